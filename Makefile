@@ -1,0 +1,39 @@
+# smfplay: `make demo` and `make test` work on a fresh Debian 12 machine with the Swift toolchain.
+SWIFT ?= swift
+DEBIAN_PACKAGES := libfluidsynth-dev libsndfile1-dev libpulse-dev pulseaudio pulseaudio-utils \
+	timgm6mb-soundfont fluid-soundfont-gm midicsv openttd-openmsx
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+DEMO_LIBRARY := Examples/Library
+
+.PHONY: deps build test demo bench demo-library clean
+
+# Installs only the Debian packages that are missing.
+deps:
+	@missing=$$(for package in $(DEBIAN_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$package 2>/dev/null | grep -q '^install ok installed$$' || echo $$package; \
+	done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		$(SUDO) apt-get update -q && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: build
+	.build/debug/smfplay info $(DEMO_LIBRARY)
+
+# Regenerates the demo library's MIDI files from code (they are committed).
+demo-library:
+	$(SWIFT) run smfplay-demo-library $(DEMO_LIBRARY)
+
+bench: deps
+	bench/parse.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Tells MIDI files from other files: by extension, or by their first bytes whatever their name.
+public enum MIDIFileDetector {
+    public static let extensions: Set<String> = ["mid", "midi", "smf", "kar", "rmi"]
+
+    public static func isMIDIFile(atPath path: String) -> Bool {
+        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/"),
+           extensions.contains(path[path.index(after: dot)...].lowercased()) {
+            return true
+        }
+        return hasMIDIContent(atPath: path)
+    }
+
+    /// Whether the file starts with `MThd`, or is a RIFF file of type `RMID`.
+    public static func hasMIDIContent(atPath path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 12)
+        let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 12) }
+        guard count >= 4 else { return false }
+        if head[0..<4].elementsEqual("MThd".utf8) { return true }
+        return count == 12 && head[0..<4].elementsEqual("RIFF".utf8) && head[8..<12].elementsEqual("RMID".utf8)
+    }
+}

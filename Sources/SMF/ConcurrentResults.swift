@@ -1,0 +1,33 @@
+import Dispatch
+
+/// Runs independent jobs on all cores and collects their results in order.
+final class ConcurrentResults<Value, Failure: Error>: @unchecked Sendable {
+    // Each job writes only its own slot, and reading waits for every job.
+    private var slots: [Result<Value, Failure>?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func fill(_ job: (Int) throws(Failure) -> Value) {
+        slots.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            withoutActuallyEscaping(job) { job in
+                nonisolated(unsafe) let job = job
+                DispatchQueue.concurrentPerform(iterations: slots.count) { index in
+                    slots[index] = Result { () throws(Failure) -> Value in try job(index) }
+                }
+            }
+        }
+    }
+
+    /// The values in job order, or the first job's failure in that order.
+    func values() throws(Failure) -> [Value] {
+        var values: [Value] = []
+        values.reserveCapacity(slots.count)
+        for slot in slots {
+            values.append(try slot!.get())
+        }
+        return values
+    }
+}

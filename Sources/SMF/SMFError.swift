@@ -1,0 +1,78 @@
+/// Why bytes could not be read as a Standard MIDI File.
+///
+/// Offsets count bytes from the start of the file (a RIFF wrapper included);
+/// tracks count from 1, in the order of their `MTrk` chunks.
+public enum SMFError: Error, Hashable, Sendable {
+    /// Neither `MThd` nor a RIFF `RMID` wrapper at the start.
+    case notAMIDIFile
+    /// A RIFF file of another type (`WAVE`, `AVI `…).
+    case riffWithoutMIDI(formType: String)
+    /// A RIFF `RMID` file with no `data` chunk holding the song.
+    case riffWithoutDataChunk
+    /// The file ends inside the header chunk.
+    case truncatedHeader(offset: Int)
+    /// The header chunk declares fewer than 6 bytes.
+    case headerTooShort(length: Int, offset: Int)
+    /// A division of 0 ticks per quarter note or per frame.
+    case zeroDivision
+    /// An SMPTE division whose frame rate is not −24, −25, −29 or −30.
+    case unknownFrameRate(Int8)
+    /// No `MTrk` chunk at all.
+    case noTracks
+    /// An event runs past the end of its track.
+    case truncatedEvent(offset: Int, track: Int)
+    /// A variable-length quantity of more than 4 bytes.
+    case variableLengthQuantityTooLong(offset: Int, track: Int)
+    /// A data byte where a status byte is needed and no running status is in force.
+    case missingStatus(byte: UInt8, offset: Int, track: Int)
+    /// A status byte that cannot start an event in a file (0xF1–0xF6, 0xF8–0xFE).
+    case undefinedStatus(byte: UInt8, offset: Int, track: Int)
+    /// Absolute ticks beyond what a track can hold (2³² − 1).
+    case trackTooLong(offset: Int, track: Int)
+    /// More system exclusive and meta events in one track than can be indexed.
+    case tooManyEvents(offset: Int, track: Int)
+    /// A warning, under a policy that rejects warnings.
+    case rejected(SMFWarning)
+}
+
+extension SMFError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .notAMIDIFile:
+            "not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"
+        case .riffWithoutMIDI(let formType):
+            "not a MIDI file (a RIFF file of type '\(formType)', not RMID)"
+        case .riffWithoutDataChunk:
+            "RIFF RMID file has no 'data' chunk with the song in it"
+        case .truncatedHeader(let offset):
+            "file ends inside the MThd header at byte \(offset)"
+        case .headerTooShort(let length, let offset):
+            "MThd header at byte \(offset) is \(length) bytes long, at least 6 are needed"
+        case .zeroDivision:
+            "header division is 0 ticks, so no event has a time"
+        case .unknownFrameRate(let rate):
+            "header names an SMPTE frame rate of \(-Int(rate)) frames per second; only 24, 25, 29.97 and 30 exist"
+        case .noTracks:
+            "no MTrk track chunk in the file"
+        case .truncatedEvent(let offset, let track):
+            "truncated event at byte \(offset) in track \(track)"
+        case .variableLengthQuantityTooLong(let offset, let track):
+            "variable-length number longer than 4 bytes at byte \(offset) in track \(track)"
+        case .missingStatus(let byte, let offset, let track):
+            "data byte \(hex(byte)) with no status byte before it at byte \(offset) in track \(track)"
+        case .undefinedStatus(let byte, let offset, let track):
+            "status byte \(hex(byte)) is not allowed in a MIDI file, at byte \(offset) in track \(track)"
+        case .trackTooLong(let offset, let track):
+            "track \(track) runs past 4294967295 ticks at byte \(offset)"
+        case .tooManyEvents(let offset, let track):
+            "track \(track) has more than 16777215 system exclusive and meta events, at byte \(offset)"
+        case .rejected(let warning):
+            "\(warning) (rejected by strict reading)"
+        }
+    }
+}
+
+func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+}

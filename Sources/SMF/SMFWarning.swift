@@ -1,0 +1,66 @@
+/// Something unusual that the reader accepted: the file is read, and this says how.
+public enum SMFWarning: Hashable, Sendable {
+    /// Bytes before `MThd` that were skipped (a MacBinary header, say).
+    case skippedLeadingBytes(count: Int)
+    /// The header chunk is longer than 6 bytes; the rest was skipped.
+    case longHeader(length: Int)
+    /// A format number other than 0, 1 or 2; the file is read as format 1.
+    case unknownFormat(UInt16)
+    /// A format-0 file with more than one track; the tracks are played together.
+    case singleTrackFormatWithManyTracks(count: Int)
+    /// The header's track count differs from the number of `MTrk` chunks found.
+    case trackCountMismatch(declared: Int, found: Int)
+    /// A chunk that is neither `MThd` nor `MTrk`, skipped.
+    case unknownChunk(id: String, offset: Int)
+    /// A track whose declared length runs past the end of the file: what is there was read.
+    case trackPastEndOfFile(track: Int, declared: Int, available: Int)
+    /// A track cut off inside an event by the end of the file; the events before it were kept.
+    case trackCutOff(track: Int, offset: Int)
+    /// A track with no End of Track event.
+    case missingEndOfTrack(track: Int)
+    /// Bytes after a track's End of Track event, inside its chunk; ignored.
+    case dataAfterEndOfTrack(track: Int, count: Int)
+    /// Channel data bytes above 127 (the first at `offset`); kept raw, masked for playback.
+    case dataBytesAbove127(track: Int, count: Int, offset: Int)
+    /// A meta event whose length does not fit its type; kept raw, not interpreted.
+    case metaLengthMismatch(type: UInt8, length: Int, offset: Int, track: Int)
+    /// A tempo of 0 microseconds per quarter note; ignored.
+    case zeroTempo(offset: Int, track: Int)
+    /// Bytes after the last chunk that are not a chunk; ignored.
+    case trailingData(count: Int, offset: Int)
+}
+
+extension SMFWarning: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .skippedLeadingBytes(let count):
+            "skipped \(count) bytes before the MThd header"
+        case .longHeader(let length):
+            "MThd header is \(length) bytes long; the \(length - 6) bytes after the first 6 were ignored"
+        case .unknownFormat(let format):
+            "unknown format \(format); read as format 1"
+        case .singleTrackFormatWithManyTracks(let count):
+            "format 0 file with \(count) tracks; they are played together"
+        case .trackCountMismatch(let declared, let found):
+            "header declares \(declared) tracks but the file has \(found)"
+        case .unknownChunk(let id, let offset):
+            "skipped unknown chunk '\(id)' at byte \(offset)"
+        case .trackPastEndOfFile(let track, let declared, let available):
+            "track \(track) declares \(declared) bytes but the file ends after \(available); read what is there"
+        case .trackCutOff(let track, let offset):
+            "track \(track) is cut off inside an event at byte \(offset); the events before it were kept"
+        case .missingEndOfTrack(let track):
+            "track \(track) has no End of Track event"
+        case .dataAfterEndOfTrack(let track, let count):
+            "ignored \(count) bytes after the End of Track of track \(track)"
+        case .dataBytesAbove127(let track, let count, let offset):
+            "track \(track) has \(count) data byte\(count == 1 ? "" : "s") above 127 (first at byte \(offset)); read as 7-bit values"
+        case .metaLengthMismatch(let type, let length, let offset, let track):
+            "meta event \(hex(type)) at byte \(offset) in track \(track) has \(length) data bytes, \(MetaEvent.expectedLength(ofType: type) ?? 0) expected; kept uninterpreted"
+        case .zeroTempo(let offset, let track):
+            "tempo of 0 at byte \(offset) in track \(track) ignored"
+        case .trailingData(let count, let offset):
+            "ignored \(count) bytes of trailing data at byte \(offset)"
+        }
+    }
+}

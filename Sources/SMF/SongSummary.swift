@@ -1,0 +1,218 @@
+import Foundation
+
+/// What a person wants to know about a song before playing it.
+///
+/// Channels are numbered 1–16 and tracks from 1, as players and editors show them.
+public struct SongSummary: Codable, Hashable, Sendable {
+    public struct TrackSummary: Codable, Hashable, Sendable {
+        public var number: Int
+        public var name: String?
+        public var eventCount: Int
+        public var noteCount: Int
+        /// Channels (1–16) that this track's channel messages use.
+        public var channels: [Int]
+    }
+
+    /// A program selected on a channel, with the bank in force when it was selected.
+    public struct ProgramSelection: Codable, Hashable, Sendable {
+        public var program: Int
+        public var bankMSB: Int
+        public var bankLSB: Int
+        /// The General MIDI name (melodic channels only).
+        public var instrument: String?
+    }
+
+    public struct ChannelSummary: Codable, Hashable, Sendable {
+        public var channel: Int
+        public var noteCount: Int
+        /// Distinct programs in the order first selected.
+        public var programs: [ProgramSelection]
+        public var isPercussion: Bool
+    }
+
+    public struct TempoSummary: Codable, Hashable, Sendable {
+        public var initialBPM: Double
+        public var minimumBPM: Double
+        public var maximumBPM: Double
+        public var changeCount: Int
+    }
+
+    public struct TimeSignatureChange: Codable, Hashable, Sendable {
+        public var seconds: Double
+        public var numerator: Int
+        public var denominator: Int
+    }
+
+    public struct KeySignatureChange: Codable, Hashable, Sendable {
+        public var seconds: Double
+        public var sharpsOrFlats: Int
+        public var isMinor: Bool
+        /// The key's name, e.g. "E♭ major".
+        public var name: String
+    }
+
+    public var title: String?
+    public var format: Int
+    /// The division in words, e.g. "480 ticks per quarter note".
+    public var timebase: String
+    public var durationSeconds: Double
+    public var noteCount: Int
+    public var tracks: [TrackSummary]
+    public var channels: [ChannelSummary]
+    /// `nil` for an SMPTE division, where tempo does not apply.
+    public var tempo: TempoSummary?
+    public var timeSignatures: [TimeSignatureChange]
+    public var keySignatures: [KeySignatureChange]
+    public var copyright: String?
+    public var lyrics: String?
+
+    public init(song: Song) {
+        let file = song.file
+        format = Int(file.format.rawValue)
+        timebase = switch file.timebase {
+        case .musical(let ticks): "\(ticks) ticks per quarter note"
+        case .smpte(let rate, let ticks): "SMPTE \(rate == .fps29_97Drop ? "29.97 (drop-frame)" : String(rate.rawValue)) frames per second, \(ticks) ticks per frame"
+        }
+        durationSeconds = song.duration
+        tempo = TempoSummary(tempoMap: song.tempoMap, endTick: song.endTick)
+        tracks = file.tracks.enumerated().map { index, track in
+            TrackSummary(number: index + 1, name: track.name.map(TextDecoding.string(from:)), eventCount: track.events.count,
+                         noteCount: track.events.reduce(0) { $0 + ($1.startsNote ? 1 : 0) },
+                         channels: Array(Set(track.events.lazy.filter(\.isChannelMessage).map { Int($0.channel) + 1 })).sorted())
+        }
+        noteCount = tracks.reduce(0) { $0 + $1.noteCount }
+        title = file.format == .multipleTracksAsynchronous ? nil : tracks.first?.name
+
+        var channelState = (0..<16).map { ChannelState(channel: UInt8($0)) }
+        var timeSignatures: [TimeSignatureChange] = []
+        var keySignatures: [KeySignatureChange] = []
+        var copyright: [String] = []
+        var lyrics = LyricsCollector()
+        for event in song.mergedEvents() {
+            if event.event.isChannelMessage {
+                channelState[Int(event.event.channel)].apply(event.event)
+                continue
+            }
+            guard case .meta(let meta) = song.message(of: event) else { continue }
+            switch meta {
+            case .timeSignature(let numerator, let power, _, _):
+                timeSignatures.append(TimeSignatureChange(seconds: event.seconds, numerator: Int(numerator), denominator: 1 << Int(min(power, 16))))
+            case .keySignature(let sharpsOrFlats, let isMinor):
+                keySignatures.append(KeySignatureChange(seconds: event.seconds, sharpsOrFlats: Int(sharpsOrFlats), isMinor: isMinor,
+                                                        name: Self.keyName(sharpsOrFlats: sharpsOrFlats, isMinor: isMinor)))
+            case .text(.copyright, let bytes):
+                copyright.append(TextDecoding.string(from: bytes))
+            case .text(.lyric, let bytes):
+                lyrics.addLyric(bytes)
+            case .text(.text, let bytes):
+                lyrics.addKaraokeText(bytes)
+            default:
+                break
+            }
+        }
+        channels = channelState.compactMap(\.summary)
+        self.timeSignatures = Self.withoutRepeats(timeSignatures) { ($0.numerator, $0.denominator) == ($1.numerator, $1.denominator) }
+        self.keySignatures = Self.withoutRepeats(keySignatures) { $0.name == $1.name }
+        self.copyright = copyright.isEmpty ? nil : copyright.joined(separator: "\n")
+        self.lyrics = lyrics.text
+    }
+
+    /// Drops changes that restate what is already in force (many files repeat them in every track).
+    private static func withoutRepeats<Change>(_ changes: [Change], same: (Change, Change) -> Bool) -> [Change] {
+        var kept: [Change] = []
+        for change in changes where kept.last.map({ !same($0, change) }) ?? true { kept.append(change) }
+        return kept
+    }
+
+    static func keyName(sharpsOrFlats: Int8, isMinor: Bool) -> String {
+        let majors = ["C♭", "G♭", "D♭", "A♭", "E♭", "B♭", "F", "C", "G", "D", "A", "E", "B", "F♯", "C♯"]
+        let minors = ["A♭", "E♭", "B♭", "F", "C", "G", "D", "A", "E", "B", "F♯", "C♯", "G♯", "D♯", "A♯"]
+        guard (-7...7).contains(sharpsOrFlats) else { return "unknown key (\(sharpsOrFlats) accidentals)" }
+        let index = Int(sharpsOrFlats) + 7
+        return isMinor ? "\(minors[index]) minor" : "\(majors[index]) major"
+    }
+}
+
+extension SongSummary.TempoSummary {
+    init?(tempoMap: TempoMap, endTick: UInt64) {
+        // Tempo changes after the last event are never heard.
+        let heard = tempoMap.segments.filter { $0.tick == 0 || $0.tick < endTick }
+        let tempos = heard.compactMap(\.microsecondsPerQuarterNote)
+        guard let first = tempos.first else { return nil }
+        let changes = zip(tempos, tempos.dropFirst()).filter { $0 != $1 }.count
+        let bpm = { (tempo: UInt32) in 60_000_000 / Double(tempo) }
+        self.init(initialBPM: bpm(first), minimumBPM: bpm(tempos.max()!), maximumBPM: bpm(tempos.min()!), changeCount: changes)
+    }
+}
+
+/// Follows one channel's bank and program selections and counts its notes.
+private struct ChannelState {
+    let channel: UInt8
+    var bankMSB: UInt8 = 0
+    var bankLSB: UInt8 = 0
+    var noteCount = 0
+    var used = false
+    var programs: [SongSummary.ProgramSelection] = []
+
+    init(channel: UInt8) {
+        self.channel = channel
+    }
+
+    mutating func apply(_ event: TrackEvent) {
+        used = true
+        switch event.status & 0xF0 {
+        case 0x90 where event.startsNote: noteCount += 1
+        case 0xB0 where event.data1 & 0x7F == 0: bankMSB = event.data2 & 0x7F
+        case 0xB0 where event.data1 & 0x7F == 32: bankLSB = event.data2 & 0x7F
+        case 0xC0:
+            let program = event.data1 & 0x7F
+            let isPercussion = channel == GeneralMIDI.percussionChannel
+            let selection = SongSummary.ProgramSelection(program: Int(program), bankMSB: Int(bankMSB), bankLSB: Int(bankLSB),
+                                                         instrument: isPercussion ? nil : GeneralMIDI.instrumentName(program: program))
+            if !programs.contains(selection) { programs.append(selection) }
+        default: break
+        }
+    }
+
+    var summary: SongSummary.ChannelSummary? {
+        guard used else { return nil }
+        return SongSummary.ChannelSummary(channel: Int(channel) + 1, noteCount: noteCount, programs: programs,
+                                          isPercussion: channel == GeneralMIDI.percussionChannel)
+    }
+}
+
+/// Gathers lyrics from lyric events, or from the text events of a karaoke (`.kar`) file.
+///
+/// Karaoke files mark themselves with an `@K` text event and put syllables in
+/// text events, where `/` starts a line and `\` a verse; `@` lines are headers.
+private struct LyricsCollector {
+    private var lyricEvents = ""
+    private var karaokeText = ""
+    private var isKaraoke = false
+
+    mutating func addLyric(_ bytes: [UInt8]) {
+        lyricEvents += TextDecoding.string(from: bytes)
+    }
+
+    mutating func addKaraokeText(_ bytes: [UInt8]) {
+        let text = TextDecoding.string(from: bytes)
+        if text.hasPrefix("@") {
+            if text.hasPrefix("@K") { isKaraoke = true }
+            return
+        }
+        if text.hasPrefix("\\") {
+            karaokeText += "\n\n" + text.dropFirst()
+        } else if text.hasPrefix("/") {
+            karaokeText += "\n" + text.dropFirst()
+        } else {
+            karaokeText += text
+        }
+    }
+
+    var text: String? {
+        let chosen = lyricEvents.isEmpty && isKaraoke ? karaokeText : lyricEvents
+        let cleaned = chosen.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return cleaned.isEmpty ? nil : cleaned
+    }
+}

@@ -1,0 +1,104 @@
+/// Converts between ticks on a song's time line and seconds.
+///
+/// Built from every tempo event of every track (format 1 files may keep them
+/// anywhere), or from the frame rate for an SMPTE division, where tempo events
+/// do not apply. Until the first tempo event the tempo is 120 beats per minute.
+public struct TempoMap: Hashable, Sendable {
+    /// A stretch of the time line with one tempo.
+    public struct Segment: Hashable, Sendable {
+        /// Where the segment starts.
+        public var tick: UInt64
+        /// The time at `tick`.
+        public var seconds: Double
+        /// The tempo in force; `nil` for an SMPTE division.
+        public var microsecondsPerQuarterNote: UInt32?
+        var secondsPerTick: Double
+    }
+
+    /// The segments in time order; the first starts at tick 0.
+    public let segments: [Segment]
+
+    public static let defaultMicrosecondsPerQuarterNote: UInt32 = 500_000
+
+    public init(file: MIDIFile, timeline: Timeline) {
+        switch file.timebase {
+        case .smpte(let rate, let ticksPerFrame):
+            segments = [Segment(tick: 0, seconds: 0, microsecondsPerQuarterNote: nil,
+                                secondsPerTick: 1 / (rate.framesPerSecond * Double(ticksPerFrame)))]
+        case .musical(let ticksPerQuarterNote):
+            let changes = Self.tempoChanges(in: file, timeline: timeline)
+            let perTick = 1 / (1_000_000 * Double(ticksPerQuarterNote))
+            var segments = [Segment(tick: 0, seconds: 0, microsecondsPerQuarterNote: Self.defaultMicrosecondsPerQuarterNote,
+                                    secondsPerTick: Double(Self.defaultMicrosecondsPerQuarterNote) * perTick)]
+            for (tick, tempo) in changes {
+                let last = segments[segments.count - 1]
+                let segment = Segment(tick: tick, seconds: last.seconds + Double(tick - last.tick) * last.secondsPerTick,
+                                      microsecondsPerQuarterNote: tempo, secondsPerTick: Double(tempo) * perTick)
+                if tick == last.tick {
+                    segments[segments.count - 1] = segment
+                } else {
+                    segments.append(segment)
+                }
+            }
+            self.segments = segments
+        }
+    }
+
+    /// Tempo events as (time line tick, microseconds per quarter note), in time
+    /// order; at equal ticks, in track order, so the last one wins.
+    private static func tempoChanges(in file: MIDIFile, timeline: Timeline) -> [(UInt64, UInt32)] {
+        var changes: [(UInt64, UInt32)] = []
+        for (index, track) in file.tracks.enumerated() {
+            let start = timeline.trackStartTicks[index]
+            for event in track.events where event.status == 0xFF {
+                guard track.metaType(of: event) == 0x51 else { continue }
+                let data = track.payload(of: event)
+                guard data.count == 3 else { continue }
+                let tempo = data.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                if tempo != 0 { changes.append((start + UInt64(event.tick), tempo)) }
+            }
+        }
+        // Stable: equal ticks keep track order.
+        return changes.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
+    }
+
+    /// The index of the segment holding `tick`.
+    func segmentIndex(atTick tick: UInt64) -> Int {
+        var low = 0
+        var high = segments.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if segments[middle].tick <= tick { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The time of a tick on the time line.
+    public func seconds(atTick tick: UInt64) -> Double {
+        seconds(atTick: tick, in: segments[segmentIndex(atTick: tick)])
+    }
+
+    func seconds(atTick tick: UInt64, in segment: Segment) -> Double {
+        segment.seconds + Double(tick - segment.tick) * segment.secondsPerTick
+    }
+
+    /// The first tick at or after a time (0 for negative times).
+    public func tick(atSeconds seconds: Double) -> UInt64 {
+        guard seconds > 0 else { return 0 }
+        var low = 0
+        var high = segments.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if segments[middle].seconds <= seconds { low = middle } else { high = middle - 1 }
+        }
+        let segment = segments[low]
+        // The tolerance keeps a time computed from a tick mapping back to that tick.
+        let ticks = ((seconds - segment.seconds) / segment.secondsPerTick - 1e-6).rounded(.up)
+        return segment.tick + (ticks <= 0 ? 0 : ticks < 1.8e19 ? UInt64(ticks) : UInt64.max / 2)
+    }
+
+    /// The tempo in force at a tick, in microseconds per quarter note; `nil` for an SMPTE division.
+    public func microsecondsPerQuarterNote(atTick tick: UInt64) -> UInt32? {
+        segments[segmentIndex(atTick: tick)].microsecondsPerQuarterNote
+    }
+}

@@ -1,0 +1,152 @@
+/// Reads the events of one `MTrk` chunk in a single pass over its bytes.
+struct TrackParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The chunk's body, as absolute offsets into `bytes`.
+    let body: Range<Int>
+    /// Whether the end of the file, not the chunk's declared length, ends `body`.
+    let isCutByEndOfFile: Bool
+    /// The track's number in messages (1-based).
+    let number: Int
+
+    func parse(policy: SMFReadingPolicy) throws(SMFError) -> (Track, WarningLog) {
+        var log = WarningLog(policy: policy)
+        var payloads: [Payload] = []
+        var payloadBytes: [UInt8] = []
+        var failure: SMFError?
+        var endOfTrack: Int?
+        var isCutOff = false
+        var highDataBytes = 0
+        var firstHighDataByte = 0
+        // Every event takes at least two bytes (a delta and a data byte), so
+        // this capacity cannot be exceeded; pages never written stay unallocated.
+        let capacity = body.count / 2 + 1
+        let events = [TrackEvent](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var pos = body.lowerBound
+            let end = body.upperBound
+            var tick: UInt32 = 0
+            var running: UInt8 = 0
+
+            func warn(_ warning: SMFWarning) -> Bool {
+                do throws(SMFError) {
+                    try log.add(warning)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+
+            func fail(_ error: SMFError, cutOffAt offset: Int) {
+                if isCutByEndOfFile, case .truncatedEvent = error {
+                    isCutOff = true
+                    _ = warn(.trackCutOff(track: number, offset: offset))
+                } else {
+                    failure = error
+                }
+            }
+
+            while pos < end {
+                let eventStart = pos
+                // Delta time: a variable-length quantity of at most 4 bytes.
+                var delta = UInt32(bytes[pos])
+                pos += 1
+                if delta >= 0x80 {
+                    delta &= 0x7F
+                    var length = 1
+                    while true {
+                        guard pos < end else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
+                        let byte = bytes[pos]
+                        pos += 1
+                        length += 1
+                        delta = delta << 7 | UInt32(byte & 0x7F)
+                        if byte < 0x80 { break }
+                        if length == 4 { return fail(.variableLengthQuantityTooLong(offset: eventStart, track: number), cutOffAt: eventStart) }
+                    }
+                }
+                let (sum, overflow) = tick.addingReportingOverflow(delta)
+                guard !overflow else { return fail(.trackTooLong(offset: eventStart, track: number), cutOffAt: eventStart) }
+                tick = sum
+
+                guard pos < end else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
+                var status = bytes[pos]
+                if status >= 0x80 {
+                    pos += 1
+                } else if running != 0 {
+                    status = running
+                } else {
+                    return fail(.missingStatus(byte: status, offset: pos, track: number), cutOffAt: eventStart)
+                }
+
+                if status < 0xF0 {
+                    let dataLength = TrackEvent.dataLength(ofChannelStatus: status)
+                    guard end - pos >= dataLength else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
+                    let data1 = bytes[pos]
+                    let data2 = dataLength == 2 ? bytes[pos + 1] : 0
+                    if (data1 | data2) >= 0x80 {
+                        if highDataBytes == 0 { firstHighDataByte = pos }
+                        highDataBytes += (data1 >= 0x80 ? 1 : 0) + (data2 >= 0x80 ? 1 : 0)
+                    }
+                    pos += dataLength
+                    running = status
+                    buffer[count] = TrackEvent(tick: tick, status: status, low24: UInt32(data1) << 8 | UInt32(data2))
+                    count += 1
+                    continue
+                }
+
+                var metaType: UInt8 = 0
+                switch status {
+                case 0xFF:
+                    guard pos < end else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
+                    metaType = bytes[pos]
+                    pos += 1
+                case 0xF0, 0xF7:
+                    running = 0
+                default:
+                    return fail(.undefinedStatus(byte: status, offset: pos - 1, track: number), cutOffAt: eventStart)
+                }
+                // Length: a variable-length quantity of at most 4 bytes.
+                var length = 0
+                var lengthBytes = 0
+                while true {
+                    guard pos < end else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
+                    let byte = bytes[pos]
+                    pos += 1
+                    lengthBytes += 1
+                    length = length << 7 | Int(byte & 0x7F)
+                    if byte < 0x80 { break }
+                    if lengthBytes == 4 { return fail(.variableLengthQuantityTooLong(offset: pos - 4, track: number), cutOffAt: eventStart) }
+                }
+                guard end - pos >= length else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
+                guard payloads.count <= TrackEvent.maximumPayloadIndex else { return fail(.tooManyEvents(offset: eventStart, track: number), cutOffAt: eventStart) }
+                if status == 0xFF, let expected = MetaEvent.expectedLength(ofType: metaType), expected != length,
+                   !(metaType == 0x00 && length == 0) {
+                    guard warn(.metaLengthMismatch(type: metaType, length: length, offset: eventStart, track: number)) else { return }
+                }
+                if status == 0xFF, metaType == 0x51, length == 3, bytes[pos] | bytes[pos + 1] | bytes[pos + 2] == 0 {
+                    guard warn(.zeroTempo(offset: eventStart, track: number)) else { return }
+                }
+                payloads.append(Payload(start: UInt32(payloadBytes.count), count: UInt32(length), metaType: metaType))
+                payloadBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<pos + length]))
+                pos += length
+                buffer[count] = TrackEvent(tick: tick, status: status, low24: UInt32(payloads.count - 1))
+                count += 1
+                if status == 0xFF, metaType == 0x2F {
+                    endOfTrack = pos
+                    return
+                }
+            }
+        }
+        if let failure { throw failure }
+        if highDataBytes > 0 {
+            try log.add(.dataBytesAbove127(track: number, count: highDataBytes, offset: firstHighDataByte))
+        }
+        if let endOfTrack {
+            if endOfTrack < body.upperBound {
+                try log.add(.dataAfterEndOfTrack(track: number, count: body.upperBound - endOfTrack))
+            }
+        } else if !isCutOff {
+            try log.add(.missingEndOfTrack(track: number))
+        }
+        return (Track(events: events, payloads: payloads, payloadBytes: payloadBytes), log)
+    }
+}

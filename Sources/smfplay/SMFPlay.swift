@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct SMFPlay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "smfplay",
+        abstract: "Play, render and inspect Standard MIDI Files.",
+        version: "0.1.0",
+        subcommands: [Info.self]
+    )
+}
