@@ -1,0 +1,59 @@
+import Testing
+@testable import SMF
+
+struct SongSummaryTests {
+    @Test func summarizesWhatAPersonAsks() throws {
+        var conductor = Track()
+        conductor.append(.meta(.text(.trackName, Array("Ballade No.4".utf8))), atTick: 0)
+        conductor.append(.meta(.text(.copyright, Array("Public domain".utf8))), atTick: 0)
+        conductor.append(.meta(.timeSignature(numerator: 6, denominatorPower: 3, clocksPerMetronomeClick: 36, thirtySecondNotesPerQuarter: 8)), atTick: 0)
+        conductor.append(.meta(.keySignature(sharpsOrFlats: -4, isMinor: true)), atTick: 0)
+        conductor.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
+        conductor.append(.meta(.tempo(microsecondsPerQuarterNote: 750_000)), atTick: 960)
+        conductor.append(.meta(.endOfTrack), atTick: 1920)
+        var piano = Track()
+        piano.append(.meta(.text(.trackName, Array("ピアノ".utf8))), atTick: 0)
+        piano.append(.controlChange(channel: 0, controller: 0, value: 1), atTick: 0)
+        piano.append(.controlChange(channel: 0, controller: 32, value: 2), atTick: 0)
+        piano.append(.programChange(channel: 0, program: 0), atTick: 0)
+        piano.append(.noteOn(channel: 0, note: 60, velocity: 80), atTick: 0)
+        piano.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 480)
+        piano.append(.noteOn(channel: 9, note: 36, velocity: 80), atTick: 480)
+        piano.append(.noteOn(channel: 9, note: 36, velocity: 0), atTick: 500)
+        piano.append(.meta(.text(.lyric, Array("Hel".utf8))), atTick: 500)
+        piano.append(.meta(.text(.lyric, Array("lo\r".utf8))), atTick: 600)
+        let file = MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 480), tracks: [conductor, piano])
+        let summary = SongSummary(song: Song(file: file))
+        #expect(summary.title == "Ballade No.4")
+        #expect(summary.durationSeconds == 1.0 + 1.5)
+        #expect(summary.noteCount == 2)
+        #expect(summary.tracks.map(\.name) == ["Ballade No.4", "ピアノ"])
+        #expect(summary.tracks[1].channels == [1, 10])
+        #expect(summary.channels.map(\.channel) == [1, 10])
+        #expect(summary.channels[0].programs == [.init(program: 0, bankMSB: 1, bankLSB: 2, instrument: "Acoustic Grand Piano")])
+        #expect(summary.channels[1].isPercussion)
+        #expect(summary.tempo == .init(initialBPM: 120, minimumBPM: 80, maximumBPM: 120, changeCount: 1))
+        #expect(summary.timeSignatures.map { "\($0.numerator)/\($0.denominator)" } == ["6/8"])
+        #expect(summary.keySignatures.map(\.name) == ["F minor"])
+        #expect(summary.copyright == "Public domain")
+        #expect(summary.lyrics == "Hello")
+    }
+
+    @Test func decodesTextInTheEncodingsFilesUse() {
+        #expect(TextDecoding.string(from: Array("Ballade".utf8) + [0]) == "Ballade")
+        #expect(TextDecoding.string(from: Array("ショパン".utf8)) == "ショパン")
+        // "ショパン" in Shift-JIS, as Japanese sequencers wrote it.
+        #expect(TextDecoding.string(from: [0x83, 0x56, 0x83, 0x87, 0x83, 0x70, 0x83, 0x93]) == "ショパン")
+        // "Gymnopédie" in Windows-1252.
+        #expect(TextDecoding.string(from: Array("Gymnop".utf8) + [0xE9] + Array("die".utf8)) == "Gymnopédie")
+    }
+
+    @Test func namesAllGeneralMIDIInstrumentsAndKeys() {
+        let names = (0...127).map { GeneralMIDI.instrumentName(program: UInt8($0)) }
+        #expect(Set(names).count == 128)
+        #expect(names[40] == "Violin" && names[127] == "Gunshot")
+        #expect(SongSummary.keyName(sharpsOrFlats: 0, isMinor: false) == "C major")
+        #expect(SongSummary.keyName(sharpsOrFlats: 7, isMinor: true) == "A♯ minor")
+        #expect(SongSummary.keyName(sharpsOrFlats: -7, isMinor: false) == "C♭ major")
+    }
+}
