@@ -28,5 +28,6 @@ let package = Package(
         // Generates the benchmark's large file and times the reader on it.
         .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF"], path: "Sources/ParseBench"),
         .testTarget(name: "SMFTests", dependencies: ["SMF"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library"]),
     ]
 )

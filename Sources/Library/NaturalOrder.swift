@@ -1,6 +1,9 @@
+import Foundation
+
 /// The order people expect names in: numbers by value (`Op.9` before `Op.10`),
-/// letters without regard to case, and names that differ only in Unicode
-/// normalization (NFC from Linux, NFD from macOS) as equal.
+/// letters without regard to case or accents (`Étude` among the E's), and
+/// names that differ only in Unicode normalization (NFC from Linux, NFD from
+/// macOS) as equal.
 public enum NaturalOrder {
     /// Whether `a` sorts before `b`.
     public static func precedes(_ a: String, _ b: String) -> Bool {
@@ -37,7 +40,7 @@ public enum NaturalOrder {
         while let first = rest.first {
             let isDigit = first.isASCII && first.isNumber
             let run = rest.prefix { ($0.isASCII && $0.isNumber) == isDigit }
-            result.append(isDigit ? .number(digits: run) : .text(run.lowercased()))
+            result.append(isDigit ? .number(digits: run) : .text(run.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)))
             rest = rest.dropFirst(run.count)
         }
         return result
