@@ -21,13 +21,8 @@ final class ConcurrentResults<Value, Failure: Error>: @unchecked Sendable {
         }
     }
 
-    /// The values in job order, or the first job's failure in that order.
-    func values() throws(Failure) -> [Value] {
-        var values: [Value] = []
-        values.reserveCapacity(slots.count)
-        for slot in slots {
-            values.append(try slot!.get())
-        }
-        return values
+    /// Every job's result, in job order.
+    func results() -> [Result<Value, Failure>] {
+        slots.map { $0! }
     }
 }

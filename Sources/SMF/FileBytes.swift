@@ -7,7 +7,10 @@ import Darwin
 /// Loads a whole file, refusing anything that is not a regular file of a sane size.
 enum FileBytes {
     static func read(path: String, limit: Int) throws(SMFFileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: without it, opening a FIFO (or a serial device) waits for the
+        // other end before fstat can say it is not a file. It does not change reads
+        // of regular files.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
         defer { close(fd) }
         var info = stat()

@@ -31,6 +31,8 @@ public enum SMFError: Error, Hashable, Sendable {
     case trackTooLong(offset: Int, track: Int)
     /// More system exclusive and meta events in one track than can be indexed.
     case tooManyEvents(offset: Int, track: Int)
+    /// More than 65535 track chunks, which no header can declare.
+    case tooManyTracks(offset: Int)
     /// A warning, under a policy that rejects warnings.
     case rejected(SMFWarning)
 }
@@ -66,6 +68,8 @@ extension SMFError: CustomStringConvertible {
             "track \(track) runs past 4294967295 ticks at byte \(offset)"
         case .tooManyEvents(let offset, let track):
             "track \(track) has more than 16777215 system exclusive and meta events, at byte \(offset)"
+        case .tooManyTracks(let offset):
+            "more than 65535 MTrk track chunks (the next at byte \(offset))"
         case .rejected(let warning):
             "\(warning) (rejected by strict reading)"
         }

@@ -43,10 +43,13 @@ public struct SMFReader: Sendable {
         let header = try readHeader(bytes, region: region, log: &log)
 
         var chunks: [TrackParser] = []
+        // Warnings about chunks wait for the tracks before them, so that all
+        // warnings come in file order: `before[i]` precedes track i's own.
+        var before: [[SMFWarning]] = [[]]
         var pos = header.end
         while pos < region.upperBound {
             guard region.upperBound - pos >= 8, let id = chunkID(bytes, at: pos) else {
-                try log.add(.trailingData(count: region.upperBound - pos, offset: pos))
+                before[chunks.count].append(.trailingData(count: region.upperBound - pos, offset: pos))
                 break
             }
             let declared = Int(readUInt32(bytes, at: pos + 4))
@@ -54,46 +57,56 @@ public struct SMFReader: Sendable {
             let available = region.upperBound - bodyStart
             let bodyEnd = bodyStart + min(declared, available)
             if id == "MTrk" {
+                // The header counts tracks in 16 bits; more chunks than that are
+                // a hostile file that would cost memory for nothing.
+                guard chunks.count < Int(UInt16.max) else { throw .tooManyTracks(offset: pos) }
                 if declared > available {
-                    try log.add(.trackPastEndOfFile(track: chunks.count + 1, declared: declared, available: available))
+                    before[chunks.count].append(.trackPastEndOfFile(track: chunks.count + 1, declared: declared, available: available))
                 }
                 chunks.append(TrackParser(bytes: bytes, body: bodyStart..<bodyEnd, isCutByEndOfFile: declared > available, number: chunks.count + 1))
+                before.append([])
             } else {
-                try log.add(.unknownChunk(id: id, offset: pos))
+                before[chunks.count].append(.unknownChunk(id: id, offset: pos))
             }
             pos = bodyEnd
         }
         guard !chunks.isEmpty else { throw .noTracks }
+
+        var tracks: [Track] = []
+        tracks.reserveCapacity(chunks.count)
+        for (index, result) in parseTracks(chunks).enumerated() {
+            for warning in before[index] { try log.add(warning) }
+            let (track, trackLog) = try result.get()
+            tracks.append(track)
+            log.add(contentsOf: trackLog)
+        }
+        for warning in before[chunks.count] { try log.add(warning) }
         if chunks.count != header.trackCount {
             try log.add(.trackCountMismatch(declared: header.trackCount, found: chunks.count))
         }
         if header.format == .singleTrack, chunks.count > 1 {
             try log.add(.singleTrackFormatWithManyTracks(count: chunks.count))
         }
-
-        let parsed = try parseTracks(chunks)
-        var tracks: [Track] = []
-        tracks.reserveCapacity(parsed.count)
-        for (track, trackLog) in parsed {
-            tracks.append(track)
-            log.add(contentsOf: trackLog)
-        }
         return Output(file: MIDIFile(format: header.format, timebase: header.timebase, tracks: tracks),
                       warnings: log.warnings, omittedWarningCount: log.omittedCount)
     }
 
-    /// Parses tracks on all cores when there is enough to share; each track is independent.
-    private func parseTracks(_ chunks: [TrackParser]) throws(SMFError) -> [(Track, WarningLog)] {
+    /// Parses tracks on all cores when there is enough to share; each track is
+    /// independent. One after another, parsing stops at the first failure.
+    private func parseTracks(_ chunks: [TrackParser]) -> [Result<(Track, WarningLog), SMFError>] {
         let totalBytes = chunks.reduce(0) { $0 + $1.body.count }
+        let policy = policy
         guard chunks.count > 1, totalBytes >= 1 << 20 else {
-            var results: [(Track, WarningLog)] = []
-            for chunk in chunks { results.append(try chunk.parse(policy: policy)) }
+            var results: [Result<(Track, WarningLog), SMFError>] = []
+            for chunk in chunks {
+                results.append(Result { () throws(SMFError) in try chunk.parse(policy: policy) })
+                if case .failure = results.last { break }
+            }
             return results
         }
         let results = ConcurrentResults<(Track, WarningLog), SMFError>(count: chunks.count)
-        let policy = policy
         results.fill { index throws(SMFError) in try chunks[index].parse(policy: policy) }
-        return try results.values()
+        return results.results()
     }
 
     /// The bytes that hold the SMF: the whole file, or the `data` chunk of a RIFF `RMID` file.
@@ -102,13 +115,16 @@ public struct SMFReader: Sendable {
         if bytes.count >= 12, chunkID(bytes, at: 0) == "RIFF" {
             let formType = chunkID(bytes, at: 8) ?? "????"
             guard formType == "RMID" else { throw .riffWithoutMIDI(formType: formType) }
-            let riffEnd = min(bytes.count, 8 + Int(readUInt32LittleEndian(bytes, at: 4)))
+            // The RIFF size is often wrong in files from the wild; the file's end is what counts.
+            let riffEnd = bytes.count
             var pos = 12
             while riffEnd - pos >= 8 {
                 let size = Int(readUInt32LittleEndian(bytes, at: pos + 4))
                 let bodyStart = pos + 8
-                if chunkID(bytes, at: pos) == "data" {
-                    return bodyStart..<min(riffEnd, bodyStart + size)
+                // A data chunk that does not start with MThd holds no song; look on.
+                let bodyEnd = min(riffEnd, bodyStart + size)
+                if chunkID(bytes, at: pos) == "data", bodyEnd - bodyStart >= 4, chunkID(bytes, at: bodyStart) == "MThd" {
+                    return bodyStart..<bodyEnd
                 }
                 pos = bodyStart + size + (size & 1)
             }

@@ -83,7 +83,7 @@ struct TrackParser {
                     let data1 = bytes[pos]
                     let data2 = dataLength == 2 ? bytes[pos + 1] : 0
                     if (data1 | data2) >= 0x80 {
-                        if highDataBytes == 0 { firstHighDataByte = pos }
+                        if highDataBytes == 0 { firstHighDataByte = data1 >= 0x80 ? pos : pos + 1 }
                         highDataBytes += (data1 >= 0x80 ? 1 : 0) + (data2 >= 0x80 ? 1 : 0)
                     }
                     pos += dataLength

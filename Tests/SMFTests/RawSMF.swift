@@ -36,6 +36,17 @@ enum RawSMF {
         return bytes
     }
 
+    /// A RIFF file of the given form type (`RMID`, `WAVE`…) holding `chunks`.
+    static func riff(form: String, _ chunks: [[UInt8]]) -> [UInt8] {
+        let body = Array(form.utf8) + chunks.joined()
+        return Array("RIFF".utf8) + le32(UInt32(body.count)) + body
+    }
+
+    /// A RIFF chunk: little-endian size, padded to an even length; `declaredLength` overrides the size.
+    static func riffChunk(_ id: String, _ body: [UInt8], declaredLength: UInt32? = nil) -> [UInt8] {
+        Array(id.utf8) + le32(declaredLength ?? UInt32(body.count)) + body + (body.count % 2 == 1 ? [0] : [])
+    }
+
     static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
     static func be32(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
     static func le32(_ value: UInt32) -> [UInt8] { be32(value).reversed() }
