@@ -1,9 +1,10 @@
 # smfplay: `make demo` and `make test` work on a fresh Debian 12 machine with the Swift toolchain.
 SWIFT ?= swift
 DEBIAN_PACKAGES := libfluidsynth-dev libsndfile1-dev libpulse-dev pulseaudio pulseaudio-utils \
-	timgm6mb-soundfont fluid-soundfont-gm midicsv openttd-openmsx
+	timgm6mb-soundfont fluid-soundfont-gm fluidsynth midicsv openttd-openmsx
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_LIBRARY := Examples/Library
+DEMO_RENDERS := out/demo
 
 .PHONY: deps build test demo bench demo-library clean
 
@@ -25,8 +26,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# Shows the demo library, then renders it to $(DEMO_RENDERS) (files already rendered are skipped).
 demo: build
 	.build/debug/smfplay info $(DEMO_LIBRARY)
+	.build/debug/smfplay render $(DEMO_LIBRARY) -o $(DEMO_RENDERS)
 
 # Regenerates the demo library's MIDI files from code (they are committed).
 demo-library:

@@ -9,17 +9,32 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
+        // C libraries, as Debian packages them.
+        .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
+        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
         .target(name: "SMF"),
+        // The synthesizer (FluidSynth) and the sequencer that feeds it a song's events.
+        .target(name: "Synthesis", dependencies: ["SMF", "CFluidSynth"]),
+        // Where audio goes: audio files (libsndfile).
+        .target(name: "AudioOutput", dependencies: ["CSndFile"]),
+        // Rendering and playing songs: the synthesizer into a sink.
+        .target(name: "Playback", dependencies: ["SMF", "Synthesis", "AudioOutput"]),
         // The user's MIDI files: finding them in folders, in the order people expect.
         .target(name: "Library"),
+        // Settings from the configuration file, and where files are looked for.
+        .target(name: "Configuration", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .executableTarget(
             name: "smfplay",
             dependencies: [
                 "SMF",
                 "Library",
+                "Configuration",
+                "Playback",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -29,5 +44,9 @@ let package = Package(
         .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF"], path: "Sources/ParseBench"),
         .testTarget(name: "SMFTests", dependencies: ["SMF"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF"]),
+        .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF"]),
     ]
 )

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why an audio file could not be written or read. Every message names the file.
+public enum AudioFileError: Error, Hashable, Sendable {
+    /// The output's extension (or `--format` value) names no format smfplay writes.
+    case unknownFormat(path: String)
+    /// The format cannot store the encoding: FLAC has no float samples.
+    case unsupportedEncoding(path: String, format: AudioFileFormat, encoding: SampleEncoding)
+    case unsupportedSampleRate(path: String, format: AudioFileFormat, sampleRate: Int)
+    case unsupportedChannelCount(path: String, format: AudioFileFormat, channels: Int)
+    /// The file (its temporary twin, in fact) could not be created.
+    case cannotCreate(path: String, cause: Cause)
+    /// Writing, closing, flushing or renaming failed; nothing was left under `path`.
+    case writeFailed(path: String, cause: Cause)
+    /// The file could not be opened for reading.
+    case cannotOpen(path: String, cause: Cause)
+    /// The file opened, but libsndfile does not recognise it as audio.
+    case notAnAudioFile(path: String, reason: String)
+    case readFailed(path: String, cause: Cause)
+
+    /// What went wrong underneath.
+    public enum Cause: Hashable, Sendable {
+        /// A system call failed with this `errno`.
+        case system(errno: Int32)
+        /// libsndfile refused, in its own words.
+        case library(String)
+        /// The folder that should hold the file does not exist.
+        case folderMissing(String)
+        /// A path that should be a folder is a file.
+        case notAFolder(String)
+    }
+
+    /// The file the error is about.
+    public var path: String {
+        switch self {
+        case .unknownFormat(let path), .unsupportedEncoding(let path, _, _), .unsupportedSampleRate(let path, _, _),
+             .unsupportedChannelCount(let path, _, _), .cannotCreate(let path, _), .writeFailed(let path, _),
+             .cannotOpen(let path, _), .notAnAudioFile(let path, _), .readFailed(let path, _):
+            path
+        }
+    }
+}
+
+extension AudioFileError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unknownFormat(let path):
+            "\(path): unknown audio file type; use .wav, .flac, .ogg or .aiff, or --format"
+        case .unsupportedEncoding(let path, let format, let encoding) where format == .flac && encoding == .float32:
+            "\(path): flac cannot store 32-bit float samples; use --bits 16 or 24"
+        case .unsupportedEncoding(let path, let format, let encoding):
+            "\(path): \(format.rawValue) cannot store \(encoding) samples; use --bits \(format.supportedEncodings.map(\.bitsOption).joined(separator: " or "))"
+        case .unsupportedSampleRate(let path, let format, let sampleRate):
+            "\(path): \(format.rawValue) cannot store a sample rate of \(sampleRate) Hz; "
+                + "use \(format.supportedSampleRates.lowerBound)–\(format.supportedSampleRates.upperBound) Hz"
+        case .unsupportedChannelCount(let path, let format, let channels):
+            "\(path): \(format.rawValue) cannot store \(channels) channels; "
+                + "use \(format.supportedChannelCounts.lowerBound)–\(format.supportedChannelCounts.upperBound)"
+        case .cannotCreate(let path, let cause):
+            "\(path): cannot create the file: \(cause)"
+        case .writeFailed(let path, let cause):
+            "\(path): cannot write the file: \(cause)"
+        case .cannotOpen(let path, let cause):
+            "\(path): cannot open the file: \(cause)"
+        case .notAnAudioFile(let path, let reason):
+            "\(path): not an audio file libsndfile can read: \(reason)"
+        case .readFailed(let path, let cause):
+            "\(path): cannot read the file: \(cause)"
+        }
+    }
+}
+
+extension AudioFileError.Cause: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .system(let code):
+            switch code {
+            // The words people look for, before the system's own.
+            case ENOSPC: "disk full (no space left on device)"
+            case EDQUOT: "disk quota exceeded"
+            case EFBIG: "file too large"
+            case EACCES, EPERM: "permission denied"
+            case EROFS: "read-only file system"
+            default: String(cString: strerror(code)).lowercased()
+            }
+        case .library(let message): message
+        case .folderMissing(let folder): "the folder \(folder) does not exist"
+        case .notAFolder(let path): "\(path) is not a folder"
+        }
+    }
+
+    /// libsndfile's messages read "Error : …" or "System error : …."; keep only what they say.
+    static func library(tidying message: String) -> Self {
+        var text = Substring(message)
+        for prefix in ["System error : ", "Error : "] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+        }
+        while text.last == "." || text.last == " " { text = text.dropLast() }
+        guard let first = text.first else { return .library("unknown libsndfile error") }
+        return .library(first.lowercased() + text.dropFirst())
+    }
+}

@@ -1,0 +1,123 @@
+import CSndFile
+
+/// The kinds of audio file smfplay writes: chosen from the output's extension or `--format`.
+public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
+    case wav
+    case flac
+    /// Ogg Vorbis. Lossy: it has no bit depth, so the sample encoding is ignored.
+    case ogg
+    case aiff
+
+    /// Reads an extension or a `--format` value, with or without its dot, in any case.
+    /// `.aif` is AIFF and `.oga` is Ogg.
+    public init?(fileExtension: String) {
+        var name = Substring(fileExtension.lowercased())
+        if name.hasPrefix(".") { name = name.dropFirst() }
+        switch name {
+        case "wav", "wave": self = .wav
+        case "flac": self = .flac
+        case "ogg", "oga": self = .ogg
+        case "aiff", "aif": self = .aiff
+        default: return nil
+        }
+    }
+
+    /// The format a path's extension names, or nil when it has none that smfplay knows.
+    public init?(path: String) {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        self.init(fileExtension: String(name[name.index(after: dot)...]))
+    }
+
+    /// The extension smfplay gives files of this format, without its dot.
+    public var fileExtension: String { rawValue }
+
+    /// The name used in messages.
+    public var displayName: String {
+        switch self {
+        case .wav: "WAV"
+        case .flac: "FLAC"
+        case .ogg: "Ogg Vorbis"
+        case .aiff: "AIFF"
+        }
+    }
+
+    /// False for Ogg Vorbis, which stores no samples as such: any encoding is accepted and ignored.
+    public var storesSampleEncoding: Bool { self != .ogg }
+
+    /// The encodings this format can store. Ogg Vorbis accepts every encoding and ignores it.
+    public var supportedEncodings: [SampleEncoding] {
+        switch self {
+        case .wav, .aiff, .ogg: SampleEncoding.allCases
+        // FLAC is an integer codec: libsndfile has no float subtype for it.
+        case .flac: [.pcm16, .pcm24]
+        }
+    }
+
+    /// The sample rates the format (as libsndfile and its codecs write it) accepts.
+    public var supportedSampleRates: ClosedRange<Int> {
+        switch self {
+        // WAV keeps the rate in 32 bits, AIFF as an 80-bit float: any positive int libsndfile takes.
+        case .wav, .aiff: 1...Int(Int32.max)
+        // libsndfile's flac_enc_init refuses rates outside the FLAC format's 1 Hz–655350 Hz.
+        case .flac: 1...655_350
+        // libvorbis has encoder setups up to 200 kHz; above it libsndfile opens the file but every
+        // write fails ("Format not recognised"), so the limit is checked before anything is rendered.
+        case .ogg: 1...200_000
+        }
+    }
+
+    /// The channel counts the format accepts.
+    public var supportedChannelCounts: ClosedRange<Int> {
+        switch self {
+        // SF_MAX_CHANNELS in libsndfile.
+        case .wav, .aiff: 1...1024
+        // FLAC__MAX_CHANNELS.
+        case .flac: 1...8
+        // A Vorbis header stores the channel count in one byte.
+        case .ogg: 1...255
+        }
+    }
+
+    /// Checks that a file of this format can hold `encoding`, `sampleRate` and `channels`, so that a
+    /// render can be refused before any work. `path` is only used to name the file in the error.
+    public func validate(encoding: SampleEncoding, sampleRate: Int, channels: Int, path: String) throws(AudioFileError) {
+        guard supportedEncodings.contains(encoding) else {
+            throw .unsupportedEncoding(path: path, format: self, encoding: encoding)
+        }
+        guard supportedSampleRates.contains(sampleRate) else {
+            throw .unsupportedSampleRate(path: path, format: self, sampleRate: sampleRate)
+        }
+        guard supportedChannelCounts.contains(channels) else {
+            throw .unsupportedChannelCount(path: path, format: self, channels: channels)
+        }
+    }
+
+    /// libsndfile's major format and subtype for a file of this format in `encoding`.
+    func sndfileFormat(encoding: SampleEncoding) -> Int32 {
+        switch self {
+        case .wav: Int32(SF_FORMAT_WAV) | encoding.sndfileSubtype
+        case .aiff: Int32(SF_FORMAT_AIFF) | encoding.sndfileSubtype
+        case .flac: Int32(SF_FORMAT_FLAC) | encoding.sndfileSubtype
+        case .ogg: Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_VORBIS)
+        }
+    }
+
+    /// The format of a file libsndfile opened, or nil for the ones smfplay does not write
+    /// (Ogg Opus among them: it shares Vorbis's container but not its codec).
+    init?(sndfileFormat format: Int32) {
+        let major = Int(format) & SF_FORMAT_TYPEMASK
+        let subtype = Int(format) & SF_FORMAT_SUBMASK
+        switch major {
+        case SF_FORMAT_WAV, SF_FORMAT_WAVEX: self = .wav
+        case SF_FORMAT_AIFF: self = .aiff
+        case SF_FORMAT_FLAC: self = .flac
+        case SF_FORMAT_OGG where subtype == SF_FORMAT_VORBIS: self = .ogg
+        default: return nil
+        }
+    }
+}
+
+extension AudioFileFormat: CustomStringConvertible {
+    public var description: String { displayName }
+}

@@ -1,0 +1,217 @@
+import CSndFile
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes an audio file that appears only when complete.
+///
+/// Samples go to a hidden temporary file beside `path` (`.<name>.part-<pid>-<n>`); `finish()` closes
+/// it, flushes it to disk and renames it over `path`. A writer that fails, or that is dropped without
+/// `finish()` (a cancelled render), removes its temporary file, so nothing is ever left under `path`
+/// but a whole file, and an older file there stays untouched until the new one replaces it.
+///
+/// Samples are interleaved floats, nominally within ±1. Integer encodings clip what lies beyond
+/// (libsndfile's clipping control) instead of letting it wrap round; `float32` keeps it as it is,
+/// which is what a render that will be normalised later wants.
+public final class AudioFileWriter {
+    /// The final path, which exists only once `finish()` has succeeded.
+    public let path: String
+    public let format: AudioFileFormat
+    /// The encoding asked for; Ogg Vorbis ignores it.
+    public let encoding: SampleEncoding
+    public let sampleRate: Int
+    public let channels: Int
+    /// Frames written so far.
+    public private(set) var framesWritten = 0
+    /// The largest magnitude of any sample written so far, before clipping: the peak a
+    /// normalisation pass needs, without reading the file again.
+    public private(set) var peak: Float = 0
+
+    /// Vorbis quality, from 0 (smallest) to 1 (best); 0.6 is transparent for most music at about
+    /// 190 kbit/s for 44.1 kHz stereo.
+    public static let vorbisQuality = 0.6
+
+    /// The temporary file being written, until it is renamed or removed.
+    let temporaryPath: String
+    private let io: FileDescriptorIO
+    private var sndfile: OpaquePointer?
+    private var state = State.open
+
+    private enum State {
+        case open
+        case finished
+        case failed(AudioFileError)
+    }
+
+    /// Opens a temporary file beside `path` for a new audio file. Nothing exists under `path` until
+    /// `finish()`. Throws when the combination cannot be stored (see `AudioFileFormat.validate`) or
+    /// when the file cannot be created.
+    public convenience init(
+        path: String, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
+    ) throws(AudioFileError) {
+        try format.validate(encoding: encoding, sampleRate: sampleRate, channels: channels, path: path)
+        let temporary = try TemporarySibling.create(for: path)
+        try self.init(
+            fileDescriptor: temporary.fd, temporaryPath: temporary.path,
+            path: path, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels
+        )
+    }
+
+    /// Writes through `fd`, which it takes over, into `temporaryPath`, which it renames or removes.
+    /// Tests pass other descriptors (such as `/dev/full`) here.
+    init(
+        fileDescriptor fd: Int32, temporaryPath: String,
+        path: String, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
+    ) throws(AudioFileError) {
+        let io = FileDescriptorIO(fd: fd)
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        info.format = format.sndfileFormat(encoding: encoding)
+
+        func failure(_ error: AudioFileError, closing sndfile: OpaquePointer? = nil) -> AudioFileError {
+            if let sndfile { sf_close(sndfile) }
+            unlink(temporaryPath)
+            return error
+        }
+        guard sf_format_check(&info) != 0 else {
+            throw failure(.cannotCreate(path: path, cause: .library("libsndfile cannot write \(format) as \(encoding) at \(sampleRate) Hz in \(channels) channels")))
+        }
+        var callbacks = FileDescriptorIO.callbacks
+        guard let sndfile = sf_open_virtual(&callbacks, Int32(SFM_WRITE), &info, io.userData) else {
+            let cause = io.firstError.map { AudioFileError.Cause.system(errno: $0) }
+                ?? .library(tidying: String(cString: sf_strerror(nil)))
+            throw failure(.cannotCreate(path: path, cause: cause))
+        }
+        // WAV and AIFF write their header on opening: a full disk can show already.
+        if let code = io.firstError {
+            throw failure(.writeFailed(path: path, cause: .system(errno: code)), closing: sndfile)
+        }
+        if format != .ogg, !encoding.isFloatingPoint {
+            // Without it, a sample beyond ±1 wraps round to the opposite sign: a loud click.
+            sf_command(sndfile, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        }
+        if format == .ogg {
+            // Must be set before the first sample: libsndfile sets the encoder up on the first write.
+            var quality = Self.vorbisQuality
+            sf_command(sndfile, Int32(SFC_SET_VBR_ENCODING_QUALITY), &quality, Int32(MemoryLayout<Double>.size))
+        }
+
+        self.path = path
+        self.format = format
+        self.encoding = encoding
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.temporaryPath = temporaryPath
+        self.io = io
+        self.sndfile = sndfile
+    }
+
+    deinit {
+        // Not finished: a cancelled or failed render leaves nothing behind.
+        if case .open = state {
+            sf_close(sndfile)
+            unlink(temporaryPath)
+        }
+    }
+
+    /// Appends interleaved samples: `samples.count` must be a multiple of `channels`.
+    /// After an error the writer has removed its temporary file, and every later call throws it again.
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioFileError) {
+        try checkOpen()
+        precondition(samples.count % channels == 0, "\(samples.count) samples are not whole frames of \(channels) channels")
+        guard let base = samples.baseAddress, !samples.isEmpty else { return }
+        var largest = peak
+        for sample in samples {
+            let magnitude = abs(sample)
+            if magnitude > largest { largest = magnitude }
+        }
+        peak = largest
+        let frames = samples.count / channels
+        let written = sf_writef_float(sndfile, base, sf_count_t(frames))
+        // The descriptor's error first: it has the errno ("disk full"); libsndfile's message may not.
+        if let code = io.firstError { throw fail(.system(errno: code)) }
+        guard written == frames else {
+            // Some refusals (a FLAC encoder given out-of-range values, say) leave libsndfile's error at "No Error".
+            let cause: AudioFileError.Cause = sf_error(sndfile) != 0
+                ? .library(tidying: String(cString: sf_strerror(sndfile)))
+                : .library("libsndfile wrote \(max(written, 0)) of \(frames) frames")
+            throw fail(cause)
+        }
+        framesWritten += frames
+    }
+
+    /// Appends interleaved samples: `samples.count` must be a multiple of `channels`.
+    public func write(_ samples: [Float]) throws(AudioFileError) {
+        try samples.withUnsafeBufferPointer { (buffer) throws(AudioFileError) in try write(buffer) }
+    }
+
+    /// Appends everything `reader` has left, multiplied by `gain`: how a render kept as floats is
+    /// normalised into its final file. `reader` must have as many channels as this file.
+    public func copy(from reader: AudioFileReader, gain: Float = 1) throws(AudioFileError) {
+        precondition(reader.channels == channels, "copying \(reader.channels) channels into \(channels)")
+        let blockFrames = 4096
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockFrames * channels)
+        defer { buffer.deallocate() }
+        while true {
+            let frames = try reader.read(into: buffer)
+            if frames == 0 { break }
+            let block = UnsafeMutableBufferPointer(rebasing: buffer[..<(frames * channels)])
+            if gain != 1 {
+                for index in block.indices { block[index] *= gain }
+            }
+            try write(UnsafeBufferPointer(block))
+        }
+    }
+
+    /// The gain that brings `peak` to `decibels` relative to full scale (−1 dBFS, 0.891, unless told);
+    /// 1 for silence, which no gain can bring anywhere.
+    public static func normalizingGain(peak: Float, toDecibelsFullScale decibels: Float = -1) -> Float {
+        guard peak > 0, peak.isFinite else { return 1 }
+        return Float(pow(10, Double(decibels) / 20)) / peak
+    }
+
+    /// Completes the file: closes it, flushes it to disk, renames it over `path` and flushes the
+    /// folder. On error nothing is left under `path` (an older file there is untouched) and the
+    /// temporary file is removed.
+    public func finish() throws(AudioFileError) {
+        try checkOpen()
+        if format == .flac, framesWritten == 0 {
+            // libsndfile starts the FLAC encoder on the first write; with none it would leave a
+            // 0-byte file, which nothing can read. This writes the stream's header instead.
+            sf_command(sndfile, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
+        }
+        let result = sf_close(sndfile)
+        sndfile = nil
+        if let code = io.firstError { throw fail(.system(errno: code)) }
+        guard result == 0 else { throw fail(.library(tidying: String(cString: sf_error_number(result)))) }
+        if let code = io.sync() { throw fail(.system(errno: code)) }
+        if let code = io.close() { throw fail(.system(errno: code)) }
+        guard rename(temporaryPath, path) == 0 else { throw fail(.system(errno: errno)) }
+        state = .finished
+        TemporarySibling.syncFolder(of: path)
+    }
+
+    private func checkOpen() throws(AudioFileError) {
+        switch state {
+        case .open: return
+        case .failed(let error): throw error
+        case .finished: preconditionFailure("\(path): written to after finish()")
+        }
+    }
+
+    /// Gives up: removes the temporary file at once (on a full disk its space is wanted back) and
+    /// remembers the error for later calls.
+    private func fail(_ cause: AudioFileError.Cause) -> AudioFileError {
+        let error = AudioFileError.writeFailed(path: path, cause: cause)
+        if let sndfile {
+            sf_close(sndfile)
+            self.sndfile = nil
+        }
+        unlink(temporaryPath)
+        state = .failed(error)
+        return error
+    }
+}

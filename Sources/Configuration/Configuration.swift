@@ -1,0 +1,57 @@
+import TOMLKit
+
+/// Everything the configuration file can set, one property per table of the file,
+/// so that a later table (`[audio]`, `[library]`) is one more property and one more
+/// line in `init(parsing:path:)`.
+public struct Configuration: Sendable, Equatable {
+    /// The top-level keys and the `[reverb]` and `[chorus]` tables.
+    public var render: RenderSettings
+    /// The file these settings came from; `nil` when no file was read and every
+    /// setting is its default.
+    public var path: String?
+
+    public init(render: RenderSettings = RenderSettings(), path: String? = nil) {
+        self.render = render
+        self.path = path
+    }
+
+    /// Reads a configuration file's text. `path` names the file in error messages
+    /// and is the folder relative SoundFont paths start from.
+    ///
+    /// Every problem in the file is found; the one thrown is the first in the file,
+    /// which is the one a person fixing it from the top expects.
+    public init(parsing text: String, path: String) throws(ConfigurationError) {
+        try Self.checkForNUL(in: text, path: path)
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw .syntax(path: path, line: error.source.begin.line, column: error.source.begin.column, message: error.description)
+        } catch {
+            throw .syntax(path: path, line: 1, column: 1, message: "\(error)")
+        }
+        let reader = DocumentReader(path: path, keyLines: TOMLKeyLines(scanning: text))
+        let root = TableReader(document: reader, key: [], table: table)
+        let render = RenderSettings(reading: root, configurationPath: path)
+        if let problem = reader.firstProblem() { throw problem }
+        self.init(render: render, path: path)
+    }
+
+    /// TOMLKit hands the text to toml++ as a C string, which would end it at a NUL
+    /// without a word; TOML forbids the character, so it is refused here instead.
+    private static func checkForNUL(in text: String, path: String) throws(ConfigurationError) {
+        guard text.utf8.contains(0) else { return }
+        var line = 1
+        var column = 1
+        for scalar in text.unicodeScalars {
+            if scalar == "\0" { break }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        throw .syntax(path: path, line: line, column: column, message: "a NUL character is not allowed in a TOML file")
+    }
+}

@@ -1,0 +1,56 @@
+/// Why a configuration file cannot be used. Each one prints as one line that starts
+/// with the file (and the line, when there is one), in the `file:line:` form editors
+/// and terminals know how to jump to.
+public enum ConfigurationError: Error, Sendable, Equatable {
+    /// A file named on the command line does not exist. (A missing file in the
+    /// default place is not an error: every setting keeps its default.)
+    case missingFile(path: String)
+    /// The file exists but cannot be used as text: a folder, no permission, too large.
+    /// `reason` finishes the sentence after the path.
+    case unreadable(path: String, reason: String)
+    /// The text is not TOML; `message` is the parser's.
+    case syntax(path: String, line: Int, column: Int, message: String)
+    /// A known key with a value smfplay cannot use. `key` is the dotted path
+    /// (`reverb.level`), `expected` describes what is allowed and `found` is the value
+    /// as TOML would write it.
+    case invalidValue(path: String, line: Int, key: String, expected: String, found: String)
+    /// A key smfplay does not know, most likely a typo; `suggestion` is the closest
+    /// known key, if one is close.
+    case unknownKey(path: String, line: Int, key: String, suggestion: String?)
+
+    /// The configuration file the error is about.
+    public var path: String {
+        switch self {
+        case .missingFile(let path), .unreadable(let path, _), .syntax(let path, _, _, _),
+             .invalidValue(let path, _, _, _, _), .unknownKey(let path, _, _, _):
+            path
+        }
+    }
+
+    /// The line of the file the error is about, counting from 1.
+    public var line: Int? {
+        switch self {
+        case .missingFile, .unreadable: nil
+        case .syntax(_, let line, _, _), .invalidValue(_, let line, _, _, _), .unknownKey(_, let line, _, _): line
+        }
+    }
+}
+
+extension ConfigurationError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .missingFile(let path):
+            "\(path): no such configuration file"
+        case .unreadable(let path, let reason):
+            "\(path): \(reason)"
+        case .syntax(let path, let line, let column, let message):
+            "\(path):\(line):\(column): \(message)"
+        case .invalidValue(let path, let line, let key, let expected, let found):
+            "\(path):\(line): key '\(key)' must be \(expected), not \(found)"
+        case .unknownKey(let path, let line, let key, let suggestion?):
+            "\(path):\(line): unknown key '\(key)' (did you mean '\(suggestion)'?)"
+        case .unknownKey(let path, let line, let key, nil):
+            "\(path):\(line): unknown key '\(key)'"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+/// Where the configuration comes from: the user's file in the XDG place, or a file
+/// named on the command line.
+///
+/// ```swift
+/// let file = options.config.map(ConfigurationFile.init(path:)) ?? .standard(in: .current())
+/// var configuration = try file.load()
+/// ```
+public struct ConfigurationFile: Sendable, Equatable {
+    /// The file's path, as it appears in messages.
+    public var path: String
+    /// Whether a missing file is an error. A file the user named must exist; the
+    /// standard one need not, since most people never write one.
+    public var isRequired: Bool
+
+    /// Anything larger is not a configuration file written by hand.
+    public static let sizeLimit = 1 << 20
+
+    /// A file named by the user, which must exist.
+    public init(path: String) {
+        self.path = path
+        self.isRequired = true
+    }
+
+    /// `$XDG_CONFIG_HOME/smfplay/config.toml`, which may be missing.
+    public static func standard(in directories: XDGDirectories) -> ConfigurationFile {
+        var file = ConfigurationFile(path: standardPath(in: directories))
+        file.isRequired = false
+        return file
+    }
+
+    public static func standardPath(in directories: XDGDirectories) -> String {
+        PathText.join(PathText.join(directories.configHome, XDGDirectories.applicationName), "config.toml")
+    }
+
+    /// Reads and checks the file. A missing file that is not required gives the
+    /// defaults, with `path` nil.
+    public func load() throws(ConfigurationError) -> Configuration {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path: path, limit: Self.sizeLimit)
+        } catch {
+            switch error {
+            case .missing:
+                if isRequired { throw .missingFile(path: path) }
+                return Configuration()
+            case .unusable(let reason):
+                throw .unreadable(path: path, reason: reason)
+            }
+        }
+        return try Configuration(parsing: Self.text(of: bytes, path: path), path: path)
+    }
+
+    /// TOML is UTF-8 by definition; a file saved in Latin-1 or UTF-16 is named with the
+    /// place of its first bad byte rather than misread.
+    static func text(of bytes: [UInt8], path: String) throws(ConfigurationError) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var line = 1
+        var column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1, encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .error:
+                throw .syntax(path: path, line: line, column: column, message: "not UTF-8 text; save the file as UTF-8")
+            case .emptyInput:
+                // Not reached: the bytes did not validate, so the parser meets an error.
+                throw .syntax(path: path, line: line, column: column, message: "not UTF-8 text; save the file as UTF-8")
+            }
+        }
+    }
+}

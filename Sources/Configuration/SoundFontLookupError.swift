@@ -1,0 +1,58 @@
+/// Why no SoundFont could be chosen. Each prints as one line that says which setting
+/// asked for what, or every place that was looked in.
+public enum SoundFontLookupError: Error, Sendable, Equatable {
+    /// Which setting named the SoundFont.
+    public enum Source: Sendable, Equatable {
+        /// `--soundfont`.
+        case commandLine
+        /// `soundfont =` in the configuration file at `path` (nil if not known).
+        case configuration(path: String?)
+    }
+
+    /// A path that names nothing. It is an error rather than a reason to look
+    /// elsewhere: rendering with another SoundFont than the one asked for is a
+    /// surprise found only on listening.
+    case missing(path: String, source: Source)
+    /// The file exists but this user may not read it.
+    case unreadable(path: String, source: Source)
+    /// A device, a pipe or a socket.
+    case notAFile(path: String, source: Source)
+    /// A folder with no `.sf2` or `.sf3` file in it.
+    case emptyFolder(path: String, source: Source)
+    /// A bare name that no file in the folders matches.
+    case unknownName(name: String, source: Source, searched: [String])
+    /// Nothing was asked for and none of the usual places has a SoundFont.
+    /// `installFolder` is where the message suggests putting one.
+    case nothingFound(searched: [String], installFolder: String?)
+}
+
+extension SoundFontLookupError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .missing(let path, let source):
+            "\(source.label): no such file: \(path)"
+        case .unreadable(let path, let source):
+            "\(source.label): cannot read \(path): permission denied"
+        case .notAFile(let path, let source):
+            "\(source.label): not a SoundFont file: \(path)"
+        case .emptyFolder(let path, let source):
+            "\(source.label): no .sf2 or .sf3 file in \(path)"
+        case .unknownName(let name, let source, let searched):
+            "\(source.label): no SoundFont named '\(name)' in \(searched.joined(separator: ", "))"
+        case .nothingFound(let searched, let installFolder):
+            "no SoundFont found; looked in: \(searched.joined(separator: ", ")); install fluid-soundfont-gm"
+                + (installFolder.map { " or put a .sf2 file in \($0)" } ?? "")
+        }
+    }
+}
+
+extension SoundFontLookupError.Source {
+    /// The setting, as the user wrote it.
+    var label: String {
+        switch self {
+        case .commandLine: "--soundfont"
+        case .configuration(let path?): "soundfont in \(path)"
+        case .configuration(nil): "the configuration's soundfont"
+        }
+    }
+}

@@ -1,0 +1,278 @@
+/// The line on which each key of a TOML document is first written.
+///
+/// TOMLKit 0.6 does not pass on toml++'s source positions, so error messages find
+/// their line by scanning the text again. The scan runs only on text that has already
+/// parsed, so it can take the grammar as given and only has to tell keys from values:
+/// it follows strings (every kind), arrays, inline tables, table headers and dotted keys.
+struct TOMLKeyLines {
+    private var lines: [[String]: Int] = [:]
+
+    init(scanning text: String) {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        scanner.scanDocument()
+        lines = scanner.lines
+    }
+
+    /// The line of `key`, or of the nearest table that holds it, or 1 when the scan
+    /// knows neither (which valid TOML should never cause).
+    func line(of key: [String]) -> Int {
+        var path = key
+        while !path.isEmpty {
+            if let line = lines[path] { return line }
+            path.removeLast()
+        }
+        return 1
+    }
+
+    /// The recorded line of exactly `key`, for tests.
+    func recordedLine(of key: [String]) -> Int? {
+        lines[key]
+    }
+}
+
+private struct Scanner {
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var lines: [[String]: Int] = [:]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private func byte(at offset: Int) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    mutating func scanDocument() {
+        var table: [String] = []
+        while true {
+            skipBlanks(newlines: true)
+            guard let byte = current else { return }
+            if byte == UInt8(ascii: "[") {
+                let isArrayOfTables = self.byte(at: 1) == UInt8(ascii: "[")
+                index += isArrayOfTables ? 2 : 1
+                let headerLine = line
+                table = scanKey()
+                record(table, line: headerLine)
+                skipBlanks(newlines: false)
+                index += isArrayOfTables ? 2 : 1
+            } else {
+                scanKeyValue(in: table)
+            }
+            skipRestOfLine()
+        }
+    }
+
+    /// Records `key` and every table on the way to it, keeping the first line seen,
+    /// so that `[a.b]` after `[a.c]` leaves `a` on the earlier line.
+    private mutating func record(_ key: [String], line: Int) {
+        for end in key.indices {
+            let path = Array(key[...end])
+            if lines[path] == nil { lines[path] = line }
+        }
+    }
+
+    /// `table` is nil inside arrays, whose inline tables have no key path of their own.
+    private mutating func scanKeyValue(in table: [String]?) {
+        let keyLine = line
+        let key = scanKey()
+        if let table { record(table + key, line: keyLine) }
+        skipBlanks(newlines: false)
+        if current == UInt8(ascii: "=") { index += 1 }
+        skipBlanks(newlines: false)
+        scanValue(at: table.map { $0 + key })
+    }
+
+    private mutating func scanKey() -> [String] {
+        var parts: [String] = []
+        while true {
+            skipBlanks(newlines: false)
+            switch current {
+            case UInt8(ascii: "\""):
+                index += 1
+                parts.append(scanBasicString())
+            case UInt8(ascii: "'"):
+                index += 1
+                parts.append(scanLiteralString())
+            default:
+                let start = index
+                while let byte = current, !Self.endsBareKey(byte) { index += 1 }
+                parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
+            }
+            skipBlanks(newlines: false)
+            guard current == UInt8(ascii: ".") else { return parts }
+            index += 1
+        }
+    }
+
+    private static func endsBareKey(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "."), UInt8(ascii: "="), UInt8(ascii: "]"),
+             UInt8(ascii: "\n"), UInt8(ascii: "\r"): true
+        default: false
+        }
+    }
+
+    private mutating func scanValue(at key: [String]?) {
+        switch current {
+        case UInt8(ascii: "\""):
+            if byte(at: 1) == UInt8(ascii: "\""), byte(at: 2) == UInt8(ascii: "\"") {
+                index += 3
+                skipMultilineString(quote: UInt8(ascii: "\""), escapes: true)
+            } else {
+                index += 1
+                _ = scanBasicString()
+            }
+        case UInt8(ascii: "'"):
+            if byte(at: 1) == UInt8(ascii: "'"), byte(at: 2) == UInt8(ascii: "'") {
+                index += 3
+                skipMultilineString(quote: UInt8(ascii: "'"), escapes: false)
+            } else {
+                index += 1
+                _ = scanLiteralString()
+            }
+        case UInt8(ascii: "["):
+            index += 1
+            while true {
+                skipBlanks(newlines: true)
+                guard let byte = current else { return }
+                if byte == UInt8(ascii: "]") {
+                    index += 1
+                    return
+                }
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                } else {
+                    scanValue(at: nil)
+                }
+            }
+        case UInt8(ascii: "{"):
+            index += 1
+            while true {
+                skipBlanks(newlines: true)
+                guard let byte = current else { return }
+                if byte == UInt8(ascii: "}") {
+                    index += 1
+                    return
+                }
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                } else {
+                    scanKeyValue(in: key)
+                }
+            }
+        default:
+            // Numbers, booleans and dates. A date may hold a space ("1979-05-27 07:32:00"),
+            // so the value runs to whatever can follow a value, not to the next blank.
+            while let byte = current {
+                switch byte {
+                case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "#"), UInt8(ascii: "\n"): return
+                default: index += 1
+                }
+            }
+        }
+    }
+
+    /// After the opening quote; returns the decoded text (keys may be quoted).
+    private mutating func scanBasicString() -> String {
+        var text: [UInt8] = []
+        while let byte = current {
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: text, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                text += scanEscape()
+            default:
+                text.append(byte)
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// After the backslash.
+    private mutating func scanEscape() -> [UInt8] {
+        guard let byte = current else { return [] }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "b"): return [0x08]
+        case UInt8(ascii: "t"): return [0x09]
+        case UInt8(ascii: "n"): return [0x0A]
+        case UInt8(ascii: "f"): return [0x0C]
+        case UInt8(ascii: "r"): return [0x0D]
+        case UInt8(ascii: "e"): return [0x1B]
+        case UInt8(ascii: "u"), UInt8(ascii: "U"), UInt8(ascii: "x"):
+            let digits = byte == UInt8(ascii: "u") ? 4 : byte == UInt8(ascii: "U") ? 8 : 2
+            let end = min(index + digits, bytes.count)
+            let hex = String(decoding: bytes[index..<end], as: UTF8.self)
+            index = end
+            guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return [] }
+            return Array(String(Character(scalar)).utf8)
+        case UInt8(ascii: "\n"):
+            // A line-ending backslash in a multi-line string.
+            line += 1
+            return []
+        default:
+            return [byte]
+        }
+    }
+
+    private mutating func scanLiteralString() -> String {
+        let start = index
+        while let byte = current, byte != UInt8(ascii: "'") { index += 1 }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if current != nil { index += 1 }
+        return text
+    }
+
+    /// After the three opening quotes. The closing run may hold up to two more quotes
+    /// that belong to the string (`""""quoted""""`).
+    private mutating func skipMultilineString(quote: UInt8, escapes: Bool) {
+        while let byte = current {
+            if byte == quote, self.byte(at: 1) == quote, self.byte(at: 2) == quote {
+                while current == quote { index += 1 }
+                return
+            }
+            index += 1
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+            } else if escapes, byte == UInt8(ascii: "\\") {
+                _ = scanEscape()
+            }
+        }
+    }
+
+    private mutating func skipBlanks(newlines: Bool) {
+        while let byte = current {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                index += 1
+            case UInt8(ascii: "\n") where newlines:
+                index += 1
+                line += 1
+            case UInt8(ascii: "#") where newlines:
+                skipComment()
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func skipComment() {
+        while let byte = current, byte != UInt8(ascii: "\n") { index += 1 }
+    }
+
+    private mutating func skipRestOfLine() {
+        while let byte = current {
+            index += 1
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Dispatch
+import SMF
+import Synchronization
+import Synthesis
+
+/// Renders many songs at once, one synthesizer per worker, each worker taking
+/// the next job as it finishes one. A job that fails is reported; the rest go on.
+public final class BatchRenderer: Sendable {
+    private let renderers: [SendableRenderer]
+    private let options: RenderOptions
+
+    /// Creates `workers` synthesizers up front, so that a bad SoundFont stops
+    /// the batch before it starts rather than failing every file.
+    public init(settings: SynthesizerSettings, soundFontPath: String, options: RenderOptions, workers: Int) throws(SynthesisError) {
+        var renderers: [SendableRenderer] = []
+        for _ in 0..<max(1, workers) {
+            renderers.append(SendableRenderer(SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFontPath))))
+        }
+        self.renderers = renderers
+        self.options = options
+    }
+
+    /// Renders every job and returns when all are done; `report` is called from the workers.
+    public func run(_ jobs: [RenderJob], report: @escaping @Sendable (BatchEvent) -> Void) {
+        let next = Mutex(0)
+        let options = options
+        DispatchQueue.concurrentPerform(iterations: min(renderers.count, jobs.count)) { worker in
+            let renderer = renderers[worker].renderer
+            while true {
+                let index = next.withLock { index in
+                    defer { index += 1 }
+                    return index
+                }
+                guard index < jobs.count else { return }
+                report(.started(index: index))
+                do throws(RenderError) {
+                    let job = jobs[index]
+                    let song: Song
+                    do throws(SMFFileError) {
+                        song = Song(file: try SMFReader().read(path: job.input).file)
+                    } catch {
+                        throw .unreadableSong(error)
+                    }
+                    let result = try renderer.render(song, to: job.output, options: options) { fraction in
+                        report(.progress(index: index, fraction: fraction))
+                    }
+                    report(.finished(index: index, result))
+                } catch {
+                    report(.failed(index: index, error))
+                }
+            }
+        }
+    }
+}
+
+/// A renderer handed to exactly one worker thread.
+private struct SendableRenderer: @unchecked Sendable {
+    let renderer: SongRenderer
+
+    init(_ renderer: SongRenderer) {
+        self.renderer = renderer
+    }
+}

@@ -1,0 +1,22 @@
+import AudioOutput
+
+/// What an offline render produces, beyond the synthesizer's own settings.
+public struct RenderOptions: Hashable, Sendable {
+    public var format: AudioFileFormat
+    public var encoding: SampleEncoding
+    /// The longest tail rendered after the last event, in seconds; the tail
+    /// ends sooner once the output has gone silent.
+    public var tailLimit: Double
+    /// Scale the whole render so that its peak is at −1 dBFS.
+    public var normalize: Bool
+
+    public init(format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false) {
+        self.format = format
+        self.encoding = encoding
+        self.tailLimit = tailLimit
+        self.normalize = normalize
+    }
+
+    /// The level below which the tail counts as silence: −90 dBFS.
+    public static let silenceThreshold: Float = 3.162_277_7e-5
+}

@@ -1,0 +1,11 @@
+/// What one render produced.
+public struct RenderResult: Hashable, Sendable {
+    /// The song's length, to its last event.
+    public var songSeconds: Double
+    /// The audio's length: the song and its tail.
+    public var audioSeconds: Double
+    /// The highest sample before normalization (1.0 is full scale).
+    public var peak: Float
+    /// The gain applied by normalization, or 1.
+    public var normalizationGain: Float
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AudioOutput
+import SMF
+import Synthesis
+
+/// Renders songs to audio files with one synthesizer, which it resets between songs.
+public final class SongRenderer {
+    public let synthesizer: Synthesizer
+    private static let blockFrames = 4096
+    private let block: UnsafeMutableBufferPointer<Float>
+
+    public init(synthesizer: Synthesizer) {
+        self.synthesizer = synthesizer
+        block = .allocate(capacity: Self.blockFrames * 2)
+    }
+
+    deinit {
+        block.deallocate()
+    }
+
+    private var sampleRate: Int { Int(synthesizer.configuration.sampleRate) }
+
+    /// Renders a song into `output`, which appears only once complete.
+    /// `progress` receives the fraction of the song rendered so far.
+    public func render(_ song: Song, to output: String, options: RenderOptions,
+                       progress: (Double) -> Void = { _ in }) throws(RenderError) -> RenderResult {
+        synthesizer.reset()
+        do {
+            guard options.normalize else {
+                let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
+                let frames = try synthesize(song, into: writer, tailLimit: options.tailLimit, progress: progress)
+                try writer.finish()
+                return result(song: song, frames: frames, peak: writer.peak, gain: 1)
+            }
+            // The float render keeps every sample exact, so normalizing needs no second synthesis.
+            let floatPath = Self.intermediatePath(for: output)
+            defer { unlink(floatPath) }
+            let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
+            let frames = try synthesize(song, into: floats, tailLimit: options.tailLimit, progress: progress)
+            try floats.finish()
+            let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
+            let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
+            try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
+            try writer.finish()
+            return result(song: song, frames: frames, peak: floats.peak, gain: gain)
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    private func result(song: Song, frames: Int, peak: Float, gain: Float) -> RenderResult {
+        RenderResult(songSeconds: song.duration, audioSeconds: Double(frames) / Double(sampleRate), peak: peak, normalizationGain: gain)
+    }
+
+    /// Renders the song, then its tail until the output is silent or `tailLimit` runs out.
+    /// Returns the number of frames written.
+    private func synthesize(_ song: Song, into writer: AudioFileWriter, tailLimit: Double,
+                            progress: (Double) -> Void) throws(AudioFileError) -> Int {
+        let sequencer = Sequencer(song: song, synthesizer: synthesizer)
+        let start = block.baseAddress!
+        var written = 0
+        while written < sequencer.endFrame {
+            let frames = min(Self.blockFrames, Int(sequencer.endFrame) - written)
+            sequencer.render(into: start, frames: frames)
+            try writer.write(UnsafeBufferPointer(rebasing: block[..<(2 * frames)]))
+            written += frames
+            progress(Double(written) / Double(sequencer.endFrame))
+        }
+        let tailEnd = written + Int((tailLimit * Double(sampleRate)).rounded())
+        while written < tailEnd {
+            let frames = min(Self.blockFrames, tailEnd - written)
+            // Through the sequencer: events at the very last frame (note-offs) are still due.
+            sequencer.render(into: start, frames: frames)
+            let chunk = UnsafeBufferPointer(rebasing: block[..<(2 * frames)])
+            let isSilent = synthesizer.activeVoiceCount == 0 && !chunk.contains { abs($0) >= RenderOptions.silenceThreshold }
+            if isSilent { break }
+            try writer.write(chunk)
+            written += frames
+        }
+        progress(1)
+        return written
+    }
+
+    /// A hidden file beside the output, so that it lands on the same disk.
+    private static func intermediatePath(for output: String) -> String {
+        let slash = output.lastIndex(of: "/")
+        let folder = slash.map { String(output[..<$0]) } ?? "."
+        let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
+        return "\(folder)/.\(name).float-\(getpid()).wav"
+    }
+}

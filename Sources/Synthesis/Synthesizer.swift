@@ -1,0 +1,163 @@
+import CFluidSynth
+
+/// A FluidSynth synthesizer with one SoundFont: MIDI messages in, stereo float audio out.
+///
+/// Not thread-safe by design: FluidSynth's own API lock is turned off, so
+/// messages must be sent from the thread that renders (the sequencer does).
+public final class Synthesizer {
+    /// Channels across MIDI ports: the port meta event selects a block of 16.
+    public static let channelCount = 64
+
+    private let settings: OpaquePointer
+    private let synth: OpaquePointer
+    public let configuration: SynthesizerSettings
+    public let soundFontPath: String
+    /// Master volume from a universal real-time system exclusive message, 0–1,
+    /// applied to the output like a mixer's master fader.
+    private var masterVolume: Float = 1
+
+    public init(settings configuration: SynthesizerSettings, soundFontPath: String) throws(SynthesisError) {
+        Self.silenceLibraryLog
+        guard let settings = new_fluid_settings() else { throw .cannotCreateSynthesizer(reason: "out of memory") }
+        let numbers: [(String, Double)] = [
+            ("synth.sample-rate", configuration.sampleRate),
+            ("synth.gain", configuration.gain),
+            ("synth.reverb.room-size", configuration.reverb?.roomSize ?? 0.2),
+            ("synth.reverb.damp", configuration.reverb?.damping ?? 0),
+            ("synth.reverb.width", configuration.reverb?.width ?? 0.5),
+            ("synth.reverb.level", configuration.reverb?.level ?? 0.9),
+            ("synth.chorus.level", configuration.chorus?.level ?? 2),
+            ("synth.chorus.speed", configuration.chorus?.speed ?? 0.3),
+            ("synth.chorus.depth", configuration.chorus?.depth ?? 8),
+        ]
+        let integers: [(String, Int)] = [
+            ("synth.polyphony", configuration.polyphony),
+            ("synth.midi-channels", Self.channelCount),
+            ("synth.reverb.active", configuration.reverb == nil ? 0 : 1),
+            ("synth.chorus.active", configuration.chorus == nil ? 0 : 1),
+            ("synth.chorus.nr", configuration.chorus?.voices ?? 3),
+            // Messages come only from the rendering thread: no lock needed.
+            ("synth.threadsafe-api", 0),
+            // mlock of the samples fails without privileges and buys nothing offline.
+            ("synth.lock-memory", 0),
+        ]
+        for (name, value) in numbers where fluid_settings_setnum(settings, name, value) != FLUID_OK {
+            delete_fluid_settings(settings)
+            throw .cannotCreateSynthesizer(reason: "FluidSynth refused \(name) = \(value)")
+        }
+        for (name, value) in integers where fluid_settings_setint(settings, name, Int32(value)) != FLUID_OK {
+            delete_fluid_settings(settings)
+            throw .cannotCreateSynthesizer(reason: "FluidSynth refused \(name) = \(value)")
+        }
+        guard let synth = new_fluid_synth(settings) else {
+            delete_fluid_settings(settings)
+            throw .cannotCreateSynthesizer(reason: "FluidSynth could not create a synthesizer")
+        }
+        self.settings = settings
+        self.synth = synth
+        self.configuration = configuration
+        self.soundFontPath = soundFontPath
+        fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue)
+        guard fluid_synth_sfload(synth, soundFontPath, 1) != FLUID_FAILED else {
+            throw .cannotLoadSoundFont(path: soundFontPath)
+        }
+    }
+
+    deinit {
+        delete_fluid_synth(synth)
+        delete_fluid_settings(settings)
+    }
+
+    /// FluidSynth's log goes to standard error and would scribble over a
+    /// progress bar; failures reach the user through our own errors instead.
+    private static let silenceLibraryLog: Void = {
+        for level in [FLUID_PANIC, FLUID_ERR, FLUID_WARN, FLUID_INFO, FLUID_DBG] {
+            fluid_set_log_function(Int32(level.rawValue), nil, nil)
+        }
+    }()
+
+    /// Sends a channel message; `channel` may be 0–63 (port × 16 + channel).
+    /// Data bytes are masked to 7 bits, as a MIDI device reads them.
+    @inline(__always)
+    public func send(status: UInt8, channel: Int, data1: UInt8, data2: UInt8) {
+        let channel = Int32(channel)
+        let data1 = Int32(data1 & 0x7F)
+        let data2 = Int32(data2 & 0x7F)
+        switch status & 0xF0 {
+        case 0x80: fluid_synth_noteoff(synth, channel, data1)
+        case 0x90: fluid_synth_noteon(synth, channel, data1, data2)
+        case 0xA0: fluid_synth_key_pressure(synth, channel, data1, data2)
+        case 0xB0: fluid_synth_cc(synth, channel, data1, data2)
+        case 0xC0: fluid_synth_program_change(synth, channel, data1)
+        case 0xD0: fluid_synth_channel_pressure(synth, channel, data1)
+        case 0xE0: fluid_synth_pitch_bend(synth, channel, data2 << 7 | data1)
+        default: break
+        }
+    }
+
+    /// Sends a complete system exclusive message, without its `F0` and `F7`.
+    /// FluidSynth handles GM, GS and XG resets and tuning; master volume is handled here.
+    public func sendSystemExclusive(_ message: UnsafeBufferPointer<UInt8>) {
+        guard !message.isEmpty else { return }
+        // Universal real-time, device control, master volume: 7F dd 04 01 lsb msb.
+        if message.count == 6, message[0] == 0x7F, message[2] == 0x04, message[3] == 0x01 {
+            masterVolume = Float(UInt16(message[5] & 0x7F) << 7 | UInt16(message[4] & 0x7F)) / 16_383
+            return
+        }
+        // GM System On and GM2 System On reset the master volume with everything else.
+        if message.count == 4, message[0] == 0x7E, message[2] == 0x09, message[3] == 0x01 || message[3] == 0x03 {
+            masterVolume = 1
+        }
+        message.withMemoryRebound(to: CChar.self) { bytes in
+            _ = fluid_synth_sysex(synth, bytes.baseAddress, Int32(bytes.count), nil, nil, nil, 0)
+        }
+    }
+
+    /// Renders interleaved stereo frames, replacing what `buffer` held.
+    /// FluidSynth works in blocks of 64 frames; a message sent between two
+    /// calls takes effect at the next block boundary.
+    @inline(__always)
+    public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        fluid_synth_write_float(synth, Int32(frames), buffer, 0, 2, buffer, 1, 2)
+        if masterVolume != 1 {
+            for index in 0..<2 * frames { buffer[index] *= masterVolume }
+        }
+    }
+
+    /// Voices still sounding (releasing notes included).
+    public var activeVoiceCount: Int { Int(fluid_synth_get_active_voice_count(synth)) }
+
+    /// Silences every voice at once (releases skipped) without changing controllers or programs.
+    public func allSoundsOff() {
+        fluid_synth_all_sounds_off(synth, -1)
+    }
+
+    /// Back to the state of a new synthesizer: voices, controllers, programs, master volume.
+    public func reset() {
+        fluid_synth_system_reset(synth)
+        masterVolume = 1
+    }
+
+    /// A controller's value on a channel (for checking what a seek restored).
+    public func controller(_ number: Int, channel: Int) -> Int {
+        var value: Int32 = 0
+        fluid_synth_get_cc(synth, Int32(channel), Int32(number), &value)
+        return Int(value)
+    }
+
+    /// The pitch bend on a channel, 0–16383.
+    public func pitchBend(channel: Int) -> Int {
+        var value: Int32 = 0
+        fluid_synth_get_pitch_bend(synth, Int32(channel), &value)
+        return Int(value)
+    }
+
+    /// The bank and program selected on a channel.
+    public func program(channel: Int) -> (bank: Int, program: Int) {
+        var soundFont: Int32 = 0
+        var bank: Int32 = 0
+        var program: Int32 = 0
+        fluid_synth_get_program(synth, Int32(channel), &soundFont, &bank, &program)
+        return (Int(bank), Int(program))
+    }
+}

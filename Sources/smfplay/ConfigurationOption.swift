@@ -1,0 +1,20 @@
+import ArgumentParser
+import Configuration
+
+/// `--config`, and loading the configuration it names (or the user's own).
+struct ConfigurationOption: ParsableArguments {
+    @Option(name: .customLong("config"), help: ArgumentHelp("Read settings from this file.", valueName: "file"),
+            completion: .file(extensions: ["toml"]))
+    var path: String?
+
+    /// The settings, or a printed one-line error and exit status 1.
+    func load() throws -> Configuration {
+        let file = path.map(ConfigurationFile.init(path:)) ?? .standard(in: XDGDirectories.current())
+        do {
+            return try file.load()
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+    }
+}

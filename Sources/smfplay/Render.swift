@@ -1,0 +1,153 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import Library
+import Playback
+import Synthesis
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render MIDI files to audio files (WAV, FLAC, Ogg Vorbis, AIFF).",
+        discussion: """
+        One file: smfplay render song.mid -o song.flac (the format follows the extension). \
+        A folder: smfplay render Library -o Rendered renders every MIDI file under it into \
+        the same folders under Rendered, skipping files rendered since their MIDI file last \
+        changed. Settings not given here come from the configuration file \
+        ($XDG_CONFIG_HOME/smfplay/config.toml; see Config/smfplay.toml for every key).
+        """
+    )
+
+    @Argument(help: "MIDI files or folders of them.", completion: .file())
+    var inputs: [String]
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The audio file, or for folders and several files the folder to render into.", valueName: "path"))
+    var output: String?
+
+    @Option(help: "wav, flac, ogg or aiff (default: the output's extension, else the configuration's).")
+    var format: String?
+
+    @Option(help: "Samples per second, 8000–96000.")
+    var sampleRate: Int?
+
+    @Option(help: "Sample format: 16, 24 or 32f (32-bit float).")
+    var bits: String?
+
+    @Option(help: "Synthesizer gain, 0–10.")
+    var gain: Double?
+
+    @Option(help: ArgumentHelp("A SoundFont file, or the name of one in the SoundFont folders.", valueName: "path-or-name"))
+    var soundfont: String?
+
+    @Flag(help: "Turn the reverb off.")
+    var noReverb = false
+
+    @Flag(help: "Turn the chorus off.")
+    var noChorus = false
+
+    @Option(help: ArgumentHelp("Longest tail after the last event, in seconds; it ends sooner once silent.", valueName: "seconds"))
+    var tail: Double?
+
+    @Flag(help: "Scale each render so that its peak is at -1 dBFS.")
+    var normalize = false
+
+    @Option(help: "Files rendered at once (default: one per core).")
+    var jobs: Int?
+
+    @Flag(help: "Render files even when their output is newer than the MIDI file.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @OptionGroup var configurationOption: ConfigurationOption
+
+    func run() throws {
+        let configuration = try configurationOption.load()
+        var settings = configuration.render
+        try apply(to: &settings)
+        let soundFont = try locateSoundFont(settings, configurationFile: configuration.path)
+        let plan = try RenderPlan(inputs: inputs, output: output, format: settings.format, force: force)
+        plan.problems.forEach { printError($0) }
+        guard !plan.jobs.isEmpty || !plan.skipped.isEmpty else {
+            throw ExitCode.failure
+        }
+        let workers = min(settings.jobCount(processorCount: ProcessInfo.processInfo.activeProcessorCount), max(plan.jobs.count, 1))
+        let renderer: BatchRenderer
+        do {
+            renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFontPath: soundFont,
+                                         options: settings.renderOptions(normalize: normalize), workers: workers)
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+        let outcome = RenderOutcome()
+        let display = ProgressDisplay(totalFiles: plan.jobs.count, quiet: quiet)
+        renderer.run(plan.jobs) { event in
+            switch event {
+            case .started:
+                break
+            case .progress(let index, let fraction):
+                display.progress(index: index, fraction: fraction)
+            case .finished(let index, let result):
+                outcome.record(success: result.songSeconds)
+                display.finished(index: index, audioSeconds: result.songSeconds, message: Self.line(for: plan.jobs[index], result))
+            case .failed(let index, let error):
+                outcome.record(failure: ())
+                display.finished(index: index, audioSeconds: 0, message: error.description, isError: true)
+            }
+        }
+        display.end()
+        let summary = outcome.summary(skipped: plan.skipped.count, problems: plan.problems.count, seconds: display.elapsedSeconds)
+        if !quiet || outcome.failures > 0 { print(summary) }
+        if outcome.failures > 0 || !plan.problems.isEmpty { throw ExitCode.failure }
+    }
+
+    private static func line(for job: RenderJob, _ result: RenderResult) -> String {
+        "\(job.output) (\(formatDuration(result.audioSeconds)))"
+    }
+
+    /// Command-line options over the configuration, checked against the same ranges.
+    private func apply(to settings: inout RenderSettings) throws {
+        if let sampleRate {
+            guard RenderSettings.sampleRateRange.contains(sampleRate) else { throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)") }
+            settings.sampleRate = sampleRate
+        }
+        if let gain {
+            guard RenderSettings.gainRange.contains(gain) else { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
+            settings.gain = gain
+        }
+        if let tail {
+            guard RenderSettings.tailRange.contains(tail) else { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
+            settings.tail = tail
+        }
+        if let jobs {
+            guard jobs >= RenderSettings.minimumJobs else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+            settings.jobs = jobs
+        }
+        if let bits {
+            guard let sampleFormat = RenderSettings.SampleFormat(rawValue: bits) else { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
+            settings.bits = sampleFormat
+        }
+        if let format {
+            guard let fileFormat = RenderSettings.FileFormat(rawValue: format.lowercased()) else { throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)") }
+            settings.format = fileFormat
+        } else if inputs.count == 1, let output, let fileFormat = RenderPlan.fileFormat(ofPath: output) {
+            settings.format = fileFormat
+        }
+        if noReverb { settings.reverb.isEnabled = false }
+        if noChorus { settings.chorus.isEnabled = false }
+        guard settings.format.supports(settings.bits) else {
+            throw ValidationError("\(settings.format.rawValue) cannot store \(settings.bits.rawValue)-bit samples; use --bits 16 or 24")
+        }
+    }
+
+    private func locateSoundFont(_ settings: RenderSettings, configurationFile: String?) throws -> String {
+        do {
+            return try SoundFontLocator.standard(directories: XDGDirectories.current())
+                .locate(requested: soundfont, configured: settings.soundFont, configurationFile: configurationFile)
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+    }
+}

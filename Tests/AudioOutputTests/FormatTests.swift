@@ -1,0 +1,95 @@
+import Glibc
+import Testing
+@testable import AudioOutput
+
+struct FormatTests {
+    @Test func formatsComeFromExtensionsInAnyCase() {
+        #expect(AudioFileFormat(fileExtension: "wav") == .wav)
+        #expect(AudioFileFormat(fileExtension: ".WAV") == .wav)
+        #expect(AudioFileFormat(fileExtension: "Flac") == .flac)
+        #expect(AudioFileFormat(fileExtension: "ogg") == .ogg)
+        #expect(AudioFileFormat(fileExtension: "oga") == .ogg)
+        #expect(AudioFileFormat(fileExtension: "aiff") == .aiff)
+        #expect(AudioFileFormat(fileExtension: ".AIF") == .aiff)
+        #expect(AudioFileFormat(fileExtension: "mp3") == nil)
+        #expect(AudioFileFormat(fileExtension: "") == nil)
+    }
+
+    @Test func formatsComeFromPaths() {
+        #expect(AudioFileFormat(path: "out/Song.Name.FLAC") == .flac)
+        #expect(AudioFileFormat(path: "/tmp/a.b/song.aif") == .aiff)
+        #expect(AudioFileFormat(path: "song") == nil)
+        #expect(AudioFileFormat(path: "folder.wav/song") == nil)
+        #expect(AudioFileFormat(path: ".wav") == nil)
+    }
+
+    @Test func bitsOptionsParse() {
+        #expect(SampleEncoding(bits: "16") == .pcm16)
+        #expect(SampleEncoding(bits: "24") == .pcm24)
+        #expect(SampleEncoding(bits: "32f") == .float32)
+        #expect(SampleEncoding(bits: "32F") == .float32)
+        #expect(SampleEncoding(bits: "32") == nil)
+        #expect(SampleEncoding(bits: "8") == nil)
+        #expect(SampleEncoding.allCases.map(\.bitsPerSample) == [16, 24, 32])
+    }
+
+    @Test func flacRefusesFloatSamples() {
+        #expect(throws: AudioFileError.unsupportedEncoding(path: "out.flac", format: .flac, encoding: .float32)) {
+            try AudioFileFormat.flac.validate(encoding: .float32, sampleRate: 44_100, channels: 2, path: "out.flac")
+        }
+        let error = AudioFileError.unsupportedEncoding(path: "out.flac", format: .flac, encoding: .float32)
+        #expect(error.description == "out.flac: flac cannot store 32-bit float samples; use --bits 16 or 24")
+    }
+
+    @Test func flacRefusesFloatBeforeAnyFileIsCreated() throws {
+        let folder = try TemporaryFolder()
+        #expect(throws: AudioFileError.self) {
+            try AudioFileWriter(path: folder.file("out.flac"), format: .flac, encoding: .float32, sampleRate: 44_100, channels: 2)
+        }
+        #expect(try folder.contents().isEmpty)
+    }
+
+    @Test func oggAcceptsAndIgnoresEveryEncoding() throws {
+        for encoding in SampleEncoding.allCases {
+            try AudioFileFormat.ogg.validate(encoding: encoding, sampleRate: 44_100, channels: 2, path: "out.ogg")
+        }
+        #expect(!AudioFileFormat.ogg.storesSampleEncoding)
+    }
+
+    @Test func sampleRatesAreCheckedPerFormat() throws {
+        for format in AudioFileFormat.allCases {
+            for rate in [8_000, 22_050, 44_100, 48_000, 96_000, 192_000] {
+                try format.validate(encoding: .pcm16, sampleRate: rate, channels: 2, path: "x")
+            }
+            #expect(throws: AudioFileError.self) { try format.validate(encoding: .pcm16, sampleRate: 0, channels: 2, path: "x") }
+        }
+        #expect(throws: AudioFileError.unsupportedSampleRate(path: "x.flac", format: .flac, sampleRate: 700_000)) {
+            try AudioFileFormat.flac.validate(encoding: .pcm16, sampleRate: 700_000, channels: 2, path: "x.flac")
+        }
+        #expect(throws: AudioFileError.unsupportedSampleRate(path: "x.ogg", format: .ogg, sampleRate: 256_000)) {
+            try AudioFileFormat.ogg.validate(encoding: .pcm16, sampleRate: 256_000, channels: 2, path: "x.ogg")
+        }
+        let error = AudioFileError.unsupportedSampleRate(path: "x.ogg", format: .ogg, sampleRate: 256_000)
+        #expect(error.description == "x.ogg: ogg cannot store a sample rate of 256000 Hz; use 1–200000 Hz")
+    }
+
+    @Test func channelCountsAreCheckedPerFormat() {
+        #expect(throws: AudioFileError.unsupportedChannelCount(path: "x.flac", format: .flac, channels: 9)) {
+            try AudioFileFormat.flac.validate(encoding: .pcm24, sampleRate: 48_000, channels: 9, path: "x.flac")
+        }
+        #expect(throws: AudioFileError.self) {
+            try AudioFileFormat.wav.validate(encoding: .pcm24, sampleRate: 48_000, channels: 0, path: "x.wav")
+        }
+    }
+
+    @Test func messagesNameTheFileAndSayDiskFull() {
+        #expect(AudioFileError.writeFailed(path: "out/song.wav", cause: .system(errno: ENOSPC)).description
+            == "out/song.wav: cannot write the file: disk full (no space left on device)")
+        #expect(AudioFileError.cannotCreate(path: "a/b.wav", cause: .folderMissing("a")).description
+            == "a/b.wav: cannot create the file: the folder a does not exist")
+        #expect(AudioFileError.cannotCreate(path: "a/b.wav", cause: .system(errno: EACCES)).description
+            == "a/b.wav: cannot create the file: permission denied")
+        #expect(AudioFileError.unknownFormat(path: "song.mp3").description.hasPrefix("song.mp3: "))
+        #expect(AudioFileError.Cause.library(tidying: "System error : No space left on device.") == .library("no space left on device"))
+    }
+}

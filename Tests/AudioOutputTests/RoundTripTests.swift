@@ -1,0 +1,93 @@
+import Testing
+@testable import AudioOutput
+
+/// Writes the known signal in every format and encoding smfplay offers and reads it back.
+struct RoundTripTests {
+    @Test(arguments: FileKind.all)
+    func writesWhatReadsBack(kind: FileKind) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("signal.\(kind.format.fileExtension)")
+        // Vorbis is judged by level only: spikes at ±1.5 would just smear into its neighbours.
+        let signal = kind.format == .ogg ? TestSignal.sine() : TestSignal.withOvers()
+        let writer = try AudioFileWriter(
+            path: path, format: kind.format, encoding: kind.encoding, sampleRate: TestSignal.sampleRate, channels: TestSignal.channels
+        )
+        try writer.write(signal)
+        #expect(writer.framesWritten == TestSignal.frames)
+        #expect(writer.peak == TestSignal.peak(signal))
+        try writer.finish()
+
+        let reader = try AudioFileReader(path: path)
+        #expect(reader.format == kind.format)
+        #expect(reader.channels == TestSignal.channels)
+        #expect(reader.sampleRate == TestSignal.sampleRate)
+        #expect(reader.frameCount == TestSignal.frames)
+        let samples = try reader.readAll()
+        try #require(samples.count == signal.count)
+
+        if kind.format == .ogg {
+            #expect(reader.encoding == nil)
+            let expectedRMS = TestSignal.amplitude / Float(2).squareRoot()
+            for channel in 0..<2 {
+                #expect(abs(TestSignal.rms(samples, channel: channel) - expectedRMS) < 0.02 * expectedRMS)
+            }
+            #expect(abs(TestSignal.peak(samples) - TestSignal.amplitude) < 0.05)
+            return
+        }
+        #expect(reader.encoding == kind.encoding)
+        var worst: Float = 0
+        for index in signal.indices where !TestSignal.isOver(sampleIndex: index) {
+            worst = max(worst, abs(samples[index] - signal[index]))
+        }
+        #expect(worst <= kind.encoding.tolerance)
+        for index in signal.indices where TestSignal.isOver(sampleIndex: index) {
+            // Float keeps ±1.5; integers clip to full scale, on the same side.
+            let expected = kind.encoding.isFloatingPoint ? signal[index] : (signal[index] > 0 ? kind.encoding.fullScale : -1)
+            #expect(abs(samples[index] - expected) <= kind.encoding.tolerance, "sample \(index): \(samples[index])")
+        }
+    }
+
+    @Test(arguments: FileKind.integer)
+    func clippingNeverWraps(kind: FileKind) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("clip.\(kind.format.fileExtension)")
+        let writer = try AudioFileWriter(path: path, format: kind.format, encoding: kind.encoding, sampleRate: 44_100, channels: 1)
+        let overs: [Float] = [1.5, -1.5, 1.0, -1.0, 3.0, -3.0, 1_000, -1_000]
+        try writer.write(overs)
+        try writer.finish()
+        let samples = try AudioFileReader(path: path).readAll()
+        try #require(samples.count == overs.count)
+        for (written, read) in zip(overs, samples) {
+            let expected = written > 0 ? kind.encoding.fullScale : -1
+            #expect(abs(read - expected) <= kind.encoding.tolerance, "\(written) read back as \(read)")
+        }
+    }
+
+    @Test func writesInBlocksAndCountsFrames() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("blocks.flac")
+        let writer = try AudioFileWriter(path: path, format: .flac, encoding: .pcm24, sampleRate: 44_100, channels: 2)
+        let signal = TestSignal.sine()
+        for start in stride(from: 0, to: signal.count, by: 1_000) {
+            try writer.write(Array(signal[start..<min(start + 1_000, signal.count)]))
+        }
+        try writer.write([])
+        try writer.finish()
+        let reader = try AudioFileReader(path: path)
+        #expect(reader.frameCount == TestSignal.frames)
+        #expect(reader.sampleRate == 44_100)
+        let samples = try reader.readAll()
+        #expect(zip(samples, signal).allSatisfy { abs($0 - $1) <= SampleEncoding.pcm24.tolerance })
+    }
+
+    @Test func anEmptyRenderIsAValidFile() throws {
+        let folder = try TemporaryFolder()
+        for format in AudioFileFormat.allCases {
+            let path = folder.file("empty.\(format.fileExtension)")
+            try AudioFileWriter(path: path, format: format, encoding: .pcm16, sampleRate: 22_050, channels: 1).finish()
+            let reader = try AudioFileReader(path: path)
+            #expect(reader.frameCount == 0, "\(format)")
+            #expect(try reader.readAll().isEmpty)
+        }
+    }
+}

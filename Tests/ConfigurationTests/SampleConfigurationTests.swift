@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import Configuration
+
+/// `Config/smfplay.toml` is the settings' documentation; these tests keep it and the
+/// code from drifting apart.
+struct SampleConfigurationTests {
+    static let samplePath = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Config/smfplay.toml").path
+
+    /// Every key the file may hold, as a person writes it.
+    static let allKeys = [
+        "soundfont", "sample_rate", "gain", "polyphony", "interpolation", "tail", "jobs", "format", "bits",
+        "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
+        "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
+    ]
+
+    /// The settings written as `# key = value`, as a person would uncomment them;
+    /// examples are indented further and stay comments.
+    static func uncommented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard line.hasPrefix("# "), let equals = line.range(of: " = ") else { return String(line) }
+            let key = line[line.index(line.startIndex, offsetBy: 2)..<equals.lowerBound]
+            let isKey = !key.isEmpty && key.allSatisfy { $0.isLowercase || $0 == "_" }
+            return isKey ? String(line.dropFirst(2)) : String(line)
+        }.joined(separator: "\n")
+    }
+
+    @Test func shippedFileLoadsAsTheDefaults() throws {
+        let configuration = try ConfigurationFile(path: Self.samplePath).load()
+        #expect(configuration.render == RenderSettings())
+        #expect(configuration.path == Self.samplePath)
+    }
+
+    @Test func documentedValuesAreTheDefaults() throws {
+        let text = try String(contentsOfFile: Self.samplePath, encoding: .utf8)
+        let settings = Self.uncommented(text)
+        #expect(settings != text)
+        let configuration = try Configuration(parsing: settings, path: Self.samplePath)
+        #expect(configuration.render == RenderSettings())
+    }
+
+    @Test func everyKeyIsDocumented() throws {
+        let lines = try String(contentsOfFile: Self.samplePath, encoding: .utf8).split(separator: "\n")
+        var table = ""
+        var documented: Set<String> = []
+        for line in lines {
+            if line.hasPrefix("[") {
+                table = String(line.dropFirst().dropLast()) + "."
+                continue
+            }
+            guard line.hasPrefix("#"), let equals = line.range(of: " = ") else { continue }
+            let key = line[line.index(after: line.startIndex)..<equals.lowerBound].trimmingCharacters(in: .whitespaces)
+            documented.insert(table + key)
+        }
+        #expect(documented == Set(Self.allKeys))
+    }
+
+    @Test func everyKeyOverridesItsDefault() throws {
+        let overrides = """
+        soundfont = "/x.sf2"
+        sample_rate = 48000
+        gain = 1
+        polyphony = 64
+        interpolation = "sinc"
+        tail = 2.5
+        jobs = 3
+        format = "flac"
+        bits = "24"
+        [reverb]
+        enabled = false
+        room_size = 0.6
+        damping = 0.4
+        width = 10
+        level = 0.5
+        [chorus]
+        enabled = false
+        voices = 5
+        level = 1.5
+        speed = 1
+        depth = 4.25
+        """
+        let expected = RenderSettings(
+            soundFont: "/x.sf2", sampleRate: 48000, gain: 1, polyphony: 64, interpolation: .sinc,
+            reverb: .init(isEnabled: false, roomSize: 0.6, damping: 0.4, width: 10, level: 0.5),
+            chorus: .init(isEnabled: false, voices: 5, level: 1.5, speed: 1, depth: 4.25),
+            tail: 2.5, jobs: 3, format: .flac, bits: .int24
+        )
+        #expect(try Configuration(parsing: overrides, path: "x.toml").render == expected)
+        // Every stored setting differs from its default here, so a setting added
+        // later without a key in this test (and so in the file) fails it.
+        let unchanged = Self.unchangedSettings(expected, RenderSettings())
+        #expect(unchanged.isEmpty, "not overridden: \(unchanged)")
+    }
+
+    static func unchangedSettings(_ changed: Any, _ original: Any, prefix: String = "") -> [String] {
+        let pairs = zip(Mirror(reflecting: changed).children, Mirror(reflecting: original).children)
+        return pairs.flatMap { new, old -> [String] in
+            let name = prefix + (new.label ?? "?")
+            if new.value is RenderSettings.Reverb || new.value is RenderSettings.Chorus {
+                return unchangedSettings(new.value, old.value, prefix: name + ".")
+            }
+            return String(describing: new.value) == String(describing: old.value) ? [name] : []
+        }
+    }
+}

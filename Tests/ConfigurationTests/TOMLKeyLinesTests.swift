@@ -1,0 +1,62 @@
+import Testing
+@testable import Configuration
+
+struct TOMLKeyLinesTests {
+    @Test func findsKeysInEveryForm() {
+        let text = """
+        \u{FEFF}# comment with key = 1
+        top = "value # not a comment"
+        'literal key' = 'x'
+        "quoted\\u00e9" = 1
+        a.b . c = [
+          1, # comment ]
+          { inner = 2 },
+          "]",
+        ]
+        multi = \"\"\"
+        fake = 1
+        \\\"\"\"
+        still = string \\
+        \"\"\"\"
+        lit = '''
+        [fake]
+        '''
+        when = 1979-05-27 07:32:00Z
+        inline = { x = 1, y = { z = "}" } }
+
+        [table . sub]
+        key = true
+        [[array]]
+        item = 1
+        [[array]]
+        item = 2
+        [table]
+        later = 0
+        """
+        let lines = TOMLKeyLines(scanning: text)
+        let expected: [([String], Int)] = [
+            (["top"], 2), (["literal key"], 3), (["quotedé"], 4),
+            (["a"], 5), (["a", "b"], 5), (["a", "b", "c"], 5),
+            (["multi"], 10), (["lit"], 15), (["when"], 18),
+            (["inline"], 19), (["inline", "x"], 19), (["inline", "y", "z"], 19),
+            (["table"], 21), (["table", "sub"], 21), (["table", "sub", "key"], 22),
+            (["array"], 23), (["array", "item"], 24), (["table", "later"], 28),
+        ]
+        for (key, line) in expected {
+            #expect(lines.recordedLine(of: key) == line, "\(key)")
+        }
+        for fake in [["fake"], ["inner"], ["still"], ["comment with key"]] {
+            #expect(lines.recordedLine(of: fake) == nil, "\(fake)")
+        }
+        // A key the scan did not see falls back to its table's line.
+        #expect(lines.line(of: ["table", "sub", "unseen"]) == 21)
+        #expect(lines.line(of: ["nowhere"]) == 1)
+    }
+
+    @Test func editDistanceCountsASwapAsOne() {
+        #expect(KeySuggestion.editDistance("gian", "gain") == 1)
+        #expect(KeySuggestion.editDistance("sample-rate", "sample_rate") == 1)
+        #expect(KeySuggestion.editDistance("", "abc") == 3)
+        #expect(KeySuggestion.editDistance("colour", "level") > 2)
+    }
+}
