@@ -20,8 +20,9 @@ public final class BatchRenderer: Sendable {
         self.options = options
     }
 
-    /// Renders every job and returns when all are done; `report` is called from the workers.
-    public func run(_ jobs: [RenderJob], report: @escaping @Sendable (BatchEvent) -> Void) {
+    /// Renders every job and returns when all are done, or when cancelled (the
+    /// renders in progress then stop and leave nothing); `report` is called from the workers.
+    public func run(_ jobs: [RenderJob], cancellation: Cancellation = Cancellation(), report: @escaping @Sendable (BatchEvent) -> Void) {
         let next = Mutex(0)
         let options = options
         DispatchQueue.concurrentPerform(iterations: min(renderers.count, jobs.count)) { worker in
@@ -31,7 +32,7 @@ public final class BatchRenderer: Sendable {
                     defer { index += 1 }
                     return index
                 }
-                guard index < jobs.count else { return }
+                guard index < jobs.count, !cancellation.isCancelled else { return }
                 report(.started(index: index))
                 do throws(RenderError) {
                     let job = jobs[index]
@@ -41,7 +42,7 @@ public final class BatchRenderer: Sendable {
                     } catch {
                         throw .unreadableSong(error)
                     }
-                    let result = try renderer.render(song, to: job.output, options: options) { fraction in
+                    let result = try renderer.render(song, to: job.output, options: options, cancellation: cancellation) { fraction in
                         report(.progress(index: index, fraction: fraction))
                     }
                     report(.finished(index: index, result))

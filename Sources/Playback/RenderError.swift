@@ -7,6 +7,8 @@ public enum RenderError: Error, Sendable {
     case unreadableSong(SMFFileError)
     case synthesizer(SynthesisError)
     case output(AudioFileError)
+    /// Stopped on request (Ctrl-C); nothing was left under the output's name.
+    case cancelled(output: String)
 }
 
 extension RenderError: CustomStringConvertible {
@@ -15,6 +17,7 @@ extension RenderError: CustomStringConvertible {
         case .unreadableSong(let error): error.description
         case .synthesizer(let error): error.description
         case .output(let error): error.description
+        case .cancelled(let output): "\(output): stopped before it was complete; nothing was written"
         }
     }
 }

@@ -24,13 +24,16 @@ public final class SongRenderer {
 
     /// Renders a song into `output`, which appears only once complete.
     /// `progress` receives the fraction of the song rendered so far.
-    public func render(_ song: Song, to output: String, options: RenderOptions,
+    /// A cancellation stops the render at the next block and removes what was written.
+    public func render(_ song: Song, to output: String, options: RenderOptions, cancellation: Cancellation? = nil,
                        progress: (Double) -> Void = { _ in }) throws(RenderError) -> RenderResult {
         synthesizer.reset()
+        let isCancelled = { cancellation?.isCancelled ?? false }
         do {
             guard options.normalize else {
                 let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
-                let frames = try synthesize(song, into: writer, tailLimit: options.tailLimit, progress: progress)
+                let frames = try synthesize(song, into: writer, tailLimit: options.tailLimit, isCancelled: isCancelled, progress: progress)
+                if isCancelled() { throw RenderError.cancelled(output: output) }
                 try writer.finish()
                 return result(song: song, frames: frames, peak: writer.peak, gain: 1)
             }
@@ -38,15 +41,20 @@ public final class SongRenderer {
             let floatPath = Self.intermediatePath(for: output)
             defer { unlink(floatPath) }
             let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
-            let frames = try synthesize(song, into: floats, tailLimit: options.tailLimit, progress: progress)
+            let frames = try synthesize(song, into: floats, tailLimit: options.tailLimit, isCancelled: isCancelled, progress: progress)
+            if isCancelled() { throw RenderError.cancelled(output: output) }
             try floats.finish()
             let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
             let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
             try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
             try writer.finish()
             return result(song: song, frames: frames, peak: floats.peak, gain: gain)
-        } catch {
+        } catch let error as AudioFileError {
             throw .output(error)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            preconditionFailure("unexpected error \(error)")
         }
     }
 
@@ -56,12 +64,12 @@ public final class SongRenderer {
 
     /// Renders the song, then its tail until the output is silent or `tailLimit` runs out.
     /// Returns the number of frames written.
-    private func synthesize(_ song: Song, into writer: AudioFileWriter, tailLimit: Double,
+    private func synthesize(_ song: Song, into writer: AudioFileWriter, tailLimit: Double, isCancelled: () -> Bool,
                             progress: (Double) -> Void) throws(AudioFileError) -> Int {
         let sequencer = Sequencer(song: song, synthesizer: synthesizer)
         let start = block.baseAddress!
         var written = 0
-        while written < sequencer.endFrame {
+        while written < sequencer.endFrame, !isCancelled() {
             let frames = min(Self.blockFrames, Int(sequencer.endFrame) - written)
             sequencer.render(into: start, frames: frames)
             try writer.write(UnsafeBufferPointer(rebasing: block[..<(2 * frames)]))
@@ -69,7 +77,7 @@ public final class SongRenderer {
             progress(Double(written) / Double(sequencer.endFrame))
         }
         let tailEnd = written + Int((tailLimit * Double(sampleRate)).rounded())
-        while written < tailEnd {
+        while written < tailEnd, !isCancelled() {
             let frames = min(Self.blockFrames, tailEnd - written)
             // Through the sequencer: events at the very last frame (note-offs) are still due.
             sequencer.render(into: start, frames: frames)

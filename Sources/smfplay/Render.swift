@@ -82,7 +82,8 @@ struct Render: ParsableCommand {
         }
         let outcome = RenderOutcome()
         let display = ProgressDisplay(totalFiles: plan.jobs.count, quiet: quiet)
-        renderer.run(plan.jobs) { event in
+        let interrupt = InterruptTrap()
+        renderer.run(plan.jobs, cancellation: interrupt.cancellation) { event in
             switch event {
             case .started:
                 break
@@ -97,6 +98,10 @@ struct Render: ParsableCommand {
             }
         }
         display.end()
+        if let status = interrupt.exitStatus {
+            printError("stopped; files not finished were not written")
+            throw ExitCode(status)
+        }
         let summary = outcome.summary(skipped: plan.skipped.count, problems: plan.problems.count, seconds: display.elapsedSeconds)
         if !quiet || outcome.failures > 0 { print(summary) }
         if outcome.failures > 0 || !plan.problems.isEmpty { throw ExitCode.failure }
