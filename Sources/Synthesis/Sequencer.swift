@@ -25,6 +25,9 @@ public final class Sequencer {
     private var trackPorts: [Int]
     /// A system exclusive message split into `F0` and `F7` packets, gathered until its `F7`.
     private var pendingSystemExclusive: [UInt8]
+    /// While seeking: the velocity of each note held, by channel × 128 + key (0 when not held).
+    /// Kept here so that a seek on the audio thread allocates nothing.
+    private var heldVelocities: [UInt8]
 
     public init(song: Song, synthesizer: Synthesizer) {
         self.song = song
@@ -41,6 +44,7 @@ public final class Sequencer {
         trackPorts = Array(repeating: 0, count: file.tracks.count)
         pendingSystemExclusive = []
         pendingSystemExclusive.reserveCapacity(1 << 16)
+        heldVelocities = Array(repeating: 0, count: Synthesizer.channelCount * 128)
     }
 
     /// Whether every event has been sent and the song's length rendered.
@@ -60,6 +64,49 @@ public final class Sequencer {
             done += chunk
             position += Int64(chunk)
         }
+    }
+
+    /// Moves to a frame, with the synthesizer in the state playing from the
+    /// start would have left it: programs, banks, every controller (RPN and
+    /// NRPN included, replayed in order), pitch bend, pressure, system exclusive
+    /// and ports, but no note. Voices sounding before the seek are cut.
+    /// With `chaseNotes`, notes held across the target are struck again there
+    /// with their velocity, so that sustained chords and pads keep sounding.
+    public func seek(toFrame target: Int64, chaseNotes: Bool = false) {
+        synthesizer.reset()
+        for index in trackPorts.indices { trackPorts[index] = 0 }
+        pendingSystemExclusive.removeAll(keepingCapacity: true)
+        for index in heldVelocities.indices { heldVelocities[index] = 0 }
+        let target = max(0, target)
+        var index = 0
+        while index < steps.count, steps[index].frame < target {
+            let step = steps[index]
+            let event = step.event
+            let key = channel(of: step) * 128 + Int(event.data1 & 0x7F)
+            switch event.status & 0xF0 {
+            case 0x90 where event.startsNote: heldVelocities[key] = event.data2 & 0x7F
+            case 0x80, 0x90: heldVelocities[key] = 0
+            // Key pressure belongs to notes that are not sounding any more.
+            case 0xA0: break
+            default: apply(step)
+            }
+            index += 1
+        }
+        cursor = index
+        position = target
+        guard chaseNotes else { return }
+        for (key, velocity) in heldVelocities.enumerated() where velocity != 0 {
+            synthesizer.send(status: 0x90, channel: key / 128, data1: UInt8(key % 128), data2: velocity)
+        }
+    }
+
+    /// Moves to a time in seconds (see ``seek(toFrame:chaseNotes:)``).
+    public func seek(toSeconds seconds: Double, chaseNotes: Bool = false) {
+        seek(toFrame: Int64((seconds * synthesizer.configuration.sampleRate).rounded()), chaseNotes: chaseNotes)
+    }
+
+    private func channel(of step: Step) -> Int {
+        trackPorts[Int(step.track)] * 16 + Int(step.event.channel)
     }
 
     private func apply(_ step: Step) {
