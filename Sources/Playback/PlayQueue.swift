@@ -1,0 +1,107 @@
+/// The files to play, in order, and which one is playing.
+///
+/// A value: the player owns one, and snapshots of it are what the resume
+/// state records.
+public struct PlayQueue: Hashable, Sendable {
+    public enum RepeatMode: String, Hashable, Sendable, CaseIterable {
+        case off, one, all
+    }
+
+    /// The files in the order they were queued.
+    public private(set) var items: [String]
+    /// The order of play: indices into `items` (shuffled or not).
+    public private(set) var order: [Int]
+    /// The place in `order` of the file playing; `order.count` once the queue has run out.
+    public private(set) var place: Int
+    public var repeatMode: RepeatMode
+
+    public init(items: [String], repeatMode: RepeatMode = .off, shuffleSeed: UInt64? = nil) {
+        self.items = items
+        self.repeatMode = repeatMode
+        order = Array(items.indices)
+        place = 0
+        if let shuffleSeed {
+            var generator = SplitMix64(seed: shuffleSeed)
+            order.shuffle(using: &generator)
+        }
+    }
+
+    /// The file playing, or `nil` once the queue has run out.
+    public var current: String? { place < order.count ? items[order[place]] : nil }
+
+    /// After a file ends by itself: the same file again with repeat one, the
+    /// next, or the first again with repeat all. Returns whether there is one.
+    @discardableResult
+    public mutating func advanceAfterEnd() -> Bool {
+        if repeatMode == .one, current != nil { return true }
+        return next()
+    }
+
+    /// Skips to the next file (wrapping with repeat all). Returns whether there is one.
+    @discardableResult
+    public mutating func next() -> Bool {
+        guard !order.isEmpty else { return false }
+        if place + 1 < order.count {
+            place += 1
+        } else if repeatMode == .all {
+            place = 0
+        } else {
+            place = order.count
+            return false
+        }
+        return true
+    }
+
+    /// Within the first seconds of a file, goes back one file; later, the
+    /// caller restarts the file. Returns whether the place changed.
+    public mutating func previous(elapsedSeconds: Double, restartThreshold: Double = 3) -> Bool {
+        guard elapsedSeconds < restartThreshold, !order.isEmpty else { return false }
+        if place > 0 {
+            place = min(place, order.count) - 1
+        } else if repeatMode == .all {
+            place = order.count - 1
+        } else {
+            return false
+        }
+        return true
+    }
+
+    /// Adds files at the end of the queue (after any shuffled order).
+    public mutating func append(_ files: [String]) {
+        let wasAtEnd = place >= order.count
+        order += items.count..<items.count + files.count
+        items += files
+        if wasAtEnd { place = min(place, order.count - files.count) }
+    }
+
+    /// Removes a file that cannot be played, keeping the place on the file after it.
+    public mutating func removeCurrent() {
+        guard place < order.count else { return }
+        let removed = order.remove(at: place)
+        items.remove(at: removed)
+        order = order.map { $0 > removed ? $0 - 1 : $0 }
+        if place >= order.count, repeatMode == .all, !order.isEmpty { place = 0 }
+    }
+
+    /// Starts at a given position in `order`, as when resuming.
+    public mutating func move(toPlace newPlace: Int) {
+        place = min(max(0, newPlace), order.count)
+    }
+}
+
+/// A small seeded generator, so that a shuffled queue can be reproduced (and resumed).
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}

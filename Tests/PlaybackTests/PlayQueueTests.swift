@@ -1,0 +1,60 @@
+import Testing
+@testable import Playback
+
+struct PlayQueueTests {
+    let files = ["a.mid", "b.mid", "c.mid"]
+
+    @Test func playsInOrderAndRunsOut() {
+        var queue = PlayQueue(items: files)
+        var played: [String] = []
+        repeat { played.append(queue.current!) } while queue.advanceAfterEnd()
+        #expect(played == files)
+        #expect(queue.current == nil)
+    }
+
+    @Test func repeatsOneOrAll() {
+        var one = PlayQueue(items: files, repeatMode: .one)
+        one.advanceAfterEnd()
+        #expect(one.current == "a.mid")
+        let skipped = one.next()
+        #expect(skipped && one.current == "b.mid")
+
+        var all = PlayQueue(items: files, repeatMode: .all)
+        for _ in 0..<3 { all.advanceAfterEnd() }
+        #expect(all.current == "a.mid")
+    }
+
+    @Test func previousGoesBackEarlyAndRestartsLater() {
+        var queue = PlayQueue(items: files)
+        queue.next()
+        let late = queue.previous(elapsedSeconds: 10)
+        #expect(!late && queue.current == "b.mid")
+        let early = queue.previous(elapsedSeconds: 1)
+        #expect(early && queue.current == "a.mid")
+        let beforeFirst = queue.previous(elapsedSeconds: 1)
+        #expect(!beforeFirst && queue.current == "a.mid")
+    }
+
+    @Test func shufflesReproduciblyAndCompletely() {
+        let many = (1...20).map { "\($0).mid" }
+        let first = PlayQueue(items: many, shuffleSeed: 42)
+        #expect(first.order == PlayQueue(items: many, shuffleSeed: 42).order)
+        #expect(first.order != Array(many.indices))
+        #expect(first.order.sorted() == Array(many.indices))
+    }
+
+    @Test func appendsAndRemovesWithoutLosingThePlace() {
+        var queue = PlayQueue(items: files)
+        queue.next()
+        queue.append(["d.mid"])
+        queue.removeCurrent()
+        #expect(queue.items == ["a.mid", "c.mid", "d.mid"])
+        #expect(queue.current == "c.mid")
+        queue.next()
+        #expect(queue.current == "d.mid")
+        let pastEnd = queue.next()
+        #expect(!pastEnd && queue.current == nil)
+        queue.append(["e.mid"])
+        #expect(queue.current == "e.mid")
+    }
+}
