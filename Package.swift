@@ -15,13 +15,14 @@ let package = Package(
         // C libraries, as Debian packages them.
         .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
 
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
         .target(name: "SMF"),
         // The synthesizer (FluidSynth) and the sequencer that feeds it a song's events.
         .target(name: "Synthesis", dependencies: ["SMF", "CFluidSynth"]),
         // Where audio goes: audio files (libsndfile).
-        .target(name: "AudioOutput", dependencies: ["CSndFile"]),
+        .target(name: "AudioOutput", dependencies: ["CSndFile", "CPulseAudio"]),
         // Rendering and playing songs: the synthesizer into a sink.
         .target(name: "Playback", dependencies: ["SMF", "Synthesis", "AudioOutput"]),
         // The user's MIDI files: finding them in folders, in the order people expect.
@@ -42,11 +43,13 @@ let package = Package(
         .executableTarget(name: "smfplay-demo-library", dependencies: ["SMF"], path: "Sources/DemoLibrary"),
         // Generates the benchmark's large file and times the reader on it.
         .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF"], path: "Sources/ParseBench"),
-        .testTarget(name: "SMFTests", dependencies: ["SMF"]),
+        .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF"]),
-        .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput"]),
+        .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput"]),
     ]
 )

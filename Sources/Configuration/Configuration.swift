@@ -26,7 +26,9 @@ public struct Configuration: Sendable, Equatable {
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw .syntax(path: path, line: error.source.begin.line, column: error.source.begin.column, message: error.description)
+            let line = error.source.begin.line
+            let key = TOMLKeyLines(scanning: text).key(onLine: line).map { "key '\(KeyPath.display($0))': " } ?? ""
+            throw .syntax(path: path, line: line, column: error.source.begin.column, message: key + error.description)
         } catch {
             throw .syntax(path: path, line: 1, column: 1, message: "\(error)")
         }

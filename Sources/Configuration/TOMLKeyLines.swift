@@ -24,6 +24,11 @@ struct TOMLKeyLines {
         return 1
     }
 
+    /// The longest key first written on `line`, if any: the key a syntax error on that line is in.
+    func key(onLine line: Int) -> [String]? {
+        lines.filter { $0.value == line }.keys.max { $0.count < $1.count }
+    }
+
     /// The recorded line of exactly `key`, for tests.
     func recordedLine(of key: [String]) -> Int? {
         lines[key]

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// Expands files and folders into the MIDI files under them, in the browser's
 /// order: at each level folders first, then files, each in ``NaturalOrder``.
@@ -16,11 +17,13 @@ public struct MIDIFileCollector {
     public private(set) var files: [String] = []
     public private(set) var problems: [Problem] = []
     private var visitedFolders: Set<FileIdentity> = []
+    private var visitedPlaylists: Set<String> = []
 
     public init() {}
 
     /// Adds a path given by the user: a file is taken as it is (so a misnamed
-    /// MIDI file still plays); a folder adds every MIDI file under it.
+    /// MIDI file still plays); a folder adds every MIDI file under it; an M3U
+    /// playlist adds its entries.
     public mutating func add(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -33,8 +36,20 @@ public struct MIDIFileCollector {
             if files.count == before, !problems.contains(where: { $0.path == path }) {
                 problems.append(Problem(path: path, reason: "no MIDI files in this folder"))
             }
+        } else if M3UPlaylist.isPlaylist(path) {
+            addPlaylist(path)
         } else {
             files.append(path)
+        }
+    }
+
+    private mutating func addPlaylist(_ path: String) {
+        // A playlist that lists itself, directly or not, is read once.
+        guard visitedPlaylists.insert(path).inserted else { return }
+        do {
+            for entry in try M3UPlaylist.entries(ofPlaylistAt: path) { add(path: entry) }
+        } catch {
+            problems.append(Problem(path: path, reason: "cannot read playlist: \(error.localizedDescription)"))
         }
     }
 

@@ -76,10 +76,16 @@ public struct PlayQueue: Hashable, Sendable {
 
     /// Removes a file that cannot be played, keeping the place on the file after it.
     public mutating func removeCurrent() {
-        guard place < order.count else { return }
-        let removed = order.remove(at: place)
+        remove(place: place)
+    }
+
+    /// Removes the file at a place in the order; the current file stays current.
+    public mutating func remove(place removedPlace: Int) {
+        guard removedPlace < order.count else { return }
+        let removed = order.remove(at: removedPlace)
         items.remove(at: removed)
         order = order.map { $0 > removed ? $0 - 1 : $0 }
+        if removedPlace < place { place -= 1 }
         if place >= order.count, repeatMode == .all, !order.isEmpty { place = 0 }
     }
 

@@ -20,17 +20,36 @@ enum FileBytes {
         guard size <= limit else { throw .tooLarge(path: path, size: size, limit: limit) }
         var readError: String?
         // The file may shrink while it is read; never trust the size for more than the buffer's capacity.
+        // A large file is read in slices on all cores: the copy into the fresh buffer and
+        // its page faults, serial work before any track can be parsed, are shared out.
+        let slices = size >= 1 << 20 ? 8 : 1
+        let sliceSize = (size + slices - 1) / slices
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size {
-                let result = Glibc.read(fd, buffer.baseAddress! + count, size - count)
-                if result > 0 {
-                    count += result
-                } else if result == 0 {
-                    return
-                } else if errno != EINTR {
-                    readError = systemError()
-                    return
+            guard size > 0 else { return }
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            let jobs = ConcurrentResults<(read: Int, error: String?), Never>(count: slices)
+            jobs.fill { slice in
+                let start = slice * sliceSize
+                let end = min(size, start + sliceSize)
+                var done = start
+                while done < end {
+                    let result = pread(fd, base + done, end - done, off_t(done))
+                    if result > 0 {
+                        done += result
+                    } else if result == 0 {
+                        break
+                    } else if errno != EINTR {
+                        return (done - start, systemError())
+                    }
                 }
+                return (done - start, nil)
+            }
+            // Keep the bytes up to the first short slice (the file shrank) or error.
+            for (slice, result) in jobs.results().enumerated() {
+                let (read, error) = result.get()
+                count = slice * sliceSize + read
+                if let error { readError = error; return }
+                if count < min(size, (slice + 1) * sliceSize) { return }
             }
         }
         if let readError { throw .unreadable(path: path, reason: readError) }

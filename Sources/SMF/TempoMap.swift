@@ -50,6 +50,8 @@ public struct TempoMap: Hashable, Sendable {
         var changes: [(UInt64, UInt32)] = []
         for (index, track) in file.tracks.enumerated() {
             let start = timeline.trackStartTicks[index]
+            // The payload table is tiny next to the events: skip tracks that hold no tempo event.
+            guard track.payloads.contains(where: { $0.metaType == 0x51 }) else { continue }
             for event in track.events where event.status == 0xFF {
                 guard track.metaType(of: event) == 0x51 else { continue }
                 let data = track.payload(of: event)

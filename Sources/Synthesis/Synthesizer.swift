@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CFluidSynth
 
 /// A FluidSynth synthesizer with one SoundFont: MIDI messages in, stereo float audio out.
@@ -18,6 +21,9 @@ public final class Synthesizer {
 
     public init(settings configuration: SynthesizerSettings, soundFontPath: String) throws(SynthesisError) {
         Self.silenceLibraryLog
+        if let reason = Self.soundFontProblem(at: soundFontPath) {
+            throw .notASoundFont(path: soundFontPath, reason: reason)
+        }
         guard let settings = new_fluid_settings() else { throw .cannotCreateSynthesizer(reason: "out of memory") }
         let numbers: [(String, Double)] = [
             ("synth.sample-rate", configuration.sampleRate),
@@ -61,6 +67,27 @@ public final class Synthesizer {
         guard fluid_synth_sfload(synth, soundFontPath, 1) != FLUID_FAILED else {
             throw .cannotLoadSoundFont(path: soundFontPath)
         }
+    }
+
+    /// Why a file cannot be a SoundFont by its outline, or nil: a SoundFont (.sf2, and the .sf3 of
+    /// MuseScore) is a RIFF file of form `sfbk`, a DLS file one of form `DLS `, and neither is
+    /// shorter than its RIFF header says.
+    static func soundFontProblem(at path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 12)
+        let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, 12) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return String(cString: strerror(errno)) }
+        guard count == 12, header[0..<4].elementsEqual("RIFF".utf8),
+              header[8..<12].elementsEqual("sfbk".utf8) || header[8..<12].elementsEqual("DLS ".utf8)
+        else { return "it does not start like a .sf2 or .sf3 file (RIFF, then sfbk)" }
+        let declared = 8 + (Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24)
+        guard declared <= Int(status.st_size) else {
+            return "it is cut short: its header says \(declared) bytes, the file has \(status.st_size)"
+        }
+        return nil
     }
 
     deinit {
@@ -130,6 +157,14 @@ public final class Synthesizer {
     /// Silences every voice at once (releases skipped) without changing controllers or programs.
     public func allSoundsOff() {
         fluid_synth_all_sounds_off(synth, -1)
+    }
+
+    /// Releases every note on every channel (they fade as their envelopes say), without cutting them.
+    public func releaseAllNotes() {
+        for channel in 0..<Int32(Self.channelCount) {
+            fluid_synth_cc(synth, channel, 64, 0)
+            fluid_synth_all_notes_off(synth, channel)
+        }
     }
 
     /// Back to the state of a new synthesizer: voices, controllers, programs, master volume.

@@ -56,7 +56,8 @@ final class ProgressDisplay: Sendable {
             case .quiet:
                 if isError, let message { printError(message) }
             case .lines:
-                if let message { isError ? printError(message) : print(message) }
+                // Unbuffered, so that `smfplay render … | tee log` shows each file as it is done.
+                if let message { isError ? printError(message) : writeToStandardOutput(message + "\n") }
             case .bar:
                 clear(&state)
                 if let message { isError ? printError(message) : printErrorStreamLine(message) }

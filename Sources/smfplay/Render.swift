@@ -61,12 +61,35 @@ struct Render: ParsableCommand {
 
     @OptionGroup var configurationOption: ConfigurationOption
 
+    /// The checks that need only the arguments: made here, ArgumentParser shows render's usage with them.
+    func validate() throws {
+        if let sampleRate, !RenderSettings.sampleRateRange.contains(sampleRate) { throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)") }
+        if let gain, !RenderSettings.gainRange.contains(gain) { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
+        if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
+        if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let bits, RenderSettings.SampleFormat(rawValue: bits) == nil { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
+        if let format, RenderSettings.FileFormat(rawValue: format.lowercased()) == nil { throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)") }
+        guard output != nil || (inputs.count == 1 && !RenderPlan.isFolder(inputs[0])) else {
+            throw ValidationError("-o FOLDER is needed to render a folder or several files")
+        }
+        if inputs.count == 1, !RenderPlan.isFolder(inputs[0]), format == nil, let output,
+           !output.hasSuffix("/"), !RenderPlan.isFolder(output), RenderPlan.fileFormat(ofPath: output) == nil {
+            throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg or .aiff, or give --format")
+        }
+    }
+
     func run() throws {
         let configuration = try configurationOption.load()
         var settings = configuration.render
         try apply(to: &settings)
         let soundFont = try locateSoundFont(settings, configurationFile: configuration.path)
-        let plan = try RenderPlan(inputs: inputs, output: output, format: settings.format, force: force)
+        let plan: RenderPlan
+        do {
+            plan = try RenderPlan(inputs: inputs, output: output, format: settings.format, force: force)
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
         plan.problems.forEach { printError($0) }
         guard !plan.jobs.isEmpty || !plan.skipped.isEmpty else {
             throw ExitCode.failure
@@ -111,30 +134,14 @@ struct Render: ParsableCommand {
         "\(job.output) (\(formatDuration(result.audioSeconds)))"
     }
 
-    /// Command-line options over the configuration, checked against the same ranges.
+    /// Command-line options over the configuration (`validate()` has checked their ranges).
     private func apply(to settings: inout RenderSettings) throws {
-        if let sampleRate {
-            guard RenderSettings.sampleRateRange.contains(sampleRate) else { throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)") }
-            settings.sampleRate = sampleRate
-        }
-        if let gain {
-            guard RenderSettings.gainRange.contains(gain) else { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
-            settings.gain = gain
-        }
-        if let tail {
-            guard RenderSettings.tailRange.contains(tail) else { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
-            settings.tail = tail
-        }
-        if let jobs {
-            guard jobs >= RenderSettings.minimumJobs else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
-            settings.jobs = jobs
-        }
-        if let bits {
-            guard let sampleFormat = RenderSettings.SampleFormat(rawValue: bits) else { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
-            settings.bits = sampleFormat
-        }
-        if let format {
-            guard let fileFormat = RenderSettings.FileFormat(rawValue: format.lowercased()) else { throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)") }
+        if let sampleRate { settings.sampleRate = sampleRate }
+        if let gain { settings.gain = gain }
+        if let tail { settings.tail = tail }
+        if let jobs { settings.jobs = jobs }
+        if let sampleFormat = bits.flatMap(RenderSettings.SampleFormat.init(rawValue:)) { settings.bits = sampleFormat }
+        if let fileFormat = format.flatMap({ RenderSettings.FileFormat(rawValue: $0.lowercased()) }) {
             settings.format = fileFormat
         } else if inputs.count == 1, let output, let fileFormat = RenderPlan.fileFormat(ofPath: output) {
             settings.format = fileFormat
@@ -142,7 +149,9 @@ struct Render: ParsableCommand {
         if noReverb { settings.reverb.isEnabled = false }
         if noChorus { settings.chorus.isEnabled = false }
         guard settings.format.supports(settings.bits) else {
-            throw ValidationError("\(settings.format.rawValue) cannot store \(settings.bits.rawValue)-bit samples; use --bits 16 or 24")
+            // The format or the bits may come from the configuration: not a usage error of this command line alone.
+            printError("\(settings.format.rawValue) cannot store \(settings.bits.rawValue)-bit samples; use --bits 16 or 24")
+            throw ExitCode.validationFailure
         }
     }
 

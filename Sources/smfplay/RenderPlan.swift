@@ -16,18 +16,27 @@ struct RenderPlan {
     /// Inputs that could not be used, as one-line messages.
     private(set) var problems: [String] = []
 
-    init(inputs: [String], output: String?, format: RenderSettings.FileFormat, force: Bool) throws {
+    /// Why no plan could be made: a file system problem, not a usage error.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(inputs: [String], output: String?, format: RenderSettings.FileFormat, force: Bool) throws(Failure) {
         if inputs.count == 1, !Self.isFolder(inputs[0]) {
             let input = inputs[0]
             var target = output ?? Self.replacingExtension(of: input, with: format.fileExtension)
-            if let output, Self.isFolder(output) {
+            if let output, output.hasSuffix("/") || Self.isFolder(output) {
+                try Self.createFolder(output)
                 target = Self.join(output, Self.replacingExtension(of: Self.name(of: input), with: format.fileExtension))
+            }
+            guard !Self.isSameFile(input, target) else {
+                throw Failure(description: "\(target): that is the MIDI file being rendered; choose another output")
             }
             jobs = [RenderJob(input: input, output: target)]
             return
         }
         guard let output else {
-            throw ValidationError("-o FOLDER is needed to render a folder or several files")
+            throw Failure(description: "-o FOLDER is needed to render a folder or several files")
         }
         try Self.createFolder(output)
         for input in inputs {
@@ -46,7 +55,7 @@ struct RenderPlan {
                     try Self.createFolder(Self.folder(of: job.output))
                     jobs.append(job)
                 } catch {
-                    problems.append("\(error)")
+                    problems.append(error.description)
                 }
             }
         }
@@ -64,18 +73,25 @@ struct RenderPlan {
         return (output.st_mtim.tv_sec, output.st_mtim.tv_nsec) >= (input.st_mtim.tv_sec, input.st_mtim.tv_nsec)
     }
 
-    private static func isFolder(_ path: String) -> Bool {
+    private static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var one = stat()
+        var other = stat()
+        return stat(first, &one) == 0 && stat(second, &other) == 0 && one.st_dev == other.st_dev && one.st_ino == other.st_ino
+    }
+
+    static func isFolder(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Creates a folder and the folders above it, like `mkdir -p`.
-    private static func createFolder(_ path: String) throws {
+    private static func createFolder(_ path: String) throws(Failure) {
         guard !path.isEmpty, !isFolder(path) else { return }
         let parent = folder(of: path)
         if parent != path { try createFolder(parent) }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-            throw ValidationError("\(path): cannot create folder: \(String(cString: strerror(errno)))")
+            let reason = errno == ENOTDIR ? "a part of it is a file, not a folder" : String(cString: strerror(errno))
+            throw Failure(description: "\(path): cannot create folder: \(reason)")
         }
     }
 

@@ -153,15 +153,15 @@ struct UnknownKeyTests {
 
 struct SyntaxErrorTests {
     @Test(arguments: [
-        ("gain = ", "config.toml:1:8: Error while parsing key-value pair: encountered end-of-file"),
-        ("gain = 0.5\n[reverb\nlevel = 1", #"config.toml:2:8: Error while parsing table header: expected ']', saw '\n'"#),
+        ("gain = ", "config.toml:1:8: key 'gain': Error while parsing key-value pair: encountered end-of-file"),
+        ("gain = 0.5\n[reverb\nlevel = 1", #"config.toml:2:8: key 'reverb': Error while parsing table header: expected ']', saw '\n'"#),
         ("gain = 0.5\ngain = 0.6", "config.toml:2:8: Error while parsing key-value pair: cannot redefine existing floating-point 'gain'"),
         ("[reverb]\n[reverb]", "config.toml:2:1: Error while parsing table header: cannot redefine existing table 'reverb'"),
-        ("[chorus]\nlevel = 0,5", "config.toml:2:10: Error while parsing key-value pair: expected a comment or whitespace, saw ','"),
-        ("gain = 0.5\n\n  sample_rate = 4_4100_\n", "config.toml:3:24: Error while parsing decimal integer: underscores must be followed by digits"),
-        ("soundfont = \"Arachno.sf2\n", "config.toml:1:25: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
+        ("[chorus]\nlevel = 0,5", "config.toml:2:10: key 'chorus.level': Error while parsing key-value pair: expected a comment or whitespace, saw ','"),
+        ("gain = 0.5\n\n  sample_rate = 4_4100_\n", "config.toml:3:24: key 'sample_rate': Error while parsing decimal integer: underscores must be followed by digits"),
+        ("soundfont = \"Arachno.sf2\n", "config.toml:1:25: key 'soundfont': Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
     ])
-    func syntaxErrorGivesFileLineAndColumn(_ text: String, _ expected: String) {
+    func syntaxErrorGivesFileLineColumnAndKey(_ text: String, _ expected: String) {
         #expect(message(text) == expected)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SMF
+import TestSupport
 import Testing
 
 /// The demo library in `Examples/Library`, checked as a user would see it: the files are
@@ -167,19 +168,11 @@ struct DemoLibraryTests {
 
     @Test("the committed files are exactly what smfplay-demo-library writes now")
     func committedFilesAreUpToDate() throws {
-        let generator = try #require(Self.generator(), """
-            smfplay-demo-library was not found next to the test runner (\(CommandLine.arguments[0])); \
-            build it with `swift build --product smfplay-demo-library` using the same scratch path and configuration
-            """)
+        let generator = try #require(BuiltProduct.url(named: "smfplay-demo-library"), "\(BuiltProduct.notFoundMessage("smfplay-demo-library"))")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("smfplay-demo-library-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = generator
-        process.arguments = [output.path]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(generator.path) failed")
+        let run = try Command(generator, arguments: [output.path]).run()
+        #expect(run.succeeded, "\(run)")
 
         let generated = try Self.midiFiles(under: output)
         #expect(generated == Self.pieces.map(\.path).sorted())
@@ -196,31 +189,5 @@ struct DemoLibraryTests {
         let rootPath = root.standardizedFileURL.path
         guard let enumerator = FileManager.default.enumerator(atPath: rootPath) else { return [] }
         return enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".mid") }.sorted()
-    }
-
-    /// The generator, built into the same folder as the test runner (`.build/<triple>/<configuration>/`,
-    /// whatever the scratch path), or beside the bundle on platforms where tests are bundles.
-    static func generator() -> URL? {
-        var folders: [URL] = []
-        if let runner = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            folders.append(URL(fileURLWithPath: runner).deletingLastPathComponent())
-        }
-        if let argument = CommandLine.arguments.first {
-            folders.append(URL(fileURLWithPath: argument).standardizedFileURL.deletingLastPathComponent())
-        }
-        folders.append(Bundle.main.bundleURL)
-        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        for folder in folders {
-            // Walk up a little: on macOS the runner sits inside `<name>.xctest/Contents/MacOS/`.
-            var candidate = folder
-            for _ in 0..<4 {
-                let executable = candidate.appendingPathComponent("smfplay-demo-library")
-                if FileManager.default.isExecutableFile(atPath: executable.path) { return executable }
-                candidate = candidate.deletingLastPathComponent()
-            }
-        }
-        return nil
     }
 }

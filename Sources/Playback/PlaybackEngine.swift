@@ -1,0 +1,120 @@
+import Synchronization
+import Synthesis
+
+/// The audio thread's side of the player: it renders whatever song is loaded
+/// and takes commands from the interface without ever waiting for it.
+///
+/// The interface posts commands under a lock that the audio thread only
+/// tries: if the lock is busy, the commands wait for the next buffer. The
+/// interface keeps a reference to every sequencer it hands over, so nothing
+/// is freed on the audio thread.
+final class PlaybackEngine: @unchecked Sendable {
+    // A sequencer posted here is used by the audio thread alone from then on.
+    enum Command: @unchecked Sendable {
+        /// Play this song now, from its start.
+        case load(Sequencer, generation: Int)
+        /// Play this song as soon as the current one (and its tail) has ended.
+        case queueNext(Sequencer, generation: Int)
+        case seek(frame: Int64, chaseNotes: Bool)
+        /// Release every note (before stopping).
+        case releaseAll
+    }
+
+    private let commands = Mutex<[Command]>([])
+    private let tailLimitFrames: Int64
+
+    // Touched only by the audio thread.
+    private var current: Sequencer?
+    private var upcoming: (sequencer: Sequencer, generation: Int)?
+    private var tailFrames: Int64 = 0
+
+    // Published by the audio thread for the interface.
+    private let publishedFrame = Atomic<Int64>(0)
+    private let publishedGeneration = Atomic<Int>(-1)
+    private let publishedEnded = Atomic<Bool>(false)
+
+    init(tailLimitSeconds: Double, sampleRate: Double) {
+        tailLimitFrames = Int64(tailLimitSeconds * sampleRate)
+        commands.withLock { $0.reserveCapacity(64) }
+    }
+
+    /// Called by the interface.
+    func post(_ command: Command) {
+        commands.withLock { $0.append(command) }
+    }
+
+    /// The frame rendered last in the song of `generation`, and whether the song and its tail have ended.
+    var position: (frame: Int64, generation: Int, hasEnded: Bool) {
+        (publishedFrame.load(ordering: .acquiring), publishedGeneration.load(ordering: .acquiring), publishedEnded.load(ordering: .acquiring))
+    }
+
+    /// Fills a buffer: the render path. No allocation, no I/O, no waiting.
+    func render(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        _ = commands.withLockIfAvailable { pending in
+            for command in pending { apply(command) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        var done = 0
+        while done < frames {
+            guard let current, !publishedEnded.load(ordering: .relaxed) else {
+                (buffer + 2 * done).update(repeating: 0, count: 2 * (frames - done))
+                return
+            }
+            let chunk = frames - done
+            current.render(into: buffer + 2 * done, frames: chunk)
+            if current.isAtEnd, tailHasEnded(buffer + 2 * done, frames: chunk, synthesizer: current.synthesizer) {
+                startUpcomingOrEnd()
+            }
+            publishedFrame.store(current.position, ordering: .releasing)
+            done += chunk
+        }
+    }
+
+    private func tailHasEnded(_ samples: UnsafeMutablePointer<Float>, frames: Int, synthesizer: Synthesizer) -> Bool {
+        tailFrames += Int64(frames)
+        if tailFrames >= tailLimitFrames { return true }
+        guard synthesizer.activeVoiceCount == 0 else { return false }
+        for index in 0..<2 * frames where abs(samples[index]) >= RenderOptions.silenceThreshold { return false }
+        return true
+    }
+
+    private func startUpcomingOrEnd() {
+        guard let (sequencer, generation) = upcoming else {
+            publishedEnded.store(true, ordering: .releasing)
+            return
+        }
+        upcoming = nil
+        start(sequencer, generation: generation)
+    }
+
+    private func start(_ sequencer: Sequencer, generation: Int) {
+        sequencer.synthesizer.reset()
+        sequencer.seek(toFrame: 0)
+        current = sequencer
+        tailFrames = 0
+        publishedFrame.store(0, ordering: .releasing)
+        publishedGeneration.store(generation, ordering: .releasing)
+        publishedEnded.store(false, ordering: .releasing)
+    }
+
+    private func apply(_ command: Command) {
+        switch command {
+        case .load(let sequencer, let generation):
+            upcoming = nil
+            start(sequencer, generation: generation)
+        case .queueNext(let sequencer, let generation):
+            upcoming = (sequencer, generation)
+            // The current song may have ended while the next was being prepared.
+            if publishedEnded.load(ordering: .relaxed) { startUpcomingOrEnd() }
+        case .seek(let frame, let chaseNotes):
+            guard let current else { return }
+            current.seek(toFrame: min(frame, current.endFrame), chaseNotes: chaseNotes)
+            tailFrames = 0
+            publishedFrame.store(current.position, ordering: .releasing)
+            publishedEnded.store(false, ordering: .releasing)
+        case .releaseAll:
+            current?.synthesizer.releaseAllNotes()
+            publishedEnded.store(true, ordering: .releasing)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal in the mode a full-screen view needs: keys arrive one at a
+/// time without echo, the cursor is hidden; `restore()` puts everything back.
+final class TerminalSession {
+    private var original = termios()
+    private var isActive = false
+
+    /// Whether standard input and output are both a terminal.
+    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    init() {
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        // Reads return at once, with whatever has arrived.
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return }
+        isActive = true
+        writeToStandardOutput("\u{1B}[?25l")
+    }
+
+    deinit {
+        restore()
+    }
+
+    func restore() {
+        guard isActive else { return }
+        isActive = false
+        tcsetattr(STDIN_FILENO, TCSANOW, &original)
+        writeToStandardOutput("\u{1B}[?25h")
+    }
+
+    /// The terminal's width in columns (80 when it cannot be told).
+    static var columns: Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+}
+
+func writeToStandardOutput(_ text: String) {
+    _ = text.utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
+}

@@ -1,0 +1,72 @@
+import AudioOutput
+import Foundation
+import TestSupport
+import Testing
+
+/// The configuration file as `smfplay render` uses it: the user's file, `--config`, command-line
+/// options over both, and the messages for a file it cannot use.
+@Suite("smfplay render: configuration")
+struct ConfigurationCommandTests {
+    @Test("sample_rate in $XDG_CONFIG_HOME/smfplay/config.toml is used; --sample-rate overrides it")
+    func userConfiguration() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        try sandbox.writeUserConfiguration("# mine\nsample_rate = 22050\n")
+
+        let configured = try sandbox.run(["render", "song.mid", "-o", "configured.wav"] + Fixtures.fast)
+        #expect(configured.succeeded, "\(configured)")
+        #expect(try AudioFacts(path: sandbox.path("configured.wav")).sampleRate == 22_050)
+
+        let overridden = try sandbox.run(["render", "song.mid", "-o", "overridden.wav", "--sample-rate", "48000"] + Fixtures.fast)
+        #expect(overridden.succeeded, "\(overridden)")
+        #expect(try AudioFacts(path: sandbox.path("overridden.wav")).sampleRate == 48_000)
+    }
+
+    @Test("--config FILE is read instead of the user's file")
+    func configOption() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        try sandbox.writeUserConfiguration("sample_rate = 22050\n")
+        try sandbox.write("settings/render.toml", text: "sample_rate = 16000\nbits = \"24\"\n")
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.wav", "--config", "settings/render.toml"] + Fixtures.fast)
+        #expect(result.succeeded, "\(result)")
+        let audio = try AudioFacts(path: sandbox.path("song.wav"))
+        #expect(audio.sampleRate == 16_000, "\(audio)")
+        #expect(audio.encoding == .pcm24, "\(audio)")
+    }
+
+    @Test("--config naming a file that does not exist is an error naming it")
+    func missingConfigFile() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.wav", "--config", "nowhere.toml"] + Fixtures.fast)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains("nowhere.toml"), "\(result)")
+        #expect(sandbox.files() == ["song.mid"])
+    }
+
+    /// A file's text, the line at fault, and the key the message must name.
+    @Test("a configuration it cannot use stops the command with path:line and the key", arguments: [
+        ("# sample rate\nsample_rate = = 3\n", 2, "sample_rate"),
+        ("# sample rate\n\nsample_rate = \"fast\"\n", 3, "sample_rate"),
+        ("sample_rate = 100\n", 1, "sample_rate"),
+        ("gain = 0.2\n[reverb]\nlevel = 5\n", 3, "reverb.level"),
+        ("sample_rte = 22050\n", 1, "sample_rte"),
+        ("[chorus]\nvoices = [3\n", 2, "chorus.voices"),
+    ])
+    func unusableConfiguration(_ text: String, _ line: Int, _ key: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let file = try sandbox.writeUserConfiguration(text)
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.wav"] + Fixtures.fast)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines.count == 1, "\(result)")
+        let message = result.stderrLines.first ?? ""
+        #expect(message.hasPrefix("smfplay: \(file):\(line):"), "\(result)")
+        #expect(message.contains("'\(key)'"), "the message should name the key '\(key)': \(result)")
+        #expect(sandbox.files() == ["song.mid"])
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `smfplay render` when the output cannot be written or the SoundFont cannot be used: one clear
+/// message, a failing status, and no file left behind.
+@Suite("smfplay render: failures")
+struct RenderFailureTests {
+    /// The lines of standard error that say something (a library's stray empty lines left out).
+    static func messages(_ result: Command.Result) -> [String] {
+        result.stderrLines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    @Test("-o inside a path whose parent is a regular file: one error naming it, status 1, nothing left")
+    func outputUnderARegularFile() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        try sandbox.write("notes.txt", text: "not a folder\n")
+        let result = try sandbox.run(["render", "song.mid", "-o", "notes.txt/song.wav"] + Fixtures.fast)
+        #expect(result.status == 1, "\(result)")
+        #expect(Self.messages(result).count == 1, "\(result)")
+        #expect(Self.messages(result).first?.contains("notes.txt") == true, "\(result)")
+        #expect(Self.messages(result).first?.contains("not a folder") == true, "\(result)")
+        #expect(try sandbox.contents("notes.txt") == Data("not a folder\n".utf8))
+        #expect(sandbox.files() == ["notes.txt", "song.mid"])
+    }
+
+    @Test("a folder rendered into a path under a regular file: one error naming it, status 1 (not a usage error), nothing left")
+    func folderOutputUnderARegularFile() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("songs/song.mid", Fixtures.song())
+        try sandbox.write("notes.txt", text: "not a folder\n")
+        let result = try sandbox.run(["render", "songs", "-o", "notes.txt/renders"] + Fixtures.fast)
+        #expect(result.status == 1, "\(result)")
+        #expect(Self.messages(result).count == 1, "\(result)")
+        #expect(Self.messages(result).first?.hasPrefix("smfplay: ") == true, "\(result)")
+        #expect(Self.messages(result).first?.contains("notes.txt") == true, "\(result)")
+        #expect(!result.stderr.contains("Usage:"), "a file system problem is not a usage problem: \(result)")
+        #expect(sandbox.files() == ["notes.txt", "songs/song.mid"])
+    }
+
+    @Test("--soundfont /missing.sf2: an error naming it, status 1, nothing written")
+    func missingSoundFont() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.wav", "--soundfont", "/missing.sf2", "--tail", "0"])
+        #expect(result.status == 1, "\(result)")
+        #expect(Self.messages(result) == ["smfplay: --soundfont: no such file: /missing.sf2"], "\(result)")
+        #expect(sandbox.files() == ["song.mid"])
+    }
+
+    @Test("a SoundFont that is random bytes: one clear error naming it, status 1, nothing written")
+    func corruptSoundFont() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        try sandbox.write("x.sf2", Fixtures.noise(count: 64 * 1024))
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.wav", "--soundfont", "./x.sf2", "--tail", "0"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.signal == nil, "\(result)")
+        let messages = Self.messages(result)
+        #expect(messages.count == 1, "only smfplay's own message, no library noise: \(result)")
+        #expect(messages.last?.hasPrefix("smfplay: ") == true, "\(result)")
+        #expect(messages.last?.contains("x.sf2") == true, "\(result)")
+        #expect(sandbox.files() == ["song.mid", "x.sf2"])
+    }
+}

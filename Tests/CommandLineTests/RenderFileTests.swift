@@ -1,0 +1,174 @@
+import AudioOutput
+import Foundation
+import TestSupport
+import Testing
+
+/// `smfplay render` on one MIDI file: where the audio goes, in which format, and what is refused.
+@Suite("smfplay render: one file")
+struct RenderFileTests {
+    struct FormatCase: Sendable, CustomTestStringConvertible {
+        var fileExtension: String
+        var bits: String?
+        var format: AudioFileFormat
+        /// nil for Ogg Vorbis, which has no bit depth.
+        var encoding: SampleEncoding?
+        var testDescription: String { ".\(fileExtension)" + (bits.map { " --bits \($0)" } ?? "") }
+    }
+
+    static let formats = [
+        FormatCase(fileExtension: "wav", bits: nil, format: .wav, encoding: .pcm16),
+        FormatCase(fileExtension: "wav", bits: "24", format: .wav, encoding: .pcm24),
+        FormatCase(fileExtension: "flac", bits: "24", format: .flac, encoding: .pcm24),
+        FormatCase(fileExtension: "ogg", bits: nil, format: .ogg, encoding: nil),
+        FormatCase(fileExtension: "aiff", bits: "32f", format: .aiff, encoding: .float32),
+    ]
+
+    @Test("-o song.EXT: the format follows the extension, the bits follow --bits", arguments: formats)
+    func formatFromExtension(_ kind: FormatCase) throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song(beats: 4))
+        let output = "song.\(kind.fileExtension)"
+        let result = try sandbox.run(["render", "song.mid", "-o", output] + (kind.bits.map { ["--bits", $0] } ?? []) + Fixtures.fast)
+        #expect(result.succeeded, "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(result.stdoutLines.first == "\(output) (0:02.0)", "\(result)")
+        #expect(result.stdoutLines.last?.hasPrefix("rendered 1 file in ") == true, "\(result)")
+        #expect(result.stdoutLines.count == 2, "\(result)")
+
+        let audio = try AudioFacts(path: sandbox.path(output))
+        #expect(audio.format == kind.format, "\(audio)")
+        #expect(audio.encoding == kind.encoding, "\(audio)")
+        #expect(audio.sampleRate == 44_100, "\(audio)")
+        #expect(audio.channels == 2, "\(audio)")
+        #expect((1.9...2.2).contains(audio.seconds), "a 2-second song with no tail: \(audio)")
+        #expect(sandbox.files() == [output, "song.mid"].sorted(), "nothing else is left beside it")
+    }
+
+    @Test("without -o the audio goes beside the MIDI file; --format chooses it over the configuration's")
+    func besideTheMIDIFile() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("Songs/Prélude.mid", Fixtures.song())
+
+        let wav = try sandbox.run(["render", "Songs/Prélude.mid"] + Fixtures.fast)
+        #expect(wav.succeeded, "\(wav)")
+        #expect(try AudioFacts(path: sandbox.path("Songs/Prélude.wav")).format == .wav)
+
+        try sandbox.writeUserConfiguration("format = \"ogg\"\n")
+        let flac = try sandbox.run(["render", "Songs/Prélude.mid", "--format", "flac"] + Fixtures.fast)
+        #expect(flac.succeeded, "\(flac)")
+        #expect(try AudioFacts(path: sandbox.path("Songs/Prélude.flac")).format == .flac)
+        #expect(sandbox.files(under: "Songs") == ["Prélude.flac", "Prélude.mid", "Prélude.wav"])
+    }
+
+    @Test("-o FOLDER puts the audio in it, named after the MIDI file, in the --format asked for")
+    func intoAFolder() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        try FileManager.default.createDirectory(atPath: sandbox.path("Renders"), withIntermediateDirectories: true)
+        let result = try sandbox.run(["render", "song.mid", "-o", "Renders", "--format", "aiff"] + Fixtures.fast)
+        #expect(result.succeeded, "\(result)")
+        #expect(sandbox.files(under: "Renders") == ["song.aiff"])
+        #expect(try AudioFacts(path: sandbox.path("Renders/song.aiff")).format == .aiff)
+    }
+
+    @Test("-o NEW/ (a folder that does not exist yet, written with its slash) is made and the audio put in it")
+    func intoANewFolder() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "song.mid", "-o", "Renders/"] + Fixtures.fast)
+        #expect(result.succeeded, "\(result)")
+        #expect(sandbox.files(under: "Renders") == ["song.wav"], "\(result)")
+    }
+
+    @Test("--normalize puts the peak at -1 dBFS and leaves no intermediate file behind")
+    func normalize() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song(beats: 2))
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.flac", "--normalize"] + Fixtures.fast)
+        #expect(result.succeeded, "\(result)")
+        let samples = try AudioFileReader(path: sandbox.path("song.flac")).readAll()
+        let peak = samples.reduce(0) { max($0, abs($1)) }
+        let expected = Float(pow(10, -1.0 / 20))
+        #expect(abs(peak - expected) < 0.002, "peak \(peak), expected \(expected)")
+        #expect(sandbox.files() == ["song.flac", "song.mid"])
+    }
+
+    @Test("-o naming the MIDI file itself is refused, and the MIDI file is left as it was", arguments: [
+        ["-o", "song.mid"],
+        ["-o", "song.mid", "--format", "wav"],
+        ["-o", "./song.mid"],
+    ])
+    func outputOverTheInput(_ options: [String]) throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        let song = Fixtures.song()
+        try sandbox.write("song.mid", song)
+        let result = try sandbox.run(["render", "song.mid"] + options + Fixtures.fast)
+        #expect(!result.succeeded, "\(result)")
+        #expect(result.signal == nil)
+        #expect(result.stderr.contains("song.mid"), "\(result)")
+        #expect(try sandbox.contents("song.mid") == Data(song), "the MIDI file was overwritten")
+        #expect(sandbox.files() == ["song.mid"])
+    }
+
+    @Test("-o with an extension that is no audio format smfplay writes is refused instead of getting WAV data under that name")
+    func unknownOutputExtension() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.mp3"] + Fixtures.fast)
+        #expect(!result.succeeded, "\(result)")
+        #expect(result.stderr.contains("mp3"), "\(result)")
+        #expect(sandbox.files() == ["song.mid"], "\(result)")
+    }
+
+    @Test("a bad option value is a usage error that names the option and the value, with render's usage, and writes nothing", arguments: [
+        (["--format", "mp3"], "mp3"),
+        (["--bits", "12"], "12"),
+        (["--sample-rate", "100"], "100"),
+        (["--gain", "11"], "11"),
+        (["--jobs", "0"], "0"),
+        (["--tail=-1"], "-1"),
+        (["-o", "song.flac", "--bits", "32f"], "32f"),
+    ])
+    func badOptionValue(_ options: [String], _ value: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "song.mid"] + options + ["--soundfont", Fixtures.soundFont])
+        #expect(result.status == 64, "\(result)")
+        let option = String(options.last { $0.hasPrefix("--") }!.prefix { $0 != "=" })
+        #expect(result.stderr.contains(option), "\(result)")
+        #expect(result.stderr.contains(value), "\(result)")
+        #expect(!result.stderr.contains("smfplay <subcommand>"), "the usage shown should be render's, not the top command's: \(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(sandbox.files() == ["song.mid"])
+    }
+
+    @Test("several files without -o: a usage error that shows render's usage")
+    func severalFilesWithoutOutput() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("a.mid", Fixtures.song())
+        try sandbox.write("b.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "a.mid", "b.mid", "--soundfont", Fixtures.soundFont])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("-o"), "\(result)")
+        #expect(!result.stderr.contains("smfplay <subcommand>"), "the usage shown should be render's, not the top command's: \(result)")
+        #expect(sandbox.files() == ["a.mid", "b.mid"])
+    }
+
+    @Test("a MIDI file that does not exist: one error naming it, status 1, nothing written")
+    func missingInput() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(["render", "nowhere.mid", "-o", "out.wav"] + Fixtures.fast)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines.count == 1, "\(result)")
+        #expect(result.stderr.contains("nowhere.mid"), "\(result)")
+        #expect(sandbox.files().isEmpty, "\(result)")
+    }
+}

@@ -1,0 +1,115 @@
+import AudioOutput
+import Foundation
+import TestSupport
+import Testing
+
+/// `smfplay render FOLDER -o FOLDER`: the output tree mirrors the input tree, and a run redoes only
+/// what changed.
+@Suite("smfplay render: folders")
+struct RenderFolderTests {
+    /// Part of the demo library, copied under a folder with a Japanese name: (library path, copy's path).
+    static let pieces = [
+        ("Bach/Inventions/Invention No.1 BWV 772.mid", "ライブラリ/バッハ/Inventions/Invention No.1 BWV 772.mid"),
+        ("Bach/Inventions/Invention No.8 BWV 779.mid", "ライブラリ/バッハ/Inventions/Invention No.8 BWV 779.mid"),
+        ("Satie/Gymnopédies/Gymnopédie No.1.mid", "ライブラリ/Satie/Gymnopédies/Gymnopédie No.1.mid"),
+    ]
+
+    /// The outputs a render of `ライブラリ` into `出力` makes, relative to `出力`.
+    static let outputs = [
+        "Satie/Gymnopédies/Gymnopédie No.1.flac",
+        "バッハ/Inventions/Invention No.1 BWV 772.flac",
+        "バッハ/Inventions/Invention No.8 BWV 779.flac",
+    ].sorted()
+
+    static let command = ["render", "ライブラリ", "-o", "出力", "--format", "flac", "--sample-rate", "22050"] + Fixtures.fast
+
+    func modificationDates(_ sandbox: Sandbox) throws -> [String: Date] {
+        var dates: [String: Date] = [:]
+        for output in Self.outputs { dates[output] = try sandbox.modificationDate("出力/" + output) }
+        return dates
+    }
+
+    @Test("a folder renders into the same folders under -o; a second run skips everything; --force renders again; a touched file alone is redone")
+    func mirroredAndKeptUpToDate() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        for (source, copy) in Self.pieces { try sandbox.copy(Fixtures.library + "/" + source, to: copy) }
+
+        // First run: everything, each output readable, nothing else in the tree.
+        let first = try sandbox.run(Self.command)
+        #expect(first.succeeded, "\(first)")
+        #expect(first.stderr.isEmpty, "\(first)")
+        #expect(sandbox.files(under: "出力") == Self.outputs, "\(first)")
+        for output in Self.outputs {
+            #expect(first.stdoutLines.filter { $0.hasPrefix("出力/\(output) (") }.count == 1, "one line for \(output): \(first)")
+        }
+        #expect(first.stdoutLines.count == Self.outputs.count + 1, "\(first)")
+        #expect(first.stdoutLines.last?.hasPrefix("rendered 3 files in ") == true, "\(first)")
+        for output in Self.outputs {
+            let audio = try AudioFacts(path: sandbox.path("出力/" + output))
+            #expect(audio.format == .flac && audio.sampleRate == 22_050 && audio.channels == 2, "\(output): \(audio)")
+            #expect(audio.frameCount > 22_050 * 15, "\(output) is shorter than the piece: \(audio)")
+        }
+        let rendered = try modificationDates(sandbox)
+
+        // Second run: nothing to do, and nothing touched.
+        let second = try sandbox.run(Self.command)
+        #expect(second.succeeded, "\(second)")
+        #expect(second.stdoutLines.count == 1, "only the summary: \(second)")
+        #expect(second.stdout.contains("3 up to date"), "\(second)")
+        #expect(second.stdout.hasPrefix("rendered 0 files"), "\(second)")
+        #expect(try modificationDates(sandbox) == rendered)
+
+        // --force: everything again.
+        let forced = try sandbox.run(Self.command + ["--force"])
+        #expect(forced.succeeded, "\(forced)")
+        #expect(forced.stdoutLines.last?.hasPrefix("rendered 3 files in ") == true, "\(forced)")
+        let reRendered = try modificationDates(sandbox)
+        for output in Self.outputs {
+            #expect(reRendered[output]! > rendered[output]!, "\(output) was not rendered again")
+        }
+        #expect(sandbox.files(under: "出力") == Self.outputs)
+
+        // One MIDI file changed: only its output is redone.
+        let changed = Self.pieces[1].1
+        try sandbox.setModificationDate(changed, Date())
+        let third = try sandbox.run(Self.command)
+        #expect(third.succeeded, "\(third)")
+        #expect(third.stdoutLines.count == 2, "\(third)")
+        #expect(third.stdoutLines.first?.hasPrefix("出力/バッハ/Inventions/Invention No.8 BWV 779.flac (") == true, "\(third)")
+        #expect(third.stdoutLines.last?.hasPrefix("rendered 1 file, 2 up to date in ") == true, "\(third)")
+        let afterTouch = try modificationDates(sandbox)
+        for output in Self.outputs {
+            if output.contains("No.8") {
+                #expect(afterTouch[output]! > reRendered[output]!, "\(output) was not rendered again")
+            } else {
+                #expect(afterTouch[output] == reRendered[output], "\(output) was rendered again")
+            }
+        }
+    }
+
+    @Test("a broken MIDI file in the folder: reported on standard error by name, the others rendered, status 1, no output for it")
+    func brokenFileInFolder() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("曲/a.mid", Fixtures.song())
+        try sandbox.write("曲/broken.mid", Fixtures.truncatedEvent)
+        try sandbox.write("曲/sub/b.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "曲", "-o", "out"] + Fixtures.fast)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines == ["smfplay: 曲/broken.mid: " + Fixtures.truncatedEventMessage], "\(result)")
+        #expect(sandbox.files(under: "out") == ["a.wav", "sub/b.wav"], "\(result)")
+        #expect(result.stdoutLines.last?.hasPrefix("rendered 2 files, 1 failed in ") == true, "\(result)")
+    }
+
+    @Test("several files given one by one go straight into -o, each under its own name")
+    func severalFiles() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("one/a.mid", Fixtures.song())
+        try sandbox.write("two/b.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "one/a.mid", "two/b.mid", "-o", "out", "--format", "ogg"] + Fixtures.fast)
+        #expect(result.succeeded, "\(result)")
+        #expect(sandbox.files(under: "out") == ["a.ogg", "b.ogg"], "\(result)")
+    }
+}

@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# The render benchmark: `smfplay render` against `fluidsynth -ni -F`, side by side in one run.
+#
+#   bench/render.sh           # build, time, print the table; non-zero if a target is missed
+#
+# Builds the release smfplay (in the default .build folder unless BENCH_SCRATCH says otherwise),
+# installs what is missing (fluidsynth, fluid-soundfont-gm, openttd-openmsx and GNU time with
+# apt-get), then renders every song of the openttd-openmsx corpus with FluidR3_GM at 44100 Hz,
+# 16-bit WAV, gain 0.16 (RenderSettings.defaultGain) for both, and each program's default effects
+# (the same: reverb and chorus on, FluidSynth 2.3's parameters, which smfplay writes out):
+#   (a) one file at a time, each a whole process that loads the SoundFont itself:
+#         smfplay render F -o OUT/F.wav --jobs 1        against
+#         fluidsynth -ni -F OUT/F.wav -r 44100 -g 0.16 FluidR3_GM.sf2 F
+#       total wall time of each over the corpus, and the peak RSS of each (GNU time) on the largest file;
+#   (b) smfplay render CORPUS -o OUT --jobs 2, one process, against the fluidsynth calls of (a) run
+#       one after another: throughput ratio.
+# Targets (from the issue): (a) smfplay / fluidsynth wall time <= 1.0, smfplay's peak RSS within
+# 10% of fluidsynth's; (b) fluidsynth one after another / smfplay --jobs 2 >= 1.7.
+#
+# Environment: BENCH_OUT (bench/out/render), BENCH_SCRATCH (unset: .build),
+# BENCH_CORPUS (/usr/share/games/openttd/baseset/openmsx), BENCH_SOUNDFONT (FluidR3_GM.sf2).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+OUT=${BENCH_OUT:-bench/out/render}
+CORPUS=${BENCH_CORPUS:-/usr/share/games/openttd/baseset/openmsx}
+SOUNDFONT=${BENCH_SOUNDFONT:-/usr/share/sounds/sf2/FluidR3_GM.sf2}
+RATE=44100
+GAIN=0.16
+JOBS=2
+
+MAX_WALL_RATIO=1.0
+MIN_THROUGHPUT_RATIO=1.7
+MAX_MEMORY_RATIO=1.10
+
+say() { printf '== %s\n' "$*" >&2; }
+
+# --- Tools: install only what is missing. ---
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then SUDO=(sudo); fi
+missing=()
+command -v fluidsynth >/dev/null 2>&1 || missing+=(fluidsynth)
+[ -x /usr/bin/time ] || missing+=(time)
+[ -f /usr/share/sounds/sf2/FluidR3_GM.sf2 ] || missing+=(fluid-soundfont-gm)
+[ -d /usr/share/games/openttd/baseset/openmsx ] || missing+=(openttd-openmsx)
+if [ ${#missing[@]} -gt 0 ]; then
+    say "installing ${missing[*]} (apt-get)"
+    "${SUDO[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# --- Build. ---
+say "building smfplay (release)"
+build=(swift build -c release)
+# BENCH_SCRATCH: another build folder than the default .build (to keep out of a busy one).
+if [ -n "${BENCH_SCRATCH:-}" ]; then build+=(--scratch-path "$BENCH_SCRATCH"); fi
+"${build[@]}" --product smfplay >&2
+BIN="$("${build[@]}" --show-bin-path)/smfplay"
+
+shopt -s nullglob
+files=("$CORPUS"/*.mid)
+[ ${#files[@]} -gt 0 ] || { echo "no .mid files in $CORPUS: run \`make deps\`" >&2; exit 1; }
+largest=$(ls -SL "${files[@]}" | head -n 1)
+
+rm -rf "$OUT"
+mkdir -p "$OUT/smfplay" "$OUT/fluidsynth" "$OUT/batch"
+# No configuration file may change smfplay's settings: everything is on the command line.
+export XDG_CONFIG_HOME="$OUT/config"
+mkdir -p "$XDG_CONFIG_HOME"
+smfplay_render=("$BIN" render --soundfont "$SOUNDFONT" --sample-rate "$RATE" --gain "$GAIN" --bits 16 --quiet --force)
+
+TIMEFORMAT=%3R
+# Runs "$@" with its output thrown away; prints "wall_seconds peak_rss_kb". Fails if it fails.
+measure() {
+    local report seconds
+    report=$(mktemp)
+    seconds=$({ time /usr/bin/time -f %M -o "$report" "$@" >/dev/null 2>&1; } 2>&1) || {
+        echo "failed: $*" >&2
+        rm -f "$report"
+        return 1
+    }
+    echo "$seconds $(tail -n 1 "$report")"
+    rm -f "$report"
+}
+
+cat "$SOUNDFONT" "${files[@]}" >/dev/null # in the page cache for both
+load_at_start=$(cut -d ' ' -f 1-3 /proc/loadavg)
+if awk -v l="${load_at_start%% *}" 'BEGIN { exit !(l > 0.5) }'; then
+    say "warning: the machine is busy (load average $load_at_start): times will be high and noisy"
+fi
+
+# --- (a) One file at a time, alternating which program goes first. ---
+say "(a) ${#files[@]} files one at a time: smfplay render --jobs 1 and fluidsynth -ni -F"
+smf_total=0
+fs_total=0
+smf_largest_kb=0
+fs_largest_kb=0
+smf_max_kb=0
+fs_max_kb=0
+index=0
+run_smfplay() { measure "${smfplay_render[@]}" --jobs 1 "$1" -o "$OUT/smfplay/$(basename "$1" .mid).wav"; }
+run_fluidsynth() { measure fluidsynth -ni -F "$OUT/fluidsynth/$(basename "$1" .mid).wav" -r "$RATE" -g "$GAIN" "$SOUNDFONT" "$1"; }
+for file in "${files[@]}"; do
+    name=$(basename "$file" .mid)
+    if ((index % 2 == 0)); then
+        smf=$(run_smfplay "$file")
+        fs=$(run_fluidsynth "$file")
+    else
+        fs=$(run_fluidsynth "$file")
+        smf=$(run_smfplay "$file")
+    fi
+    index=$((index + 1))
+    read -r smf_s smf_kb <<<"$smf"
+    read -r fs_s fs_kb <<<"$fs"
+    printf '   %-28s smfplay %7.3f s %7.1f MB   fluidsynth %7.3f s %7.1f MB\n' "$name" "$smf_s" "$(awk -v k="$smf_kb" 'BEGIN { print k / 1024 }')" \
+        "$fs_s" "$(awk -v k="$fs_kb" 'BEGIN { print k / 1024 }')" >&2
+    smf_total=$(awk -v a="$smf_total" -v b="$smf_s" 'BEGIN { print a + b }')
+    fs_total=$(awk -v a="$fs_total" -v b="$fs_s" 'BEGIN { print a + b }')
+    smf_max_kb=$((smf_kb > smf_max_kb ? smf_kb : smf_max_kb))
+    fs_max_kb=$((fs_kb > fs_max_kb ? fs_kb : fs_max_kb))
+    if [ "$file" = "$largest" ]; then
+        smf_largest_kb=$smf_kb
+        fs_largest_kb=$fs_kb
+    fi
+done
+
+# --- (b) The whole folder in one smfplay process with two jobs. ---
+say "(b) smfplay render $CORPUS --jobs $JOBS"
+read -r batch_s batch_kb <<<"$(measure "${smfplay_render[@]}" --jobs "$JOBS" "$CORPUS" -o "$OUT/batch")"
+echo "   smfplay --jobs $JOBS: $batch_s s, peak RSS $((batch_kb / 1024)) MB" >&2
+
+# Every render is there, and how much audio each program wrote (16-bit stereo: 4 bytes a frame).
+audio_seconds() { find "$1" -name '*.wav' -printf '%s\n' | awk -v r="$RATE" '{ s += ($1 - 44) / 4 / r } END { printf "%.0f", s }'; }
+for folder in smfplay fluidsynth batch; do
+    count=$(find "$OUT/$folder" -name '*.wav' | wc -l)
+    [ "$count" -eq ${#files[@]} ] || { echo "$OUT/$folder has $count renders, expected ${#files[@]}" >&2; exit 1; }
+done
+
+failures=()
+wall_ratio=$(awk -v s="$smf_total" -v f="$fs_total" 'BEGIN { printf "%.3f", s / f }')
+throughput_ratio=$(awk -v b="$batch_s" -v f="$fs_total" 'BEGIN { printf "%.2f", f / b }')
+memory_ratio=$(awk -v s="$smf_largest_kb" -v f="$fs_largest_kb" 'BEGIN { printf "%.3f", s / f }')
+awk -v r="$wall_ratio" -v m="$MAX_WALL_RATIO" 'BEGIN { exit !(r <= m) }' ||
+    failures+=("(a) smfplay / fluidsynth wall time = $wall_ratio, target <= $MAX_WALL_RATIO")
+awk -v r="$throughput_ratio" -v m="$MIN_THROUGHPUT_RATIO" 'BEGIN { exit !(r >= m) }' ||
+    failures+=("(b) throughput smfplay --jobs $JOBS / fluidsynth one after another = $throughput_ratio, target >= $MIN_THROUGHPUT_RATIO")
+awk -v r="$memory_ratio" -v m="$MAX_MEMORY_RATIO" 'BEGIN { exit !(r <= m) }' ||
+    failures+=("(a) peak RSS smfplay / fluidsynth on $(basename "$largest") = $memory_ratio, target <= $MAX_MEMORY_RATIO")
+
+mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+echo
+echo "smfplay render benchmark: $(nproc) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(fluidsynth --version | sed -n 's/^FluidSynth runtime version /FluidSynth /p')"
+echo "${#files[@]} files from $CORPUS, $(basename "$SOUNDFONT"), $RATE Hz, 16-bit WAV, gain $GAIN, default reverb and chorus."
+echo "audio written: smfplay $(audio_seconds "$OUT/smfplay") s (tail until -90 dBFS, at most 10 s), fluidsynth $(audio_seconds "$OUT/fluidsynth") s."
+echo "load average at start: $load_at_start, at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+echo
+echo "| measure | smfplay | fluidsynth | ratio | target |"
+echo "|---|---:|---:|---:|---:|"
+echo "| (a) one file at a time, total wall s | $smf_total | $fs_total | $wall_ratio (smfplay / fluidsynth) | <= $MAX_WALL_RATIO |"
+echo "| (b) smfplay --jobs $JOBS vs fluidsynth one after another, wall s | $batch_s | $fs_total | $throughput_ratio (throughput) | >= $MIN_THROUGHPUT_RATIO |"
+echo "| (a) peak RSS MB, largest file ($(basename "$largest")) | $(mb "$smf_largest_kb") | $(mb "$fs_largest_kb") | $memory_ratio | <= $MAX_MEMORY_RATIO |"
+echo "| (a) peak RSS MB, largest over the corpus | $(mb "$smf_max_kb") | $(mb "$fs_max_kb") | | |"
+echo "| (b) peak RSS MB, smfplay --jobs $JOBS | $(mb "$batch_kb") | | | |"
+echo
+if [ ${#failures[@]} -gt 0 ]; then
+    printf 'MISSED: %s\n' "${failures[@]}"
+    exit 1
+fi
+echo "all targets met"
