@@ -18,6 +18,11 @@ public final class Synthesizer {
     /// Master volume from a universal real-time system exclusive message, 0–1,
     /// applied to the output like a mixer's master fader.
     private var masterVolume: Float = 1
+    /// Frames rendered since creation: FluidSynth renders whole 64-frame blocks
+    /// and hands out the rest of a block on the next call.
+    private var framesRendered = 0
+    /// Where the rest of a block rendered before a reset goes (64 stereo frames).
+    private let discarded = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 64)
 
     public init(settings configuration: SynthesizerSettings, soundFontPath: String) throws(SynthesisError) {
         Self.silenceLibraryLog
@@ -93,6 +98,7 @@ public final class Synthesizer {
     deinit {
         delete_fluid_synth(synth)
         delete_fluid_settings(settings)
+        discarded.deallocate()
     }
 
     /// FluidSynth's log goes to standard error and would scribble over a
@@ -146,6 +152,7 @@ public final class Synthesizer {
     @inline(__always)
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
         fluid_synth_write_float(synth, Int32(frames), buffer, 0, 2, buffer, 1, 2)
+        framesRendered &+= frames
         if masterVolume != 1 {
             for index in 0..<2 * frames { buffer[index] *= masterVolume }
         }
@@ -171,6 +178,18 @@ public final class Synthesizer {
     public func reset() {
         fluid_synth_system_reset(synth)
         masterVolume = 1
+        // Setting the chorus and reverb again restarts their modulation from the
+        // same phase, so that a song sounds the same whatever was played before it.
+        if let chorus = configuration.chorus {
+            fluid_synth_set_chorus_group_speed(synth, -1, chorus.speed)
+        }
+        if let reverb = configuration.reverb {
+            fluid_synth_set_reverb_group_roomsize(synth, -1, reverb.roomSize)
+        }
+        // The rest of the block rendered before the reset still holds the old
+        // sound: use it up, so that the next frame starts a block rendered afresh.
+        let rest = (64 - framesRendered % 64) % 64
+        if rest > 0 { render(into: discarded, frames: rest) }
     }
 
     /// A controller's value on a channel (for checking what a seek restored).
