@@ -12,18 +12,31 @@ enum Key: Equatable {
 /// Reads keys from standard input, waiting at most a given time for one.
 struct KeyReader {
     private var pending: [UInt8] = []
+    /// Standard input has ended (a pipe closed, /dev/null): no key will come.
+    private(set) var isClosed = false
 
     /// The next key, or `nil` if none came within `milliseconds`.
     mutating func next(waitingAtMost milliseconds: Int32) -> Key? {
         if pending.isEmpty {
+            guard !isClosed else {
+                sleep(milliseconds: milliseconds)
+                return nil
+            }
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             guard poll(&descriptor, 1, milliseconds) > 0 else { return nil }
             var bytes = [UInt8](repeating: 0, count: 64)
             let count = read(STDIN_FILENO, &bytes, bytes.count)
+            if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { isClosed = true }
             guard count > 0 else { return nil }
             pending = Array(bytes[..<count])
         }
         return parse()
+    }
+
+    private func sleep(milliseconds: Int32) {
+        var request = timespec(tv_sec: 0, tv_nsec: Int(milliseconds) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 { request = remaining }
     }
 
     private mutating func parse() -> Key? {

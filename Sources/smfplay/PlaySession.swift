@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Playback
 
 /// The player's loop on the interface thread: keys in, status out, until the
@@ -28,12 +25,11 @@ struct PlaySession {
                 printError("\(failure)")
                 return Play.noServerStatus
             }
-            let key = interactive ? keys.next(waitingAtMost: 50) : nil
-            if let key, handle(key) == .quit {
+            // Keys come from a terminal, or from a pipe (how scripts and tests drive the player).
+            if let key = keys.next(waitingAtMost: 50), handle(key) == .quit {
                 player.stop()
                 return 0
             }
-            if !interactive { usleepMilliseconds(50) }
             let snapshot = player.update()
             if snapshot.file != lastFile || snapshot.place != lastPlace, let file = snapshot.file {
                 lastFile = file
@@ -70,10 +66,4 @@ struct PlaySession {
         }
         return .continuePlaying
     }
-}
-
-private func usleepMilliseconds(_ milliseconds: UInt32) {
-    var request = timespec(tv_sec: 0, tv_nsec: Int(milliseconds) * 1_000_000)
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0 { request = remaining }
 }
