@@ -6,12 +6,15 @@ import TOMLKit
 public struct Configuration: Sendable, Equatable {
     /// The top-level keys and the `[reverb]` and `[chorus]` tables.
     public var render: RenderSettings
+    /// The `[audio]` table.
+    public var audio: AudioSettings
     /// The file these settings came from; `nil` when no file was read and every
     /// setting is its default.
     public var path: String?
 
-    public init(render: RenderSettings = RenderSettings(), path: String? = nil) {
+    public init(render: RenderSettings = RenderSettings(), audio: AudioSettings = AudioSettings(), path: String? = nil) {
         self.render = render
+        self.audio = audio
         self.path = path
     }
 
@@ -35,8 +38,9 @@ public struct Configuration: Sendable, Equatable {
         let reader = DocumentReader(path: path, keyLines: TOMLKeyLines(scanning: text))
         let root = TableReader(document: reader, key: [], table: table)
         let render = RenderSettings(reading: root, configurationPath: path)
+        let audio = AudioSettings(reading: root.table("audio"))
         if let problem = reader.firstProblem() { throw problem }
-        self.init(render: render, path: path)
+        self.init(render: render, audio: audio, path: path)
     }
 
     /// TOMLKit hands the text to toml++ as a C string, which would end it at a NUL

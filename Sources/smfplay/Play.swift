@@ -32,11 +32,11 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Start this far into the first file: seconds or m:ss.", valueName: "time"))
     var start: String?
 
-    @Flag(help: "After a seek, strike again the notes held across it (organ and string pads keep sounding).")
-    var chaseNotes = false
+    @Flag(inversion: .prefixedNo, help: "After a seek, strike again the notes held across it (organ and string pads keep sounding). Default: the configuration's chase_notes, else off.")
+    var chaseNotes: Bool?
 
-    @Option(help: ArgumentHelp("Output latency in milliseconds.", valueName: "ms"))
-    var latency: Int = 50
+    @Option(help: ArgumentHelp("Output latency in milliseconds (default: the configuration's latency_ms, else 50).", valueName: "ms"))
+    var latency: Int?
 
     @Option(help: ArgumentHelp("PulseAudio server address (default: $PULSE_SERVER or the desktop's).", valueName: "address"))
     var server: String?
@@ -61,13 +61,17 @@ struct Play: ParsableCommand {
     func validate() throws {
         guard PlayQueue.RepeatMode(rawValue: repeatMode) != nil else { throw ValidationError("--repeat must be off, one or all, not \(repeatMode)") }
         if let start, Self.seconds(from: start) == nil { throw ValidationError("--start must be seconds or m:ss, not \(start)") }
-        guard (5...2000).contains(latency) else { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
+        if let latency, !AudioSettings.latencyRange.contains(latency) { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
         if let gain, !RenderSettings.gainRange.contains(gain) { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
     }
 
     func run() throws {
         let configuration = try configurationOption.load()
         var settings = configuration.render
+        var audio = configuration.audio
+        if let latency { audio.latencyMilliseconds = latency }
+        if let chaseNotes { audio.chaseNotes = chaseNotes }
+        if let server { audio.server = server }
         if let gain { settings.gain = gain }
         if noReverb { settings.reverb.isEnabled = false }
         if noChorus { settings.chorus.isEnabled = false }
@@ -97,10 +101,10 @@ struct Play: ParsableCommand {
                               shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
         let player: Player
         do {
-            player = try Player(synthesizer: synthesizer, queue: queue, chaseNotes: chaseNotes, tailLimitSeconds: settings.tail,
+            player = try Player(synthesizer: synthesizer, queue: queue, chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail,
                                 makeSink: { render in
-                                    PulseAudioPlaybackSink(try PulseAudioSink(server: server, streamName: "smfplay", sampleRate: settings.sampleRate,
-                                                                              latency: .milliseconds(latency), render: render))
+                                    PulseAudioPlaybackSink(try PulseAudioSink(server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
+                                                                              latency: .milliseconds(audio.latencyMilliseconds), render: render))
                                 },
                                 onProblem: { printError($0) })
         } catch {

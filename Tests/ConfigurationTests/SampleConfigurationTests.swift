@@ -14,6 +14,7 @@ struct SampleConfigurationTests {
         "soundfont", "sample_rate", "gain", "polyphony", "interpolation", "tail", "jobs", "format", "bits",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
         "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
+        "audio.latency_ms", "audio.chase_notes", "audio.server",
     ]
 
     /// The settings written as `# key = value`, as a person would uncomment them;
@@ -30,6 +31,7 @@ struct SampleConfigurationTests {
     @Test func shippedFileLoadsAsTheDefaults() throws {
         let configuration = try ConfigurationFile(path: Self.samplePath).load()
         #expect(configuration.render == RenderSettings())
+        #expect(configuration.audio == AudioSettings())
         #expect(configuration.path == Self.samplePath)
     }
 
@@ -39,6 +41,7 @@ struct SampleConfigurationTests {
         #expect(settings != text)
         let configuration = try Configuration(parsing: settings, path: Self.samplePath)
         #expect(configuration.render == RenderSettings())
+        #expect(configuration.audio == AudioSettings())
     }
 
     @Test func everyKeyIsDocumented() throws {
@@ -80,6 +83,10 @@ struct SampleConfigurationTests {
         level = 1.5
         speed = 1
         depth = 4.25
+        [audio]
+        latency_ms = 120
+        chase_notes = true
+        server = "tcp:localhost:4713"
         """
         let expected = RenderSettings(
             soundFont: "/x.sf2", sampleRate: 48000, gain: 1, polyphony: 64, interpolation: .sinc,
@@ -87,7 +94,11 @@ struct SampleConfigurationTests {
             chorus: .init(isEnabled: false, voices: 5, level: 1.5, speed: 1, depth: 4.25),
             tail: 2.5, jobs: 3, format: .flac, bits: .int24
         )
-        #expect(try Configuration(parsing: overrides, path: "x.toml").render == expected)
+        let configuration = try Configuration(parsing: overrides, path: "x.toml")
+        #expect(configuration.render == expected)
+        let expectedAudio = AudioSettings(latencyMilliseconds: 120, chaseNotes: true, server: "tcp:localhost:4713")
+        #expect(configuration.audio == expectedAudio)
+        #expect(Self.unchangedSettings(expectedAudio, AudioSettings()).isEmpty)
         // Every stored setting differs from its default here, so a setting added
         // later without a key in this test (and so in the file) fails it.
         let unchanged = Self.unchangedSettings(expected, RenderSettings())

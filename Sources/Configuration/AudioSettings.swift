@@ -1,0 +1,29 @@
+import TOMLKit
+
+/// The `[audio]` table: how `smfplay play` talks to the sound server.
+public struct AudioSettings: Sendable, Equatable {
+    /// Output latency in milliseconds: lower reacts faster to keys, higher survives a busy machine.
+    public var latencyMilliseconds: Int
+    public static let defaultLatencyMilliseconds = 50
+    public static let latencyRange = 5...2000
+    /// After a seek, strike again the notes held across it.
+    public var chaseNotes: Bool
+    /// The PulseAudio server's address; `nil` for `$PULSE_SERVER` or the desktop's.
+    public var server: String?
+
+    public init(latencyMilliseconds: Int = AudioSettings.defaultLatencyMilliseconds, chaseNotes: Bool = false, server: String? = nil) {
+        self.latencyMilliseconds = latencyMilliseconds
+        self.chaseNotes = chaseNotes
+        self.server = server
+    }
+
+    init(reading table: TableReader) {
+        self.init()
+        latencyMilliseconds = table.wholeNumber("latency_ms", default: latencyMilliseconds, in: Self.latencyRange)
+        chaseNotes = table.flag("chase_notes", default: chaseNotes)
+        server = table.read("server", default: nil, expected: "a server address in quotes") { value -> String?? in
+            guard let text = value.string, !text.isEmpty else { return nil }
+            return .some(text)
+        }
+    }
+}
