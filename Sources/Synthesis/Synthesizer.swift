@@ -161,11 +161,6 @@ public final class Synthesizer {
     /// Voices still sounding (releasing notes included).
     public var activeVoiceCount: Int { Int(fluid_synth_get_active_voice_count(synth)) }
 
-    /// Silences every voice at once (releases skipped) without changing controllers or programs.
-    public func allSoundsOff() {
-        fluid_synth_all_sounds_off(synth, -1)
-    }
-
     /// Releases every note on every channel (they fade as their envelopes say), without cutting them.
     public func releaseAllNotes() {
         for channel in 0..<Int32(Self.channelCount) {
