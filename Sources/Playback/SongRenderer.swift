@@ -5,15 +5,37 @@ import AudioOutput
 import SMF
 import Synthesis
 
-/// Renders songs to audio files with one synthesizer, which it resets between songs.
+/// Renders songs to audio files.
+///
+/// Each song gets a synthesizer of its own, so that its audio never depends on
+/// what was rendered before it: a reset FluidSynth still carries traces of the
+/// last song (measured: up to −48 dBFS without effects, −35 dBFS with chorus).
+/// The first song uses the synthesizer given; it stays alive so that FluidSynth's
+/// sample cache keeps the SoundFont loaded, and a new synthesizer costs a
+/// fraction of the first.
 public final class SongRenderer {
+    /// The synthesizer given, which holds the SoundFont's samples in FluidSynth's cache.
     public let synthesizer: Synthesizer
+    private var isSynthesizerUsed = false
     private static let blockFrames = 4096
     private let block: UnsafeMutableBufferPointer<Float>
 
     public init(synthesizer: Synthesizer) {
         self.synthesizer = synthesizer
         block = .allocate(capacity: Self.blockFrames * 2)
+    }
+
+    /// A synthesizer that has never played: the one given, then new ones like it.
+    private func freshSynthesizer() throws(RenderError) -> Synthesizer {
+        guard isSynthesizerUsed else {
+            isSynthesizerUsed = true
+            return synthesizer
+        }
+        do {
+            return try Synthesizer(settings: synthesizer.configuration, soundFontPath: synthesizer.soundFontPath)
+        } catch {
+            throw .synthesizer(error)
+        }
     }
 
     deinit {
@@ -27,12 +49,12 @@ public final class SongRenderer {
     /// A cancellation stops the render at the next block and removes what was written.
     public func render(_ song: Song, to output: String, options: RenderOptions, cancellation: Cancellation? = nil,
                        progress: (Double) -> Void = { _ in }) throws(RenderError) -> RenderResult {
-        synthesizer.reset()
+        let synthesizer = try freshSynthesizer()
         let isCancelled = { cancellation?.isCancelled ?? false }
         do {
             guard options.normalize else {
                 let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
-                let frames = try synthesize(song, into: writer, tailLimit: options.tailLimit, isCancelled: isCancelled, progress: progress)
+                let frames = try synthesize(song, with: synthesizer, into: writer, tailLimit: options.tailLimit, isCancelled: isCancelled, progress: progress)
                 if isCancelled() { throw RenderError.cancelled(output: output) }
                 try writer.finish()
                 return result(song: song, frames: frames, peak: writer.peak, gain: 1)
@@ -41,7 +63,7 @@ public final class SongRenderer {
             let floatPath = Self.intermediatePath(for: output)
             defer { unlink(floatPath) }
             let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
-            let frames = try synthesize(song, into: floats, tailLimit: options.tailLimit, isCancelled: isCancelled, progress: progress)
+            let frames = try synthesize(song, with: synthesizer, into: floats, tailLimit: options.tailLimit, isCancelled: isCancelled, progress: progress)
             if isCancelled() { throw RenderError.cancelled(output: output) }
             try floats.finish()
             let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
@@ -64,7 +86,7 @@ public final class SongRenderer {
 
     /// Renders the song, then its tail until the output is silent or `tailLimit` runs out.
     /// Returns the number of frames written.
-    private func synthesize(_ song: Song, into writer: AudioFileWriter, tailLimit: Double, isCancelled: () -> Bool,
+    private func synthesize(_ song: Song, with synthesizer: Synthesizer, into writer: AudioFileWriter, tailLimit: Double, isCancelled: () -> Bool,
                             progress: (Double) -> Void) throws(AudioFileError) -> Int {
         let sequencer = Sequencer(song: song, synthesizer: synthesizer)
         let start = block.baseAddress!
