@@ -1,4 +1,5 @@
 import CPulseAudio
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +18,8 @@ import Darwin
 /// - The controls (`pause`, `resume`, `flush`, `drain`, `close`, `position`) may be called from any
 ///   other thread. Each takes the main loop's lock only around its calls into libpulse and lets it
 ///   go while it waits for the server, so the render closure is kept waiting for microseconds at
-///   most, never for a whole round trip. One control at a time: the player's own thread, say.
+///   most, never for a whole round trip. Controls called at once from several threads run one
+///   after the other.
 /// - `onFailure` runs on the main loop thread too: it must not call the sink either.
 ///
 /// ## Latency and position
@@ -43,6 +45,9 @@ public final class PulseAudioSink: @unchecked Sendable {
     private let state: PulseAudioStreamState
     private var sampleSpec: pa_sample_spec
 
+    /// One control at a time: a control waiting for the server lets the main loop's lock go, and
+    /// another (`close()` above all) must not pull the stream away meanwhile.
+    private let controls = Mutex<Void>(())
     // Guarded by the main loop's lock.
     private var isClosed = false
     private var isCorked = true
@@ -122,17 +127,28 @@ public final class PulseAudioSink: @unchecked Sendable {
             let contextState = pa_context_get_state(context)
             return contextState == PA_CONTEXT_READY || PA_CONTEXT_IS_GOOD(contextState) == 0
         }
-        // libpulse knows which address it tried last (or reached) when none was given.
-        if !addressGiven, let found = pa_context_get_server(context) {
-            state.address = String(cString: found)
-        }
-        guard pa_context_get_state(context) == PA_CONTEXT_READY else {
+        let isReady = pa_context_get_state(context) == PA_CONTEXT_READY
+        if !addressGiven { state.address = Self.defaultAddress(context: context, isReady: isReady) }
+        guard isReady else {
             let reason = started && !answered
                 ? "no answer within \(Self.connectionTimeout.secondsText) seconds"
                 : PulseAudioStreamState.reason(context)
             throw .noServer(address: state.address, reason: reason)
         }
         state.isConnected = true
+    }
+
+    /// The address to name when none was given: the one reached, or else the user's own socket,
+    /// which is where a desktop session's server listens. (libpulse tries that first, then the
+    /// system-wide socket, and would name only the last it tried.)
+    private static func defaultAddress(context: OpaquePointer, isReady: Bool) -> String {
+        let found = pa_context_get_server(context).map { String(cString: $0) }
+        if isReady, let found { return found.hasPrefix("/") ? "unix:" + found : found }
+        if let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty {
+            return "unix:\(runtime)/pulse/native"
+        }
+        guard let found else { return "the default address" }
+        return found.hasPrefix("/") ? "unix:" + found : found
     }
 
     private func connectStream(name: String) throws(PulseAudioError) {
@@ -191,9 +207,16 @@ public final class PulseAudioSink: @unchecked Sendable {
         }
     }
 
-    /// Starts or continues playback (uncorks the stream) from where it stopped.
+    /// Starts or continues playback (uncorks the stream) from where it stopped; after `drain()`,
+    /// asks the render closure for audio again first.
     public func resume() throws(PulseAudioError) {
         try withStream(closed: ()) { (stream) throws(PulseAudioError) in
+            if !state.isWriting {
+                state.isWriting = true
+                // What the server asked for during the drain is still owed; the main loop's
+                // thread renders it, the render closure's only thread.
+                state.scheduleRefill()
+            }
             try complete(pa_stream_cork(stream, 0, PulseAudioStreamState.signalLoop, loopPointer))
             isCorked = false
         }
@@ -214,45 +237,58 @@ public final class PulseAudioSink: @unchecked Sendable {
         try withStream(closed: ()) { (stream) throws(PulseAudioError) in
             switchSource()
             flushFloor = state.writtenFrames.load(ordering: .relaxed)
+            // Until the server says where the flush left the stream, an underflow is the flush's.
+            state.underflowFloor = .max
+            defer { state.underflowFloor = pa_stream_get_timing_info(stream)?.pointee.read_index ?? -1 }
             try complete(pa_stream_flush(stream, PulseAudioStreamState.signalLoop, loopPointer))
             // The latency libpulse knew is that of the audio just dropped.
             try complete(pa_stream_update_timing_info(stream, PulseAudioStreamState.signalLoop, loopPointer))
         }
     }
 
-    /// Waits until everything written has been heard, up to `timeout`: true when it has. The
-    /// render closure is not called meanwhile (the server must see the buffer run dry); it is
-    /// called again afterwards. A paused stream never drains.
+    /// Plays out what is buffered and pauses: returns once everything written has been heard
+    /// (true), or after `timeout` (false). The render closure is not called meanwhile (the server
+    /// must see the buffer run dry) nor afterwards: the stream is paused, and `resume()` asks for
+    /// audio again. How a song ends. On a paused stream it returns false at once.
     @discardableResult
     public func drain(timeout: Duration = .seconds(5)) throws(PulseAudioError) -> Bool {
         try withStream(closed: true) { (stream) throws(PulseAudioError) -> Bool in
+            // Corked, the buffer would never run dry.
+            guard !isCorked else { return false }
+            let deadline = ContinuousClock.now + timeout
             state.isWriting = false
-            // Back on the main loop's thread, where the render closure belongs.
-            defer { state.scheduleRefill() }
             guard let operation = pa_stream_drain(stream, PulseAudioStreamState.signalLoop, loopPointer) else {
                 throw currentFailure()
             }
-            let deadline = ContinuousClock.now + timeout
             let drained = loop.wait(for: operation, atMost: timeout, context: context)
             if let failure = state.failure { throw failure }
-            guard drained else { return false }
-            // The server acknowledges once the sink has taken the last frame; the sink's own
-            // buffer (its latency) still has to play it.
-            try complete(pa_stream_update_timing_info(stream, PulseAudioStreamState.signalLoop, loopPointer))
-            if let timing = pa_stream_get_timing_info(stream) {
-                let remaining = min(Duration.microseconds(Int64(clamping: timing.pointee.sink_usec)), deadline - .now)
-                _ = loop.wait(atMost: remaining, context: context) { isClosed || state.failure != nil }
+            if drained {
+                // The server answers once the sink has taken the last frame; the sink's own
+                // buffer (its latency) has yet to play it.
+                try complete(pa_stream_update_timing_info(stream, PulseAudioStreamState.signalLoop, loopPointer))
+                if let timing = pa_stream_get_timing_info(stream) {
+                    let remaining = min(Duration.microseconds(Int64(clamping: timing.pointee.sink_usec)), deadline - .now)
+                    _ = loop.wait(atMost: remaining, context: context) { state.failure != nil }
+                }
             }
-            if let failure = state.failure { throw failure }
-            return !isClosed
+            try complete(pa_stream_cork(stream, 1, PulseAudioStreamState.signalLoop, loopPointer))
+            isCorked = true
+            // As after a pause: where the stream stopped, for `position`.
+            try complete(pa_stream_update_timing_info(stream, PulseAudioStreamState.signalLoop, loopPointer))
+            return drained
         }
     }
 
     /// Disconnects from the server and stops libpulse's thread; the render closure is never
     /// called again. Waits (2 seconds at most) for the server to remove the stream, so that it is
-    /// gone from the server's lists when this returns. Idempotent; `deinit` calls it too.
+    /// gone from the server's lists when this returns, and for a control under way (a drain) to
+    /// end. Idempotent; `deinit` calls it too. The other controls do nothing afterwards.
     public func close() {
         precondition(!loop.isCurrentThread, "PulseAudioSink.close() called from its own render or failure callback")
+        controls.withLock { _ in closeLocked() }
+    }
+
+    private func closeLocked() {
         loop.lock()
         guard !isClosed else {
             loop.unlock()
@@ -322,15 +358,17 @@ public final class PulseAudioSink: @unchecked Sendable {
 
     /// Runs `body` with the main loop locked and the stream ready; after `close()` it does nothing
     /// and returns `fallback`.
-    private func withStream<Result>(
+    private func withStream<Result: Sendable>(
         closed fallback: Result, _ body: (OpaquePointer) throws(PulseAudioError) -> Result
     ) throws(PulseAudioError) -> Result {
         precondition(!loop.isCurrentThread, "PulseAudioSink called from its own render or failure callback")
-        loop.lock()
-        defer { loop.unlock() }
-        guard !isClosed, let stream = state.stream else { return fallback }
-        if let failure = state.failure { throw failure }
-        return try body(stream)
+        return try controls.withLock { (_) throws(PulseAudioError) -> Result in
+            loop.lock()
+            defer { loop.unlock() }
+            guard !isClosed, let stream = state.stream else { return fallback }
+            if let failure = state.failure { throw failure }
+            return try body(stream)
+        }
     }
 
     /// Waits for an operation with the main loop locked; an operation that could not be sent, was

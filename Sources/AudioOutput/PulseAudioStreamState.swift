@@ -24,7 +24,8 @@ final class PulseAudioStreamState: @unchecked Sendable {
     var address: String
     /// The stream, once created; nil again once closed.
     var stream: OpaquePointer?
-    /// False while draining (the server must see the buffer run dry) and once closing.
+    /// False from a drain (the server must see the buffer run dry) to the next resume, and once
+    /// closing: the write callback then writes nothing.
     var isWriting = true
     /// Set once the context is ready: a failure before that is no server rather than a lost one.
     var isConnected = false
@@ -32,6 +33,8 @@ final class PulseAudioStreamState: @unchecked Sendable {
     var isStreaming = false
     /// While closing, the states libpulse reports are the ones asked for, not failures.
     var isClosing = false
+    /// Underflows at or before this read index (in bytes, libpulse's count) come from a flush.
+    var underflowFloor: Int64 = -1
 
     init(address: String, loop: PulseAudioMainLoop, onFailure: (@Sendable (PulseAudioError) -> Void)?,
          render: @escaping (UnsafeMutablePointer<Float>, Int) -> Void) {
@@ -92,8 +95,7 @@ final class PulseAudioStreamState: @unchecked Sendable {
     /// Writing again after a drain: what the server asked for meanwhile is still owed, and it will
     /// not ask twice. Runs on the main loop's thread (see `scheduleRefill`).
     private func refill() {
-        isWriting = !isClosing
-        guard let stream, isWriting else { return }
+        guard let stream, isWriting, !isClosing else { return }
         let writable = pa_stream_writable_size(stream)
         // (size_t) -1, an error, reads as -1.
         if writable > 0 { fill(stream, bytes: writable) }
@@ -112,11 +114,15 @@ final class PulseAudioStreamState: @unchecked Sendable {
         from(user).fill(stream, bytes: bytes)
     }
 
-    /// Counts the underruns of a stream that should be playing; the buffer running dry during a
-    /// drain is what a drain is for.
-    static let underflowCallback: pa_stream_notify_cb_t = { _, user in
+    /// Counts the underruns of a stream that should be playing. Not counted: the buffer running
+    /// dry in a drain, which is what a drain is for, nor the empty buffer a flush leaves until it
+    /// is refilled (an underflow at or before the read index where the flush left the stream).
+    static let underflowCallback: pa_stream_notify_cb_t = { stream, user in
         let state = from(user)
-        if state.isWriting { state.underruns.add(1, ordering: .relaxed) }
+        guard state.isWriting, let stream else { return }
+        let index = pa_stream_get_underflow_index(stream)
+        if index >= 0, index <= state.underflowFloor { return }
+        state.underruns.add(1, ordering: .relaxed)
     }
 
     static let contextStateCallback: pa_context_notify_cb_t = { context, user in

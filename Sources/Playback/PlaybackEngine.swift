@@ -27,6 +27,8 @@ final class PlaybackEngine: @unchecked Sendable {
     private var current: Sequencer?
     private var upcoming: (sequencer: Sequencer, generation: Int)?
     private var tailFrames: Int64 = 0
+    /// After `releaseAll`: the synthesizer plays out its releases, and no event is sent.
+    private var releasing: Synthesizer?
 
     // Published by the audio thread for the interface.
     private let publishedFrame = Atomic<Int64>(0)
@@ -53,6 +55,10 @@ final class PlaybackEngine: @unchecked Sendable {
         _ = commands.withLockIfAvailable { pending in
             for command in pending { apply(command) }
             pending.removeAll(keepingCapacity: true)
+        }
+        if let releasing {
+            releasing.render(into: buffer, frames: frames)
+            return
         }
         var done = 0
         while done < frames {
@@ -113,7 +119,8 @@ final class PlaybackEngine: @unchecked Sendable {
             publishedFrame.store(current.position, ordering: .releasing)
             publishedEnded.store(false, ordering: .releasing)
         case .releaseAll:
-            current?.synthesizer.releaseAllNotes()
+            releasing = current?.synthesizer
+            releasing?.releaseAllNotes()
             publishedEnded.store(true, ordering: .releasing)
         }
     }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import SMF
 import Synthesis
 
@@ -114,6 +117,10 @@ public final class Player {
     public func stop() {
         engine.post(.releaseAll)
         if isPaused { sink.resume() }
+        // The releases must be rendered before the drain, which stops rendering.
+        var release = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+        var remaining = timespec()
+        while nanosleep(&release, &remaining) != 0 { release = remaining }
         sink.drain(atMostSeconds: 0.3)
         sink.close()
     }
