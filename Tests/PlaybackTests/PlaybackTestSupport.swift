@@ -1,0 +1,201 @@
+import AudioOutput
+import Foundation
+import SMF
+import Synthesis
+import Testing
+
+/// A fresh folder under the system's temporary folder, removed with everything in it when dropped.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("smfplay-playback-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Every name in the folder, hidden ones included, sorted.
+    func contents() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+    }
+}
+
+/// The SoundFonts the tests render with, from Debian packages that `make deps` installs.
+enum TestSoundFont {
+    /// TimGM6mb (package timgm6mb-soundfont): small, so quick to load.
+    static let path = "/usr/share/sounds/sf2/TimGM6mb.sf2"
+
+    static func required() throws -> String {
+        try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing: run `make deps` (Debian package timgm6mb-soundfont)")
+        return path
+    }
+}
+
+/// The default render settings of `smfplay render`, as the synthesizer sees them.
+enum DefaultRender {
+    /// `RenderSettings.defaultGain`. That type lives in Configuration, which this test target does not
+    /// depend on; keep the two equal.
+    static let gain = 0.16
+
+    static func settings(sampleRate: Double = 44_100) -> SynthesizerSettings {
+        SynthesizerSettings(sampleRate: sampleRate, gain: gain)
+    }
+}
+
+/// Songs built in code, at 480 ticks per quarter note and the default 120 bpm: 960 ticks a second.
+enum TestSongs {
+    static let ticksPerSecond = 960.0
+
+    static func song(_ build: (inout Track) -> Void) -> Song {
+        var track = Track()
+        build(&track)
+        return Song(file: MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
+    }
+
+    static func tick(_ seconds: Double) -> UInt32 { UInt32((seconds * ticksPerSecond).rounded()) }
+
+    /// Piano chords, a bass line and hi-hats from 0 to 1.5 s, then silence to the End of Track at
+    /// 2 s: every note is released before the song ends. Reverb and chorus sends are up.
+    static let notesEnd = 1.5
+    static let melody = song { track in
+        track.append(.programChange(channel: 0, program: 0), atTick: 0)
+        track.append(.programChange(channel: 1, program: 33), atTick: 0)
+        for channel: UInt8 in [0, 1] {
+            track.append(.controlChange(channel: channel, controller: 91, value: 40), atTick: 0)
+            track.append(.controlChange(channel: channel, controller: 93, value: 60), atTick: 0)
+        }
+        for step in 0..<6 {
+            let start = tick(Double(step) * 0.25)
+            let end = tick(Double(step) * 0.25 + 0.2)
+            for note: UInt8 in [60, 64, 67] { track.append(.noteOn(channel: 0, note: note + UInt8(step), velocity: 100), atTick: start) }
+            track.append(.noteOn(channel: 1, note: 36 + UInt8(step), velocity: 110), atTick: start)
+            track.append(.noteOn(channel: 9, note: 42, velocity: 90), atTick: start)
+            for note: UInt8 in [60, 64, 67] { track.append(.noteOff(channel: 0, note: note + UInt8(step), velocity: 64), atTick: end) }
+            track.append(.noteOff(channel: 1, note: 36 + UInt8(step), velocity: 64), atTick: end)
+            track.append(.noteOff(channel: 9, note: 42, velocity: 64), atTick: end)
+        }
+        track.append(.meta(.endOfTrack), atTick: tick(2))
+    }
+
+    /// A church organ chord that starts at 0 and is never released (no note-off): it sounds for
+    /// as long as anything is rendered. End of Track at 1 s.
+    static let heldOrgan = song { track in
+        track.append(.programChange(channel: 0, program: 19), atTick: 0)
+        for note: UInt8 in [48, 55, 60] { track.append(.noteOn(channel: 0, note: note, velocity: 100), atTick: 0) }
+        track.append(.meta(.endOfTrack), atTick: tick(1))
+    }
+
+    /// One strings note with a long release, 1 s long, End of Track at 1.1 s. The release and the
+    /// reverb sound well past the end.
+    static let stringsNote = song { track in
+        track.append(.programChange(channel: 0, program: 48), atTick: 0)
+        track.append(.noteOn(channel: 0, note: 62, velocity: 110), atTick: 0)
+        track.append(.noteOff(channel: 0, note: 62, velocity: 64), atTick: tick(1))
+        track.append(.meta(.endOfTrack), atTick: tick(1.1))
+    }
+}
+
+/// Levels of interleaved samples, in linear units (1 is full scale) or decibels relative to full scale.
+enum Level {
+    static func peak(_ samples: ArraySlice<Float>) -> Float {
+        samples.reduce(0) { max($0, abs($1)) }
+    }
+
+    static func rms(_ samples: ArraySlice<Float>) -> Float {
+        guard !samples.isEmpty else { return 0 }
+        return Float((samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot())
+    }
+
+    static func decibels(_ level: Float) -> Double {
+        20 * log10(Double(max(level, .leastNonzeroMagnitude)))
+    }
+
+    static func linear(decibels: Double) -> Float {
+        Float(pow(10, decibels / 20))
+    }
+}
+
+/// What a file holds and how loud it is over time, measured in one pass without keeping its samples.
+struct AudioMeasurement: Sendable {
+    static let windowSeconds = 0.05
+
+    var sampleRate: Int
+    var channels: Int
+    var frames: Int
+    var peak: Float
+    /// The RMS level over each whole 50 ms window from the start, all channels together.
+    var windowRMS: [Double]
+
+    var seconds: Double { Double(frames) / Double(sampleRate) }
+
+    init(path: String) throws {
+        let reader = try AudioFileReader(path: path)
+        sampleRate = reader.sampleRate
+        channels = reader.channels
+        let windowSamples = Int((Self.windowSeconds * Double(sampleRate)).rounded()) * channels
+        let capacity = 16_384 * channels
+        let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        let samples = buffer.baseAddress!
+        var frames = 0
+        var peak: Float = 0
+        var windowRMS: [Double] = []
+        var sum = 0.0
+        var inWindow = 0
+        while true {
+            let read = try reader.read(into: buffer)
+            if read == 0 { break }
+            frames += read
+            // Plain pointer loops: the tests run in debug builds, where anything more is slow.
+            var index = 0
+            let count = read * channels
+            while index < count {
+                let end = min(count, index + windowSamples - inWindow)
+                inWindow += end - index
+                while index < end {
+                    let sample = samples[index]
+                    peak = max(peak, abs(sample))
+                    sum += Double(sample * sample)
+                    index += 1
+                }
+                if inWindow == windowSamples {
+                    windowRMS.append((sum / Double(windowSamples)).squareRoot())
+                    sum = 0
+                    inWindow = 0
+                }
+            }
+        }
+        self.frames = frames
+        self.peak = peak
+        self.windowRMS = windowRMS
+    }
+
+    /// The loudness envelope over the first `seconds`, silence standing in for any part the file lacks.
+    func envelope(over seconds: Double) -> [Double] {
+        let count = Int(seconds / Self.windowSeconds)
+        return Array(windowRMS.prefix(count)) + Array(repeating: 0, count: max(0, count - windowRMS.count))
+    }
+}
+
+/// Pearson's correlation coefficient of two series of the same length; 0 when either is constant.
+func correlation(_ a: [Double], _ b: [Double]) -> Double {
+    precondition(a.count == b.count, "series of \(a.count) and \(b.count) values")
+    let count = Double(a.count)
+    let meanA = a.reduce(0, +) / count
+    let meanB = b.reduce(0, +) / count
+    var covariance = 0.0
+    var varianceA = 0.0
+    var varianceB = 0.0
+    for (x, y) in zip(a, b) {
+        covariance += (x - meanA) * (y - meanB)
+        varianceA += (x - meanA) * (x - meanA)
+        varianceB += (y - meanB) * (y - meanB)
+    }
+    guard varianceA > 0, varianceB > 0 else { return 0 }
+    return covariance / (varianceA * varianceB).squareRoot()
+}
