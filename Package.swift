@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput"]),
     ]

@@ -1,26 +1,6 @@
 import Foundation
+@_exported import TestSupport
 @testable import AudioOutput
-
-/// A fresh folder under the system's temporary folder, removed with everything in it when dropped.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("smfplay-audio-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    /// Every name in the folder, hidden ones included, sorted.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-}
 
 /// The known signal the tests write: a 1 kHz sine at −6 dBFS (cosine on the right), with a few
 /// samples at ±1.5 to exercise clipping.

@@ -1,29 +1,9 @@
 import AudioOutput
 import Foundation
+@_exported import TestSupport
 import SMF
 import Synthesis
 import Testing
-
-/// A fresh folder under the system's temporary folder, removed with everything in it when dropped.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("smfplay-playback-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    /// Every name in the folder, hidden ones included, sorted.
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-}
 
 /// The SoundFonts the tests render with, from Debian packages that `make deps` installs.
 enum TestSoundFont {
