@@ -17,8 +17,8 @@
 # Targets (from the issue): (a) smfplay / fluidsynth wall time <= 1.0, smfplay's peak RSS within
 # 10% of fluidsynth's; (b) fluidsynth one after another / smfplay --jobs 2 >= 1.7.
 #
-# Environment: BENCH_OUT (bench/out/render), BENCH_SCRATCH (unset: .build),
-# BENCH_CORPUS (/usr/share/games/openttd/baseset/openmsx), BENCH_SOUNDFONT (FluidR3_GM.sf2).
+# Environment: BENCH_OUT (bench/out/render), BENCH_SCRATCH (unset: .build), BENCH_BUILD_FLAGS (more
+# `swift build` flags, e.g. --static-swift-stdlib; unset: none), BENCH_CORPUS (/usr/share/games/openttd/baseset/openmsx), BENCH_SOUNDFONT (FluidR3_GM.sf2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,6 +54,8 @@ say "building smfplay (release)"
 build=(swift build -c release)
 # BENCH_SCRATCH: another build folder than the default .build (to keep out of a busy one).
 if [ -n "${BENCH_SCRATCH:-}" ]; then build+=(--scratch-path "$BENCH_SCRATCH"); fi
+# shellcheck disable=SC2206 # flags are words
+if [ -n "${BENCH_BUILD_FLAGS:-}" ]; then build+=($BENCH_BUILD_FLAGS); fi
 "${build[@]}" --product smfplay >&2
 BIN="$("${build[@]}" --show-bin-path)/smfplay"
 
@@ -70,16 +72,17 @@ mkdir -p "$XDG_CONFIG_HOME"
 smfplay_render=("$BIN" render --soundfont "$SOUNDFONT" --sample-rate "$RATE" --gain "$GAIN" --bits 16 --quiet --force)
 
 TIMEFORMAT=%3R
-# Runs "$@" with its output thrown away; prints "wall_seconds peak_rss_kb". Fails if it fails.
+# Runs "$@" with its output thrown away; prints "wall_seconds peak_rss_kb cpu_seconds" (user + system).
+# Fails if it fails.
 measure() {
     local report seconds
     report=$(mktemp)
-    seconds=$({ time /usr/bin/time -f %M -o "$report" "$@" >/dev/null 2>&1; } 2>&1) || {
+    seconds=$({ time /usr/bin/time -f '%M %U %S' -o "$report" "$@" >/dev/null 2>&1; } 2>&1) || {
         echo "failed: $*" >&2
         rm -f "$report"
         return 1
     }
-    echo "$seconds $(tail -n 1 "$report")"
+    echo "$seconds $(tail -n 1 "$report" | awk '{ print $1, $2 + $3 }')"
     rm -f "$report"
 }
 
@@ -93,6 +96,8 @@ fi
 say "(a) ${#files[@]} files one at a time: smfplay render --jobs 1 and fluidsynth -ni -F"
 smf_total=0
 fs_total=0
+smf_cpu=0
+fs_cpu=0
 smf_largest_kb=0
 fs_largest_kb=0
 smf_max_kb=0
@@ -110,12 +115,14 @@ for file in "${files[@]}"; do
         smf=$(run_smfplay "$file")
     fi
     index=$((index + 1))
-    read -r smf_s smf_kb <<<"$smf"
-    read -r fs_s fs_kb <<<"$fs"
+    read -r smf_s smf_kb smf_c <<<"$smf"
+    read -r fs_s fs_kb fs_c <<<"$fs"
     printf '   %-28s smfplay %7.3f s %7.1f MB   fluidsynth %7.3f s %7.1f MB\n' "$name" "$smf_s" "$(awk -v k="$smf_kb" 'BEGIN { print k / 1024 }')" \
         "$fs_s" "$(awk -v k="$fs_kb" 'BEGIN { print k / 1024 }')" >&2
     smf_total=$(awk -v a="$smf_total" -v b="$smf_s" 'BEGIN { print a + b }')
     fs_total=$(awk -v a="$fs_total" -v b="$fs_s" 'BEGIN { print a + b }')
+    smf_cpu=$(awk -v a="$smf_cpu" -v b="$smf_c" 'BEGIN { print a + b }')
+    fs_cpu=$(awk -v a="$fs_cpu" -v b="$fs_c" 'BEGIN { print a + b }')
     smf_max_kb=$((smf_kb > smf_max_kb ? smf_kb : smf_max_kb))
     fs_max_kb=$((fs_kb > fs_max_kb ? fs_kb : fs_max_kb))
     if [ "$file" = "$largest" ]; then
@@ -126,8 +133,8 @@ done
 
 # --- (b) The whole folder in one smfplay process with two jobs. ---
 say "(b) smfplay render $CORPUS --jobs $JOBS"
-read -r batch_s batch_kb <<<"$(measure "${smfplay_render[@]}" --jobs "$JOBS" "$CORPUS" -o "$OUT/batch")"
-echo "   smfplay --jobs $JOBS: $batch_s s, peak RSS $((batch_kb / 1024)) MB" >&2
+read -r batch_s batch_kb batch_cpu <<<"$(measure "${smfplay_render[@]}" --jobs "$JOBS" "$CORPUS" -o "$OUT/batch")"
+echo "   smfplay --jobs $JOBS: $batch_s s, CPU $batch_cpu s, peak RSS $((batch_kb / 1024)) MB" >&2
 
 # Every render is there, and how much audio each program wrote (16-bit stereo: 4 bytes a frame).
 audio_seconds() { find "$1" -name '*.wav' -printf '%s\n' | awk -v r="$RATE" '{ s += ($1 - 44) / 4 / r } END { printf "%.0f", s }'; }
@@ -158,6 +165,8 @@ echo "| measure | smfplay | fluidsynth | ratio | target |"
 echo "|---|---:|---:|---:|---:|"
 echo "| (a) one file at a time, total wall s | $smf_total | $fs_total | $wall_ratio (smfplay / fluidsynth) | <= $MAX_WALL_RATIO |"
 echo "| (b) smfplay --jobs $JOBS vs fluidsynth one after another, wall s | $batch_s | $fs_total | $throughput_ratio (throughput) | >= $MIN_THROUGHPUT_RATIO |"
+echo "| (a) one file at a time, total CPU s (user + system) | $smf_cpu | $fs_cpu | $(awk -v s="$smf_cpu" -v f="$fs_cpu" 'BEGIN { printf "%.3f", s / f }') | |"
+echo "| (b) smfplay --jobs $JOBS, CPU s (user + system) | $batch_cpu | | | |"
 echo "| (a) peak RSS MB, largest file ($(basename "$largest")) | $(mb "$smf_largest_kb") | $(mb "$fs_largest_kb") | $memory_ratio | <= $MAX_MEMORY_RATIO |"
 echo "| (a) peak RSS MB, largest over the corpus | $(mb "$smf_max_kb") | $(mb "$fs_max_kb") | | |"
 echo "| (b) peak RSS MB, smfplay --jobs $JOBS | $(mb "$batch_kb") | | | |"
