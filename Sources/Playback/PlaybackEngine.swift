@@ -79,7 +79,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private func tailHasEnded(_ samples: UnsafeMutablePointer<Float>, frames: Int, synthesizer: Synthesizer) -> Bool {
         tailFrames += Int64(frames)
         if tailFrames >= tailLimitFrames { return true }
-        guard synthesizer.activeVoiceCount == 0 else { return false }
+        // Voices in long releases stay active far below hearing: the level decides.
         for index in 0..<2 * frames where abs(samples[index]) >= RenderOptions.silenceThreshold { return false }
         return true
     }

@@ -104,7 +104,7 @@ public final class SongRenderer {
             // Through the sequencer: events at the very last frame (note-offs) are still due.
             sequencer.render(into: start, frames: frames)
             let chunk = UnsafeBufferPointer(rebasing: block[..<(2 * frames)])
-            let isSilent = synthesizer.activeVoiceCount == 0 && !chunk.contains { abs($0) >= RenderOptions.silenceThreshold }
+            let isSilent = !chunk.contains { abs($0) >= RenderOptions.silenceThreshold }
             if isSilent { break }
             try writer.write(chunk)
             written += frames

@@ -37,6 +37,9 @@ import Testing
         #expect(abs(ours.seconds - render.result.audioSeconds) <= 0.010, "\(name): \(ours.seconds) s in the file, \(render.result.audioSeconds) s reported")
         #expect(ours.seconds >= render.songSeconds - 0.010 && ours.seconds <= render.songSeconds + 10.010,
                 "\(name): \(ours.seconds) s of audio for a \(render.songSeconds) s song and a tail of at most 10 s")
+        // The tail ends once the output stays below −90 dBFS: within a few of the renderer's 93 ms blocks.
+        let silentTail = ours.seconds - max(ours.audibleSeconds, render.songSeconds)
+        #expect(silentTail <= 0.25, "\(name): the file ends with \(silentTail) s below −90 dBFS after the song")
         #expect(ours.peak < 1, "\(name): peak \(ours.peak) (\(Level.decibels(ours.peak)) dBFS) clips at the default gain")
         #expect(ours.peak == render.result.peak, "\(name): the file's peak \(ours.peak), the renderer's \(render.result.peak)")
         #expect(ours.peak > Self.audible, "\(name): silent, peak \(Level.decibels(ours.peak)) dBFS")

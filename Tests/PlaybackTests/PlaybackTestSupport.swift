@@ -1,5 +1,6 @@
 import AudioOutput
 import Foundation
+import Playback
 @_exported import TestSupport
 import SMF
 import Synthesis
@@ -110,8 +111,14 @@ struct AudioMeasurement: Sendable {
     var peak: Float
     /// The RMS level over each whole 50 ms window from the start, all channels together.
     var windowRMS: [Double]
+    /// The frame after the last one with a sample at or above `audibleLevel`: 0 for a silent file.
+    var audibleFrames: Int
+
+    /// The level below which the renderer's tail counts as silence: −90 dBFS.
+    static let audibleLevel = RenderOptions.silenceThreshold
 
     var seconds: Double { Double(frames) / Double(sampleRate) }
+    var audibleSeconds: Double { Double(audibleFrames) / Double(sampleRate) }
 
     init(path: String) throws {
         let reader = try AudioFileReader(path: path)
@@ -127,9 +134,11 @@ struct AudioMeasurement: Sendable {
         var windowRMS: [Double] = []
         var sum = 0.0
         var inWindow = 0
+        var lastAudibleSample = -1
         while true {
             let read = try reader.read(into: buffer)
             if read == 0 { break }
+            let firstSample = frames * channels
             frames += read
             // Plain pointer loops: the tests run in debug builds, where anything more is slow.
             var index = 0
@@ -139,6 +148,7 @@ struct AudioMeasurement: Sendable {
                 inWindow += end - index
                 while index < end {
                     let sample = samples[index]
+                    if abs(sample) >= Self.audibleLevel { lastAudibleSample = firstSample + index }
                     peak = max(peak, abs(sample))
                     sum += Double(sample * sample)
                     index += 1
@@ -153,6 +163,7 @@ struct AudioMeasurement: Sendable {
         self.frames = frames
         self.peak = peak
         self.windowRMS = windowRMS
+        audibleFrames = lastAudibleSample < 0 ? 0 : lastAudibleSample / channels + 1
     }
 
     /// The loudness envelope over the first `seconds`, silence standing in for any part the file lacks.

@@ -37,6 +37,7 @@ struct SongRendererTests {
     /// A render and what reading it back found.
     struct Rendered {
         let result: RenderResult
+        let path: String
         let format: AudioFileFormat?
         let encoding: SampleEncoding?
         let sampleRate: Int
@@ -72,7 +73,7 @@ struct SongRendererTests {
         let reader = try AudioFileReader(path: path)
         let samples = try reader.readAll()
         #expect(samples.count == reader.frameCount * reader.channels, "\(kind): the header says \(reader.frameCount) frames, \(samples.count / 2) read")
-        return Rendered(result: result, format: reader.format, encoding: reader.encoding, sampleRate: reader.sampleRate,
+        return Rendered(result: result, path: path, format: reader.format, encoding: reader.encoding, sampleRate: reader.sampleRate,
                         channels: reader.channels, frames: reader.frameCount, samples: samples)
     }
 
@@ -105,9 +106,13 @@ struct SongRendererTests {
         // The release and the reverb are still audible when the song ends: there is a tail to render…
         let afterEnd = Level.rms(rendered.samples(from: song.duration, to: song.duration + AudioMeasurement.windowSeconds))
         #expect(afterEnd > Level.linear(decibels: -60), "the song ends at \(Level.decibels(afterEnd)) dBFS RMS")
-        // …and it ends only once they have died away.
+        // …and it ends only once they have died away…
         let lastPeak = Level.peak(rendered.samples(from: rendered.seconds - AudioMeasurement.windowSeconds))
         #expect(lastPeak < Level.linear(decibels: -60), "the last 50 ms peak at \(Level.decibels(lastPeak)) dBFS")
+        // …but soon after the output stays below −90 dBFS: not seconds of silence. The renderer
+        // listens in blocks of 4096 frames (93 ms); a few blocks are allowed.
+        let silentEnd = rendered.seconds - (try AudioMeasurement(path: rendered.path).audibleSeconds)
+        #expect(silentEnd <= 0.25, "the file ends with \(silentEnd) s below −90 dBFS")
     }
 
     /// A held organ never dies away, so the tail runs to its cap; nil is `RenderOptions`' default cap.
