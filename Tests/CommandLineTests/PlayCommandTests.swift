@@ -701,34 +701,17 @@ final class PlayingCommand: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, stderr[1], 2)
         _ = GNU.addChdir(&actions, sandbox.work)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let argv = ([smfplay.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, smfplay.path, &actions, &attributes, argv, envp)
+        let spawned = spawnWithCleanSignals(smfplay.path, arguments, environment: environment, actions: &actions, newProcessGroup: true)
         close(stdin[0])
         close(stdout[1])
         close(stderr[1])
-        guard spawned == 0 else {
+        switch spawned {
+        case .success(let child):
+            pid = child
+        case .failure(let error):
             [stdin[1], stdout[0], stderr[0]].forEach { close($0) }
-            throw PulseAudioServer.Failure("cannot run \(smfplay.path): \(String(cString: strerror(spawned)))")
+            throw PulseAudioServer.Failure(error.description)
         }
-        self.pid = pid
         input = stdin[1]
         output = StreamReader(stdout[0])
         errors = StreamReader(stderr[0])

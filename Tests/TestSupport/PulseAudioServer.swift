@@ -167,9 +167,7 @@ public final class PulseAudioServer: @unchecked Sendable {
         return !stat[close...].hasPrefix(") Z")
     }
 
-    /// Starts a program with a clean signal mask and default handlers. Children inherit the mask
-    /// of the thread that starts them, and the test runner's threads block SIGINT and SIGTERM:
-    /// started with Foundation's `Process`, parec would never see the SIGINT that stops it.
+    /// Starts a program with its output where asked and clean signals (see `spawnWithCleanSignals`).
     static func spawn(_ path: String, _ arguments: [String], environment: [String: String],
                       standardOutput: Int32? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
@@ -189,27 +187,10 @@ public final class PulseAudioServer: @unchecked Sendable {
             _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
         }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        switch spawnWithCleanSignals(path, arguments, environment: environment, actions: &actions) {
+        case .success(let pid): return pid
+        case .failure(let error): throw Failure(error.description)
         }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard result == 0 else { throw Failure("cannot run \(path): \(String(cString: strerror(result)))") }
-        return pid
     }
 
     /// The lines of `pactl list short sink-inputs`: one per playback stream connected.
