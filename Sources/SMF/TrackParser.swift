@@ -36,6 +36,27 @@ struct TrackParser {
                 }
             }
 
+            /// A variable-length quantity of at most 4 bytes at `pos`, which moves past it;
+            /// `nil` once the failure is recorded (cut off, or longer than 4 bytes).
+            func variableLengthQuantity(eventStart: Int) -> UInt32? {
+                let start = pos
+                var value: UInt32 = 0
+                while true {
+                    guard pos < end else {
+                        fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart)
+                        return nil
+                    }
+                    let byte = bytes[pos]
+                    pos += 1
+                    value = value << 7 | UInt32(byte & 0x7F)
+                    if byte < 0x80 { return value }
+                    if pos - start == 4 {
+                        fail(.variableLengthQuantityTooLong(offset: start, track: number), cutOffAt: eventStart)
+                        return nil
+                    }
+                }
+            }
+
             func fail(_ error: SMFError, cutOffAt offset: Int) {
                 if isCutByEndOfFile, case .truncatedEvent = error {
                     isCutOff = true
@@ -47,21 +68,13 @@ struct TrackParser {
 
             while pos < end {
                 let eventStart = pos
-                // Delta time: a variable-length quantity of at most 4 bytes.
+                // Delta time; most are one byte.
                 var delta = UInt32(bytes[pos])
-                pos += 1
-                if delta >= 0x80 {
-                    delta &= 0x7F
-                    var length = 1
-                    while true {
-                        guard pos < end else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
-                        let byte = bytes[pos]
-                        pos += 1
-                        length += 1
-                        delta = delta << 7 | UInt32(byte & 0x7F)
-                        if byte < 0x80 { break }
-                        if length == 4 { return fail(.variableLengthQuantityTooLong(offset: eventStart, track: number), cutOffAt: eventStart) }
-                    }
+                if delta < 0x80 {
+                    pos += 1
+                } else {
+                    guard let value = variableLengthQuantity(eventStart: eventStart) else { return }
+                    delta = value
                 }
                 let (sum, overflow) = tick.addingReportingOverflow(delta)
                 guard !overflow else { return fail(.trackTooLong(offset: eventStart, track: number), cutOffAt: eventStart) }
@@ -104,18 +117,8 @@ struct TrackParser {
                 default:
                     return fail(.undefinedStatus(byte: status, offset: pos - 1, track: number), cutOffAt: eventStart)
                 }
-                // Length: a variable-length quantity of at most 4 bytes.
-                var length = 0
-                var lengthBytes = 0
-                while true {
-                    guard pos < end else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
-                    let byte = bytes[pos]
-                    pos += 1
-                    lengthBytes += 1
-                    length = length << 7 | Int(byte & 0x7F)
-                    if byte < 0x80 { break }
-                    if lengthBytes == 4 { return fail(.variableLengthQuantityTooLong(offset: pos - 4, track: number), cutOffAt: eventStart) }
-                }
+                guard let declaredLength = variableLengthQuantity(eventStart: eventStart) else { return }
+                let length = Int(declaredLength)
                 guard end - pos >= length else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
                 guard payloads.count <= TrackEvent.maximumPayloadIndex else { return fail(.tooManyEvents(offset: eventStart, track: number), cutOffAt: eventStart) }
                 if status == 0xFF, let expected = MetaEvent.expectedLength(ofType: metaType), expected != length,
