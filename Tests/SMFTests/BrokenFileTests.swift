@@ -139,18 +139,16 @@ import Testing
         var read = 0
         var refused = 0
         var reported = 0
-        do {
-            for iteration in 0..<20_000 {
-                var bytes = originals[iteration % 2]
-                for _ in 0...random.below(4) { Self.mutate(&bytes, &random) }
-                switch Self.checkPromises(bytes) {
-                case .read: read += 1
-                case .refused: refused += 1
-                case .broken(let problem):
-                    reported += 1
-                    if reported <= 5 {
-                        Issue.record("mutation \(iteration): \(problem); bytes: \(bytes.map { String($0, radix: 16) }.joined(separator: " "))")
-                    }
+        for iteration in 0..<20_000 {
+            var bytes = originals[iteration % 2]
+            for _ in 0...random.below(4) { Self.mutate(&bytes, &random) }
+            switch Self.checkPromises(bytes) {
+            case .read: read += 1
+            case .refused: refused += 1
+            case .broken(let problem):
+                reported += 1
+                if reported <= 5 {
+                    Issue.record("mutation \(iteration): \(problem); bytes: \(bytes.map { String($0, radix: 16) }.joined(separator: " "))")
                 }
             }
         }
