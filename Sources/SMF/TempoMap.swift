@@ -22,11 +22,23 @@ public struct TempoMap: Hashable, Sendable {
 
     public init(file: MIDIFile, timeline: Timeline) {
         switch file.timebase {
+        case .musical: self.init(timebase: file.timebase, tempoChanges: Self.tempoChanges(in: file, timeline: timeline))
+        // An SMPTE division ignores tempo events: no need to look for them.
+        case .smpte: self.init(timebase: file.timebase, tempoChanges: [])
+        }
+    }
+
+    /// A tempo map from tempo events gathered some other way (as ``SMFEventStream``
+    /// visits them). `tempoChanges` are time line ticks with their tempos, in track
+    /// order and, within a track, in file order; at equal ticks the last one wins.
+    public init(timebase: Timebase, tempoChanges: [(tick: UInt64, microsecondsPerQuarterNote: UInt32)]) {
+        switch timebase {
         case .smpte(let rate, let ticksPerFrame):
             segments = [Segment(tick: 0, seconds: 0, microsecondsPerQuarterNote: nil,
                                 secondsPerTick: 1 / (rate.framesPerSecond * Double(ticksPerFrame)))]
         case .musical(let ticksPerQuarterNote):
-            let changes = Self.tempoChanges(in: file, timeline: timeline)
+            // Stable: equal ticks keep track order.
+            let changes = tempoChanges.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
             let perTick = 1 / (1_000_000 * Double(ticksPerQuarterNote))
             var segments = [Segment(tick: 0, seconds: 0, microsecondsPerQuarterNote: Self.defaultMicrosecondsPerQuarterNote,
                                     secondsPerTick: Double(Self.defaultMicrosecondsPerQuarterNote) * perTick)]
@@ -44,24 +56,28 @@ public struct TempoMap: Hashable, Sendable {
         }
     }
 
-    /// Tempo events as (time line tick, microseconds per quarter note), in time
-    /// order; at equal ticks, in track order, so the last one wins.
-    private static func tempoChanges(in file: MIDIFile, timeline: Timeline) -> [(UInt64, UInt32)] {
-        var changes: [(UInt64, UInt32)] = []
+    /// Tempo events as (time line tick, microseconds per quarter note), in track
+    /// order, each track's in file order.
+    private static func tempoChanges(in file: MIDIFile, timeline: Timeline) -> [(tick: UInt64, microsecondsPerQuarterNote: UInt32)] {
+        var changes: [(tick: UInt64, microsecondsPerQuarterNote: UInt32)] = []
         for (index, track) in file.tracks.enumerated() {
             let start = timeline.trackStartTicks[index]
             // The payload table is tiny next to the events: skip tracks that hold no tempo event.
             guard track.payloads.contains(where: { $0.metaType == 0x51 }) else { continue }
             for event in track.events where event.status == 0xFF {
-                guard track.metaType(of: event) == 0x51 else { continue }
-                let data = track.payload(of: event)
-                guard data.count == 3 else { continue }
-                let tempo = data.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-                if tempo != 0 { changes.append((start + UInt64(event.tick), tempo)) }
+                guard track.metaType(of: event) == 0x51, let tempo = Self.tempo(payload: track.payload(of: event)) else { continue }
+                changes.append((start + UInt64(event.tick), tempo))
             }
         }
-        // Stable: equal ticks keep track order.
-        return changes.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
+        return changes
+    }
+
+    /// The tempo a tempo event's bytes set, in microseconds per quarter note;
+    /// `nil` for a length other than 3 or a tempo of 0, which the map ignores.
+    static func tempo(payload: some Collection<UInt8>) -> UInt32? {
+        guard payload.count == 3 else { return nil }
+        let tempo = payload.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return tempo == 0 ? nil : tempo
     }
 
     /// The index of the segment holding `tick`.
@@ -78,6 +94,21 @@ public struct TempoMap: Hashable, Sendable {
     /// The time of a tick on the time line.
     public func seconds(atTick tick: UInt64) -> Double {
         seconds(atTick: tick, in: segments[segmentIndex(atTick: tick)])
+    }
+
+    /// The time of a tick, as ``seconds(atTick:)`` gives it, looked for first in
+    /// segment `hint` and the one after it; `hint` becomes the segment that holds
+    /// the tick. For ticks that come in time order, each is found in constant time.
+    public func seconds(atTick tick: UInt64, segmentHint hint: inout Int) -> Double {
+        if !holds(tick, segment: hint) {
+            hint = hint < segments.count - 1 && holds(tick, segment: hint + 1) ? hint + 1 : segmentIndex(atTick: tick)
+        }
+        return seconds(atTick: tick, in: segments[hint])
+    }
+
+    private func holds(_ tick: UInt64, segment index: Int) -> Bool {
+        segments.indices.contains(index) && segments[index].tick <= tick
+            && (index + 1 == segments.count || segments[index + 1].tick > tick)
     }
 
     func seconds(atTick tick: UInt64, in segment: Segment) -> Double {

@@ -1,4 +1,5 @@
-/// Reads the events of one `MTrk` chunk in a single pass over its bytes.
+/// Reads the events of one `MTrk` chunk in a single pass over its bytes,
+/// handing each to a visitor as it is found.
 struct TrackParser {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The chunk's body, as absolute offsets into `bytes`.
@@ -8,19 +9,17 @@ struct TrackParser {
     /// The track's number in messages (1-based).
     let number: Int
 
-    func parse(policy: SMFReadingPolicy) throws(SMFError) -> (Track, WarningLog) {
+    /// Parses the track, giving `visitor` every event in file order; returns
+    /// the track's warnings. An error ends the track: events before it were visited.
+    func parse<Visitor: TrackEventVisitor>(policy: SMFReadingPolicy, into visitor: inout Visitor) throws(SMFError) -> WarningLog {
         var log = WarningLog(policy: policy)
-        var payloads: [Payload] = []
-        var payloadBytes: [UInt8] = []
         var failure: SMFError?
         var endOfTrack: Int?
         var isCutOff = false
         var highDataBytes = 0
         var firstHighDataByte = 0
-        // Every event takes at least two bytes (a delta and a data byte), so
-        // this capacity cannot be exceeded; pages never written stay unallocated.
-        let capacity = body.count / 2 + 1
-        let events = [TrackEvent](unsafeUninitializedCapacity: capacity) { buffer, count in
+        // One nested function for the pass, so that every way out of it is a `return`.
+        func scan() {
             var pos = body.lowerBound
             let end = body.upperBound
             var tick: UInt32 = 0
@@ -101,8 +100,7 @@ struct TrackParser {
                     }
                     pos += dataLength
                     running = status
-                    buffer[count] = TrackEvent(tick: tick, status: status, low24: UInt32(data1) << 8 | UInt32(data2))
-                    count += 1
+                    visitor.visitChannelMessage(tick: tick, status: status, data1: data1, data2: data2)
                     continue
                 }
 
@@ -120,7 +118,6 @@ struct TrackParser {
                 guard let declaredLength = variableLengthQuantity(eventStart: eventStart) else { return }
                 let length = Int(declaredLength)
                 guard end - pos >= length else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
-                guard payloads.count <= TrackEvent.maximumPayloadIndex else { return fail(.tooManyEvents(offset: eventStart, track: number), cutOffAt: eventStart) }
                 if status == 0xFF, let expected = MetaEvent.expectedLength(ofType: metaType), expected != length,
                    !(metaType == 0x00 && length == 0) {
                     guard warn(.metaLengthMismatch(type: metaType, length: length, offset: eventStart, track: number)) else { return }
@@ -128,17 +125,21 @@ struct TrackParser {
                 if status == 0xFF, metaType == 0x51, length == 3, bytes[pos] | bytes[pos + 1] | bytes[pos + 2] == 0 {
                     guard warn(.zeroTempo(offset: eventStart, track: number)) else { return }
                 }
-                payloads.append(Payload(start: UInt32(payloadBytes.count), count: UInt32(length), metaType: metaType))
-                payloadBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pos..<pos + length]))
+                do throws(SMFError) {
+                    try visitor.visitPayloadEvent(tick: tick, status: status, metaType: metaType,
+                                                  payload: UnsafeBufferPointer(rebasing: bytes[pos..<pos + length]), offset: eventStart)
+                } catch {
+                    failure = error
+                    return
+                }
                 pos += length
-                buffer[count] = TrackEvent(tick: tick, status: status, low24: UInt32(payloads.count - 1))
-                count += 1
                 if status == 0xFF, metaType == 0x2F {
                     endOfTrack = pos
                     return
                 }
             }
         }
+        scan()
         if let failure { throw failure }
         if highDataBytes > 0 {
             try log.add(.dataBytesAbove127(track: number, count: highDataBytes, offset: firstHighDataByte))
@@ -150,6 +151,6 @@ struct TrackParser {
         } else if !isCutOff {
             try log.add(.missingEndOfTrack(track: number))
         }
-        return (Track(events: events, payloads: payloads, payloadBytes: payloadBytes), log)
+        return log
     }
 }
