@@ -44,7 +44,7 @@ let package = Package(
         // Generates the benchmark's large file and times the reader on it.
         .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF"], path: "Sources/ParseBench"),
         .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "TestSupport"]),

@@ -1,20 +1,25 @@
 import TOMLKit
 
-/// Everything the configuration file can set, one property per table of the file,
-/// so that a later table (`[audio]`, `[library]`) is one more property and one more
-/// line in `init(parsing:path:)`.
+/// Everything the configuration file can set, one property per table of the file
+/// (or per top-level key that belongs to no table), so that a later one is one more
+/// property and one more line in `init(parsing:path:)`.
 public struct Configuration: Sendable, Equatable {
     /// The top-level keys and the `[reverb]` and `[chorus]` tables.
     public var render: RenderSettings
     /// The `[audio]` table.
     public var audio: AudioSettings
+    /// The `library` key: the folder the browser starts in and `smfplay import`
+    /// copies into, as written (absolute, or starting with `~`); `nil` for the
+    /// default. `libraryRoot(in:)` gives the folder itself.
+    public var library: String?
     /// The file these settings came from; `nil` when no file was read and every
     /// setting is its default.
     public var path: String?
 
-    public init(render: RenderSettings = RenderSettings(), audio: AudioSettings = AudioSettings(), path: String? = nil) {
+    public init(render: RenderSettings = RenderSettings(), audio: AudioSettings = AudioSettings(), library: String? = nil, path: String? = nil) {
         self.render = render
         self.audio = audio
+        self.library = library
         self.path = path
     }
 
@@ -39,8 +44,9 @@ public struct Configuration: Sendable, Equatable {
         let root = TableReader(document: reader, key: [], table: table)
         let render = RenderSettings(reading: root, configurationPath: path)
         let audio = AudioSettings(reading: root.table("audio"))
+        let library = Self.library(reading: root)
         if let problem = reader.firstProblem() { throw problem }
-        self.init(render: render, audio: audio, path: path)
+        self.init(render: render, audio: audio, library: library, path: path)
     }
 
     /// TOMLKit hands the text to toml++ as a C string, which would end it at a NUL

@@ -22,6 +22,15 @@ public struct XDGDirectories: Sendable, Equatable {
     public var stateHome: String
     /// `$XDG_CACHE_HOME`, or `~/.cache`.
     public var cacheHome: String
+    /// The user's music folder: `$XDG_MUSIC_DIR`, or `XDG_MUSIC_DIR` in
+    /// `$XDG_CONFIG_HOME/user-dirs.dirs`, or `~/Music`. One set to the home folder
+    /// itself counts as not set, since that is how xdg-user-dirs turns a folder off.
+    public var music: String
+
+    /// smfplay's own folders under the base ones, where the resume state and the
+    /// caches go: `$XDG_STATE_HOME/smfplay` and `$XDG_CACHE_HOME/smfplay`.
+    public var stateFolder: String { PathText.join(stateHome, Self.applicationName) }
+    public var cacheFolder: String { PathText.join(cacheHome, Self.applicationName) }
 
     /// `home` is `$HOME` when it is absolute, otherwise the user's home folder in the
     /// password database (services and `sudo -H`-less scripts can run without HOME),
@@ -37,6 +46,10 @@ public struct XDGDirectories: Sendable, Equatable {
         dataHome = absolute("XDG_DATA_HOME") ?? PathText.join(home, ".local/share")
         stateHome = absolute("XDG_STATE_HOME") ?? PathText.join(home, ".local/state")
         cacheHome = absolute("XDG_CACHE_HOME") ?? PathText.join(home, ".cache")
+        let homeFolder = PathText.absolute(home, workingDirectory: "/", home: nil)
+        let musicFolders = [absolute("XDG_MUSIC_DIR"), UserDirectories(home: home, configHome: configHome).folder(named: "MUSIC")]
+        music = musicFolders.compactMap { $0 }.first { PathText.absolute($0, workingDirectory: "/", home: nil) != homeFolder }
+            ?? PathText.join(home, "Music")
     }
 
     /// The folders for this process's environment.

@@ -4,8 +4,8 @@ import Glibc
 import Foundation
 
 /// Expands files and folders into the MIDI files under them, in the browser's
-/// order: at each level folders first, then files, each in ``NaturalOrder``.
-/// Hidden entries are left out; a symbolic-link loop is followed once.
+/// order: each folder as ``FolderListing`` lists it, its folders expanded before
+/// its files. A folder reached twice (through a symbolic-link loop) is read once.
 public struct MIDIFileCollector {
     /// A path that could not be used, and why.
     public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -55,54 +55,16 @@ public struct MIDIFileCollector {
 
     private mutating func addFolder(_ folder: String, identity: FileIdentity) {
         guard visitedFolders.insert(identity).inserted else { return }
-        guard let names = Self.entries(of: folder) else {
-            problems.append(Problem(path: folder, reason: "cannot open folder: \(String(cString: strerror(errno)))"))
+        let listing: FolderListing
+        do {
+            listing = try FolderListing(folder: folder)
+        } catch {
+            problems.append(Problem(path: folder, reason: "cannot open folder: \(error.reason)"))
             return
         }
-        var folders: [(String, FileIdentity)] = []
-        var midiFiles: [String] = []
-        for name in names where !name.hasPrefix(".") {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var info = stat()
-            guard stat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: folders.append((path, FileIdentity(info)))
-            case S_IFREG where MIDIFileDetector.isMIDIFile(atPath: path): midiFiles.append(path)
-            default: break
-            }
+        for entry in listing.entries where entry.kind == .folder {
+            addFolder(entry.path, identity: entry.identity)
         }
-        for (path, identity) in folders.sorted(by: { NaturalOrder.precedes(name(of: $0.0), name(of: $1.0)) }) {
-            addFolder(path, identity: identity)
-        }
-        files += midiFiles.sorted { NaturalOrder.precedes(name(of: $0), name(of: $1)) }
-    }
-
-    /// The names in a folder, or `nil` with `errno` set when it cannot be read.
-    private static func entries(of folder: String) -> [String]? {
-        guard let directory = opendir(folder) else { return nil }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    private func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-}
-
-/// A file's device and inode: the same folder reached by two paths has one identity.
-private struct FileIdentity: Hashable {
-    let device: UInt64
-    let inode: UInt64
-
-    init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        files += listing.entries.filter { $0.kind == .midiFile }.map(\.path)
     }
 }

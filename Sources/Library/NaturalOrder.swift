@@ -7,19 +7,51 @@ import Foundation
 public enum NaturalOrder {
     /// Whether `a` sorts before `b`.
     public static func precedes(_ a: String, _ b: String) -> Bool {
-        let left = chunks(of: a)
-        let right = chunks(of: b)
-        for (x, y) in zip(left, right) where x != y {
-            return x < y
-        }
-        if left.count != right.count { return left.count < right.count }
-        // Names equal by these rules still need a fixed order.
-        return a < b
+        Key(a) < Key(b)
     }
 
-    private enum Chunk: Comparable {
+    /// `items` sorted by their names. Each name is folded once, not at each of the
+    /// n log n comparisons: that makes a folder of thousands of files list in
+    /// milliseconds rather than seconds.
+    public static func sorted<Item>(_ items: [Item], byName name: (Item) -> String) -> [Item] {
+        let keys = items.map { Key(name($0)) }
+        return items.indices.sorted { keys[$0] < keys[$1] }.map { items[$0] }
+    }
+
+    /// A name's place in the order.
+    struct Key: Comparable {
+        let chunks: [Chunk]
+        let name: String
+
+        init(_ name: String) {
+            self.name = name
+            // Folded whole, once (folding leaves ASCII digits alone); ASCII names,
+            // the most common, need only lowercasing, which is many times faster.
+            let folded = name.utf8.allSatisfy { $0 < 0x80 } ? name.lowercased() : name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            var chunks: [Chunk] = []
+            var rest = Substring(folded)
+            while let first = rest.first {
+                let isDigit = first.isASCII && first.isNumber
+                let run = rest.prefix { ($0.isASCII && $0.isNumber) == isDigit }
+                chunks.append(isDigit ? .number(digits: run) : .text(run))
+                rest = rest.dropFirst(run.count)
+            }
+            self.chunks = chunks
+        }
+
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            for (x, y) in zip(lhs.chunks, rhs.chunks) where x != y {
+                return x < y
+            }
+            if lhs.chunks.count != rhs.chunks.count { return lhs.chunks.count < rhs.chunks.count }
+            // Names equal by these rules still need a fixed order.
+            return lhs.name < rhs.name
+        }
+    }
+
+    enum Chunk: Comparable {
         case number(digits: Substring)
-        case text(String)
+        case text(Substring)
 
         static func < (lhs: Chunk, rhs: Chunk) -> Bool {
             switch (lhs, rhs) {
@@ -32,17 +64,5 @@ public enum NaturalOrder {
             case (.text(let a), .text(let b)): return a < b
             }
         }
-    }
-
-    private static func chunks(of name: String) -> [Chunk] {
-        var result: [Chunk] = []
-        var rest = Substring(name)
-        while let first = rest.first {
-            let isDigit = first.isASCII && first.isNumber
-            let run = rest.prefix { ($0.isASCII && $0.isNumber) == isDigit }
-            result.append(isDigit ? .number(digits: run) : .text(run.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)))
-            rest = rest.dropFirst(run.count)
-        }
-        return result
     }
 }

@@ -53,6 +53,12 @@ struct BadValueTests {
         Case(text: "bits = \"32f\"\n\nformat = \"flac\"", message: #"config.toml:1: key 'bits' must be "16" or "24" for flac files, not "32f""#),
         Case(text: "soundfont = 5", message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, not 5"),
         Case(text: "soundfont = \"\"", message: #"config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, not """#),
+        Case(text: "library = \"Music/MIDI\"", message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not "Music/MIDI""#),
+        Case(text: "library = \"~zoë/MIDI\"", message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not "~zoë/MIDI""#),
+        Case(text: "library = \"\"", message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not """#),
+        Case(text: "library = [\"/a\"]", message: "config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not an array"),
+        // `library` is one folder, not a table of library settings.
+        Case(text: "gain = 1\n[library]\nroots = [\"~/MIDI\"]", message: "config.toml:2: key 'library' must be a folder path in quotes that starts with / or ~/, not a table"),
         Case(text: "reverb = 3", message: "config.toml:1: key 'reverb' must be a table such as [reverb], not 3"),
         Case(text: "chorus = [1, 2]", message: "config.toml:1: key 'chorus' must be a table such as [chorus], not an array"),
         // Dotted keys and inline tables are the same tables written another way.
@@ -131,6 +137,29 @@ struct AcceptedValueTests {
     }
 }
 
+struct LibraryRootTests {
+    static let directories = XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_MUSIC_DIR": "/home/zoë/Música"])
+
+    func root(_ text: String) throws -> String {
+        try Configuration(parsing: text, path: "c.toml").libraryRoot(in: Self.directories)
+    }
+
+    @Test func theDefaultIsTheMIDIFolderInTheMusicFolder() throws {
+        #expect(try root("") == "/home/zoë/Música/MIDI")
+        #expect(Configuration().libraryRoot(in: XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": "/nonexistent"])) == "/home/zoë/Music/MIDI")
+    }
+
+    @Test func tildeIsTheHomeFolder() throws {
+        #expect(try root(#"library = "~/Noten/MIDI/""#) == "/home/zoë/Noten/MIDI")
+        #expect(try root(#"library = "~""#) == "/home/zoë")
+    }
+
+    @Test func absolutePathsAreTakenAsWritten() throws {
+        #expect(try root(#"library = "/srv//music/./midi""#) == "/srv/music/midi")
+        #expect(try root(#"library = "/""#) == "/")
+    }
+}
+
 struct UnknownKeyTests {
     @Test(arguments: [
         ("gian = 0.5", "config.toml:1: unknown key 'gian' (did you mean 'gain'?)"),
@@ -143,7 +172,7 @@ struct UnknownKeyTests {
         ("[reverbb]\nlevel = 1", "config.toml:1: unknown key 'reverbb' (did you mean 'reverb'?)"),
         ("[reverb.early]\nlevel = 1", "config.toml:1: unknown key 'reverb.early'"),
         ("colour = \"blue\"", "config.toml:1: unknown key 'colour'"),
-        ("gain = 1\n[library]\nroots = [\"~/MIDI\"]", "config.toml:2: unknown key 'library'"),
+        ("gain = 1\n[history]\nroots = [\"~/MIDI\"]", "config.toml:2: unknown key 'history'"),
         ("[chorus]\nenabled = true\n\"é\" = 1", #"config.toml:3: unknown key 'chorus."é"'"#),
     ])
     func unknownKeyNamesLineAndClosestKey(_ text: String, _ expected: String) {

@@ -11,7 +11,7 @@ struct SampleConfigurationTests {
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
-        "soundfont", "sample_rate", "gain", "polyphony", "interpolation", "tail", "jobs", "format", "bits",
+        "soundfont", "sample_rate", "gain", "polyphony", "interpolation", "tail", "jobs", "format", "bits", "library",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
         "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
         "audio.latency_ms", "audio.chase_notes", "audio.server",
@@ -32,6 +32,7 @@ struct SampleConfigurationTests {
         let configuration = try ConfigurationFile(path: Self.samplePath).load()
         #expect(configuration.render == RenderSettings())
         #expect(configuration.audio == AudioSettings())
+        #expect(configuration.library == nil)
         #expect(configuration.path == Self.samplePath)
     }
 
@@ -42,6 +43,7 @@ struct SampleConfigurationTests {
         let configuration = try Configuration(parsing: settings, path: Self.samplePath)
         #expect(configuration.render == RenderSettings())
         #expect(configuration.audio == AudioSettings())
+        #expect(configuration.library == nil)
     }
 
     @Test func everyKeyIsDocumented() throws {
@@ -71,6 +73,7 @@ struct SampleConfigurationTests {
         jobs = 3
         format = "flac"
         bits = "24"
+        library = "~/Noten/MIDI"
         [reverb]
         enabled = false
         room_size = 0.6
@@ -98,6 +101,7 @@ struct SampleConfigurationTests {
         #expect(configuration.render == expected)
         let expectedAudio = AudioSettings(latencyMilliseconds: 120, chaseNotes: true, server: "tcp:localhost:4713")
         #expect(configuration.audio == expectedAudio)
+        #expect(configuration.library == "~/Noten/MIDI")
         #expect(Self.unchangedSettings(expectedAudio, AudioSettings()).isEmpty)
         // Every stored setting differs from its default here, so a setting added
         // later without a key in this test (and so in the file) fails it.

@@ -41,6 +41,44 @@ struct XDGDirectoriesTests {
         #expect(directories.configHome == (directories.home == "/" ? "/.config" : directories.home + "/.config"))
     }
 
+    @Test func theMusicFolderComesFromTheEnvironmentFirst() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("user-dirs.dirs", #"XDG_MUSIC_DIR="$HOME/Musik""#)
+        let directories = XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path, "XDG_MUSIC_DIR": "/srv/Música"])
+        #expect(directories.music == "/srv/Música")
+    }
+
+    @Test func theMusicFolderComesFromUserDirsDirs() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("user-dirs.dirs", """
+        # This file is written by xdg-user-dirs-update
+        XDG_DESKTOP_DIR="$HOME/Schreibtisch"
+        XDG_MUSIC_DIR="$HOME/Old"
+          XDG_MUSIC_DIR = "$HOME/Meine \\"Musik\\""
+        XDG_MUSIC_DIR=relative/ignored
+        XDG_MUSIC_DIRS="/wrong/variable"
+        """)
+        let directories = XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path, "XDG_MUSIC_DIR": "relative"])
+        #expect(directories.music == #"/home/zoë/Meine "Musik""#)
+        try folder.write("user-dirs.dirs", #"XDG_MUSIC_DIR="/srv/Música""#)
+        #expect(XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path]).music == "/srv/Música")
+    }
+
+    @Test func aMusicFolderTurnedOffOrMissingIsMusicUnderHome() throws {
+        let folder = try TemporaryFolder()
+        // xdg-user-dirs turns a folder off by pointing it at the home folder.
+        try folder.write("user-dirs.dirs", #"XDG_MUSIC_DIR="$HOME/""#)
+        #expect(XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path]).music == "/home/zoë/Music")
+        #expect(XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path + "/missing"]).music == "/home/zoë/Music")
+        #expect(XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path, "XDG_MUSIC_DIR": "/home/zoë"]).music == "/home/zoë/Music")
+    }
+
+    @Test func smfplaysFoldersAreUnderTheBaseFolders() {
+        let directories = XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_STATE_HOME": "/s"])
+        #expect(directories.stateFolder == "/s/smfplay")
+        #expect(directories.cacheFolder == "/home/zoë/.cache/smfplay")
+    }
+
     @Test func theProcessEnvironmentIsRead() {
         let environment = XDGDirectories.processEnvironment()
         #expect(environment["PATH"] != nil)

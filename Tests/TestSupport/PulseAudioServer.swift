@@ -351,8 +351,5 @@ public final class PulseAudioServer: @unchecked Sendable {
         }
     }
 
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-        public init(_ description: String) { self.description = description }
-    }
+    public typealias Failure = TestFailure
 }

@@ -1,0 +1,19 @@
+/// One line of the library browser: a folder, or a MIDI file.
+public struct FolderEntry: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case folder
+        case midiFile
+    }
+
+    /// The name as the folder holds it.
+    public let name: String
+    /// The listed folder's path joined with the name.
+    public let path: String
+    public let kind: Kind
+    /// Reached through a symbolic link (to a folder or a file elsewhere).
+    public let isSymbolicLink: Bool
+    /// A symbolic link to the listed folder itself or to a folder that holds it:
+    /// entering it only goes round in a circle, so the browser can say so.
+    public let isLoop: Bool
+    let identity: FileIdentity
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Where the user is in the library and what they see there: the folder (as the path walked down
+/// from the root), its listing, the filter typed and the selection. A value: the browser's view
+/// draws it, keys change it.
+///
+/// Going back climbs one folder and selects the folder it came out of, exactly as if the user had
+/// walked down from the root, and stops at the root.
+public struct LibraryBrowser {
+    public let root: String
+    /// The folders walked down from the root to the one shown.
+    public private(set) var trail: [String] = []
+    /// The folder's entries, filter or not.
+    public private(set) var entries: [FolderEntry] = []
+    /// Why the folder shown could not be listed.
+    public private(set) var problem: String?
+    /// Text typed after `/`: only names containing it are shown.
+    public private(set) var filter = ""
+    /// The selected line of `visibleEntries`.
+    public private(set) var selection = 0
+
+    /// Opens at the folder of `lastPlayed` (a path under `root`, relative to it, or absolute) with
+    /// it selected; if the file is gone, at its nearest folder still there; without one, at the root.
+    public init(root: String, lastPlayed: String? = nil) {
+        self.root = root
+        var components: [String] = []
+        if let lastPlayed, case .inLibrary(let relative) = LibraryPath(lastPlayed, libraryRoot: root, workingDirectory: root) {
+            components = relative.split(separator: "/").map(String.init)
+        }
+        let name = components.popLast()
+        while !components.isEmpty {
+            if (try? FolderListing(folder: Self.path(root, components))) != nil { break }
+            components.removeLast()
+        }
+        trail = components
+        reload(selecting: name)
+    }
+
+    /// The shown folder's path.
+    public var folderPath: String { Self.path(root, trail) }
+
+    public var visibleEntries: [FolderEntry] {
+        filter.isEmpty ? entries : entries.filter { $0.name.localizedStandardContains(filter) }
+    }
+
+    public var selectedEntry: FolderEntry? {
+        let visible = visibleEntries
+        return visible.indices.contains(selection) ? visible[selection] : nil
+    }
+
+    /// The selected file and the files after it in the folder, as an album plays.
+    public var filesFromSelection: [String] {
+        guard let selected = selectedEntry, selected.kind == .midiFile else { return [] }
+        let files = visibleEntries.filter { $0.kind == .midiFile }
+        guard let start = files.firstIndex(of: selected) else { return [] }
+        return files[start...].map(\.path)
+    }
+
+    public mutating func moveSelection(by offset: Int) {
+        select(selection + offset)
+    }
+
+    public mutating func moveSelectionToStart() { select(0) }
+
+    public mutating func moveSelectionToEnd() { select(visibleEntries.count - 1) }
+
+    /// Opens the selected folder; returns false when the selection is not a folder.
+    @discardableResult
+    public mutating func openSelectedFolder() -> Bool {
+        guard let selected = selectedEntry, selected.kind == .folder else { return false }
+        trail.append(selected.name)
+        filter = ""
+        reload(selecting: nil)
+        return true
+    }
+
+    /// Climbs one folder, selecting the one it came out of; false at the root.
+    @discardableResult
+    public mutating func goBack() -> Bool {
+        guard let left = trail.popLast() else { return false }
+        filter = ""
+        reload(selecting: left)
+        return true
+    }
+
+    public mutating func goToRoot() {
+        trail = []
+        filter = ""
+        reload(selecting: nil)
+    }
+
+    /// Sets the filter, keeping the selected entry selected when it still shows.
+    public mutating func setFilter(_ text: String) {
+        let selected = selectedEntry
+        filter = text
+        selection = selected.flatMap(visibleEntries.firstIndex(of:)) ?? 0
+    }
+
+    /// Lists the folder again (files may have come or gone), keeping the selection.
+    public mutating func refresh() {
+        reload(selecting: selectedEntry?.name)
+    }
+
+    /// Swift compares names by canonical equivalence, so a name typed in NFD (macOS) finds its NFC twin.
+    private mutating func reload(selecting name: String?) {
+        do {
+            entries = try FolderListing(folder: folderPath).entries
+            problem = nil
+        } catch {
+            entries = []
+            problem = error.reason.description
+        }
+        selection = name.flatMap { name in visibleEntries.firstIndex { $0.name == name } } ?? 0
+    }
+
+    private mutating func select(_ index: Int) {
+        selection = max(0, min(index, visibleEntries.count - 1))
+    }
+
+    private static func path(_ root: String, _ components: [String]) -> String {
+        components.reduce(root) { $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
+    }
+}

@@ -1,0 +1,26 @@
+/// Why a file was not imported. Each message is one line that names the file.
+public enum LibraryImportError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file does not start like a MIDI file, whatever its name.
+    case notMIDI(path: String)
+    /// A folder was given where a file was expected.
+    case isFolder(path: String)
+    case unreadable(path: String, reason: String)
+    /// The library folder, or something on the way to it, cannot be made or written.
+    case cannotWrite(path: String, reason: String)
+
+    /// The file the message is about.
+    public var path: String {
+        switch self {
+        case .notMIDI(let path), .isFolder(let path), .unreadable(let path, _), .cannotWrite(let path, _): path
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notMIDI(let path): "\(path): not a MIDI file (it starts with neither MThd nor RIFF…RMID); not imported"
+        case .isFolder(let path): "\(path): is a folder, not a file; not imported"
+        case .unreadable(let path, let reason): "\(path): cannot read: \(reason); not imported"
+        case .cannotWrite(let path, let reason): "\(path): cannot write: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a file smfplay keeps for itself (the resume state, a cache) in one piece,
+/// refusing anything that cannot be one: a folder or a FIFO put in its place, or a
+/// file too large to be one smfplay wrote.
+enum SmallFile {
+    enum ReadError: Error, Equatable {
+        case missing
+        case unusable(String)
+    }
+
+    static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            if errno == ENOENT { throw .missing }
+            throw .unusable(AtomicWrite.systemError().lowercased())
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .unusable(AtomicWrite.systemError().lowercased()) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unusable("a folder is in its place")
+        default: throw .unusable("not a regular file")
+        }
+        guard info.st_size <= limit else { throw .unusable("\(info.st_size) bytes, more than the \(limit) it can be") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var count = 0
+        while count < bytes.count {
+            let result = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if result < 0, errno == EINTR { continue }
+            guard result >= 0 else { throw .unusable(AtomicWrite.systemError().lowercased()) }
+            // The file shrank while being read: what was read is all there is.
+            guard result > 0 else { return Array(bytes[..<count]) }
+            count += result
+        }
+        return bytes
+    }
+}
