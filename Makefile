@@ -1,7 +1,7 @@
 # smfplay: `make demo` and `make test` work on a fresh Debian 12 machine with the Swift toolchain.
 SWIFT ?= swift
 DEBIAN_PACKAGES := libfluidsynth-dev libsndfile1-dev libpulse-dev pulseaudio pulseaudio-utils \
-	timgm6mb-soundfont fluid-soundfont-gm fluidsynth midicsv openttd-openmsx
+	timgm6mb-soundfont fluid-soundfont-gm fluidsynth midicsv openttd-openmsx libpng-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_LIBRARY := Examples/Library
 DEMO_RENDERS := out/demo

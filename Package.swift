@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
         .target(name: "SMF"),
@@ -29,6 +30,8 @@ let package = Package(
         .target(name: "Library"),
         // Settings from the configuration file, and where files are looked for.
         .target(name: "Configuration", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        // Piano-roll thumbnails of MIDI files, as PNG images (libpng).
+        .target(name: "Thumbnails", dependencies: ["SMF", "CPNG"]),
         .executableTarget(
             name: "smfplay",
             dependencies: [
@@ -36,6 +39,7 @@ let package = Package(
                 "Library",
                 "Configuration",
                 "Playback",
+                "Thumbnails",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,6 +52,7 @@ let package = Package(
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "TestSupport"]),
+        .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput"]),

@@ -1,0 +1,42 @@
+import SMF
+
+/// Makes a piano-roll thumbnail of a MIDI file, as a freedesktop thumbnailer
+/// does: from the file alone (no SoundFont, no configuration), in two light
+/// passes over its events, keeping none of them.
+public struct Thumbnailer: Sendable {
+    /// The longer side of the image, in pixels.
+    public var size: Int
+
+    public static let defaultSize = 256
+    /// Sizes accepted: the freedesktop sizes (128 to 1024) fit well inside.
+    public static let sizes = 16...4096
+
+    public init(size: Int = Self.defaultSize) {
+        precondition(Self.sizes.contains(size), "thumbnail size out of range")
+        self.size = size
+    }
+
+    /// The image's width and height: landscape, 4:3, as time needs more room than pitch.
+    public var dimensions: (width: Int, height: Int) {
+        (size, max(1, (size * 3 + 2) / 4))
+    }
+
+    /// Writes a PNG piano roll of the MIDI file at `input` to `output`. A file
+    /// that cannot be read leaves nothing at `output`, not even a temporary file.
+    public func write(midiFile input: String, to output: String) throws(ThumbnailError) {
+        let image: RGBImage
+        do throws(SMFFileError) {
+            let stream = try SMFEventStream(path: input)
+            do throws(SMFError) {
+                let outline = try SongOutline(stream: stream)
+                let (width, height) = dimensions
+                image = try PianoRoll.image(of: stream, outline: outline, width: width, height: height)
+            } catch {
+                throw SMFFileError.invalid(path: input, error)
+            }
+        } catch {
+            throw .unreadableSong(error)
+        }
+        try PNGFile.write(image, to: output)
+    }
+}

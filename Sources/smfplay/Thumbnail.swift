@@ -1,0 +1,36 @@
+import ArgumentParser
+import Thumbnails
+
+struct Thumbnail: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a MIDI file as a piano-roll PNG image, for file managers' thumbnails.",
+        discussion: """
+        Time runs across, pitch up, one colour per channel, brighter for louder notes. \
+        It needs no SoundFont, configuration or home folder, so file managers can run it \
+        in their sandbox (see Config/smfplay.thumbnailer). The PNG appears only when \
+        complete; a file that cannot be read leaves nothing at OUTPUT.
+        """
+    )
+
+    @Argument(help: "The MIDI file (.mid, .midi, .kar, .rmi).", completion: .file())
+    var input: String
+
+    @Argument(help: "The PNG file to write.", completion: .file(extensions: ["png"]))
+    var output: String
+
+    @Option(help: ArgumentHelp("The image's longer side (its width), 16–4096; its height is three quarters of it.", valueName: "pixels"))
+    var size = Thumbnailer.defaultSize
+
+    func validate() throws {
+        guard Thumbnailer.sizes.contains(size) else { throw ValidationError("--size must be from 16 to 4096 pixels, not \(size)") }
+    }
+
+    func run() throws {
+        do {
+            try Thumbnailer(size: size).write(midiFile: input, to: output)
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+    }
+}

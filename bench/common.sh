@@ -1,0 +1,39 @@
+# Shared by the benchmark scripts (sourced, after `cd` to the repository's top).
+#
+# Environment: BENCH_SCRATCH (unset: .build), BENCH_BUILD_FLAGS (the `swift build` flags;
+# unset: --static-swift-stdlib, as `make release` and `make install` build smfplay).
+
+say() { printf '== %s\n' "$*" >&2; }
+
+# Installs, with apt-get, those of the Debian packages named that are not installed.
+install_missing() {
+    local package missing=() sudo=()
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}\n' "$package" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$package")
+    done
+    [ ${#missing[@]} -gt 0 ] || return 0
+    if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+    say "installing ${missing[*]} (apt-get)"
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Builds the products named in release mode; sets BIN_DIR to the absolute folder they are in.
+build_release() {
+    local build=(swift build -c release) product
+    # BENCH_SCRATCH: another build folder than the default .build (to keep out of a busy one).
+    if [ -n "${BENCH_SCRATCH:-}" ]; then build+=(--scratch-path "$BENCH_SCRATCH"); fi
+    # shellcheck disable=SC2206 # flags are words
+    build+=(${BENCH_BUILD_FLAGS---static-swift-stdlib})
+    say "building $* (release)"
+    for product in "$@"; do "${build[@]}" --product "$product" >&2; done
+    BIN_DIR="$(cd "$("${build[@]}" --show-bin-path)" && pwd)"
+}
+
+# Sets load_at_start to the load averages, and warns when the machine is busy.
+note_load() {
+    load_at_start=$(cut -d ' ' -f 1-3 /proc/loadavg)
+    if awk -v l="${load_at_start%% *}" 'BEGIN { exit !(l > 0.5) }'; then
+        say "warning: the machine is busy (load average $load_at_start): times will be high and noisy"
+    fi
+}
