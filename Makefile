@@ -1,12 +1,13 @@
 # smfplay: `make demo` and `make test` work on a fresh Debian 12 machine with the Swift toolchain.
 SWIFT ?= swift
 DEBIAN_PACKAGES := libfluidsynth-dev libsndfile1-dev libpulse-dev pulseaudio pulseaudio-utils \
-	timgm6mb-soundfont fluid-soundfont-gm fluidsynth midicsv openttd-openmsx libpng-dev
+	timgm6mb-soundfont fluid-soundfont-gm fluidsynth midicsv openttd-openmsx \
+	desktop-file-utils man-db tmux libpng-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_LIBRARY := Examples/Library
 DEMO_RENDERS := out/demo
 
-.PHONY: deps build test demo bench demo-library clean
+.PHONY: deps build test demo bench demo-library clean release install uninstall
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -24,10 +25,12 @@ build: deps
 
 # Suites that listen to a real PulseAudio server measure time: they run one at a
 # time, after the others, so that no other test competes with them for the CPU.
-REALTIME_SUITES := PulseAudioSinkTests|PlayCommandTests
+REALTIME_SUITES := PulseAudioSinkTests|PlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests
 
+# generate-manual is built for InstallTests, which install the debug build (see "Installing").
 test: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build --skip '$(REALTIME_SUITES)'
 	$(SWIFT) test --skip-build --no-parallel --filter '$(REALTIME_SUITES)'
 
@@ -45,3 +48,79 @@ bench: deps
 
 clean:
 	rm -rf .build
+
+# Installing: `make release` builds, `make install` copies (PREFIX, default /usr/local;
+# DESTDIR, a root to stage a package in), `make uninstall` removes what install copied.
+# Nothing is rebuilt when it is newer than the sources, so `sudo make install` after
+# `make release` builds nothing as root.
+#
+# SMFPLAY is the binary installed and documented; InstallTests pass the debug build made
+# by `make test` (and its generate-manual and a GENERATED folder of their own), which
+# spares CI a second full build of everything in release mode.
+PREFIX ?= /usr/local
+DESTDIR ?=
+SCRATCH ?= .build
+SMFPLAY ?= $(SCRATCH)/release/smfplay
+GENERATE_MANUAL ?= $(SCRATCH)/debug/generate-manual
+# The man pages and shell completions made from $(SMFPLAY).
+GENERATED ?= $(SCRATCH)/generated
+SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
+BIN_DIR = $(DESTDIR)$(PREFIX)/bin
+SHARE_DIR = $(DESTDIR)$(PREFIX)/share
+MAN1_DIR = $(SHARE_DIR)/man/man1
+INSTALLED_FILES = $(BIN_DIR)/smfplay \
+	$(SHARE_DIR)/bash-completion/completions/smfplay \
+	$(SHARE_DIR)/zsh/site-functions/_smfplay \
+	$(SHARE_DIR)/fish/vendor_completions.d/smfplay.fish \
+	$(SHARE_DIR)/applications/smfplay.desktop \
+	$(SHARE_DIR)/thumbnailers/smfplay.thumbnailer \
+	$(SHARE_DIR)/mime/packages/smfplay-rmid.xml
+
+# The binary, its man pages and completions. The Swift runtime is linked in, so the binary
+# runs without the toolchain.
+release: deps $(SCRATCH)/release/smfplay $(GENERATED)/stamp
+
+$(SCRATCH)/release/smfplay: $(SOURCES)
+	$(SWIFT) build --scratch-path $(SCRATCH) -c release --static-swift-stdlib --product smfplay
+
+# A tool of swift-argument-parser's, from the checkout SwiftPM resolved. Its plugin
+# (`swift package plugin generate-manual`) is not used: it rebuilds every product in
+# release mode without --static-swift-stdlib, over the binary to install.
+$(SCRATCH)/debug/generate-manual: $(wildcard Package.resolved)
+	$(SWIFT) build --scratch-path $(SCRATCH) --product generate-manual
+
+# One man page for smfplay and one for each subcommand (smfplay.render.1...).
+$(GENERATED)/stamp: $(SMFPLAY) $(GENERATE_MANUAL) scripts/ascii-help.sh
+	mkdir -p $(GENERATED)/man1
+	rm -f $(GENERATED)/man1/*.1
+	SMFPLAY=$(abspath $(SMFPLAY)) $(GENERATE_MANUAL) scripts/ascii-help.sh --multi-page --output-directory $(GENERATED)/man1
+	$(SMFPLAY) --generate-completion-script bash > $(GENERATED)/smfplay.bash
+	$(SMFPLAY) --generate-completion-script zsh > $(GENERATED)/_smfplay
+	$(SMFPLAY) --generate-completion-script fish > $(GENERATED)/smfplay.fish
+	touch $@
+
+install: $(SMFPLAY) $(GENERATED)/stamp
+	install -D -m 755 $(SMFPLAY) $(BIN_DIR)/smfplay
+	install -d $(MAN1_DIR)
+	install -m 644 $(GENERATED)/man1/*.1 $(MAN1_DIR)
+	install -D -m 644 $(GENERATED)/smfplay.bash $(SHARE_DIR)/bash-completion/completions/smfplay
+	install -D -m 644 $(GENERATED)/_smfplay $(SHARE_DIR)/zsh/site-functions/_smfplay
+	install -D -m 644 $(GENERATED)/smfplay.fish $(SHARE_DIR)/fish/vendor_completions.d/smfplay.fish
+	install -D -m 644 Config/smfplay.desktop $(SHARE_DIR)/applications/smfplay.desktop
+	install -D -m 644 Config/smfplay.thumbnailer $(SHARE_DIR)/thumbnailers/smfplay.thumbnailer
+	install -D -m 644 Config/smfplay-rmid.xml $(SHARE_DIR)/mime/packages/smfplay-rmid.xml
+	$(update-databases)
+
+# The man pages are every smfplay.*.1, so that a subcommand removed since install goes too.
+uninstall:
+	rm -f $(INSTALLED_FILES) $(MAN1_DIR)/smfplay.1 $(MAN1_DIR)/smfplay.*.1
+	$(update-databases)
+
+# Tells the desktop about the MIME type and the "Open with" entry; a package's own scripts
+# do it instead (DESTDIR).
+define update-databases
+	@if [ -z "$(DESTDIR)" ]; then \
+		if command -v update-mime-database >/dev/null && [ -d $(PREFIX)/share/mime ]; then update-mime-database $(PREFIX)/share/mime; fi; \
+		if command -v update-desktop-database >/dev/null && [ -d $(PREFIX)/share/applications ]; then update-desktop-database -q $(PREFIX)/share/applications; fi; \
+	fi
+endef

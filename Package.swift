@@ -56,5 +56,7 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput"]),
+        // The terminal drawings of the executable (the play view's keyboard, the roll of `info --roll`).
+        .testTarget(name: "TerminalDrawingTests", dependencies: ["smfplay", "Playback", "Thumbnails", "SMF", "TestSupport"]),
     ]
 )

@@ -29,31 +29,19 @@ MIN_SYMUSIC_RATIO=1
 MIN_MIDICSV_RATIO=20
 MAX_MEMORY_RATIO=5
 
-say() { printf '== %s\n' "$*" >&2; }
+# shellcheck source=bench/common.sh
+source bench/common.sh
 
 # --- Tools: install only what is missing. ---
-SUDO=()
-if [ "$(id -u)" -ne 0 ]; then SUDO=(sudo); fi
 if ! python3 -c 'import symusic' 2>/dev/null; then
     say "installing symusic (pip)"
     python3 -m pip install --quiet symusic
 fi
-missing=()
-command -v midicsv >/dev/null 2>&1 || missing+=(midicsv)
-[ -x /usr/bin/time ] || missing+=(time)
-if [ ${#missing[@]} -gt 0 ]; then
-    say "installing ${missing[*]} (apt-get)"
-    "${SUDO[@]}" apt-get update -qq
-    "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+install_missing midicsv time
 
 # --- Build. ---
-say "building smfplay-parse-bench (release)"
-build=(swift build -c release)
-# BENCH_SCRATCH: another build folder than the default .build (to keep out of a busy one).
-if [ -n "${BENCH_SCRATCH:-}" ]; then build+=(--scratch-path "$BENCH_SCRATCH"); fi
-"${build[@]}" --product smfplay-parse-bench >&2
-BIN="$("${build[@]}" --show-bin-path)/smfplay-parse-bench"
+build_release smfplay-parse-bench
+BIN="$BIN_DIR/smfplay-parse-bench"
 
 mkdir -p "$OUT"
 TIMEFORMAT=%3R
@@ -74,10 +62,7 @@ peak_rss() {
 }
 
 baseline_kb=$(peak_rss "$BIN" baseline)
-load_at_start=$(cut -d ' ' -f 1-3 /proc/loadavg)
-if awk -v l="${load_at_start%% *}" 'BEGIN { exit !(l > 0.5) }'; then
-    say "warning: the machine is busy (load average $load_at_start): times will be high and noisy"
-fi
+note_load
 failures=()
 rows=()
 

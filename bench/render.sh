@@ -17,8 +17,8 @@
 # Targets (from the issue): (a) smfplay / fluidsynth wall time <= 1.0, smfplay's peak RSS within
 # 10% of fluidsynth's; (b) fluidsynth one after another / smfplay --jobs 2 >= 1.7.
 #
-# Environment: BENCH_OUT (bench/out/render), BENCH_SCRATCH (unset: .build), BENCH_BUILD_FLAGS (more
-# `swift build` flags, e.g. --static-swift-stdlib; unset: none), BENCH_CORPUS (/usr/share/games/openttd/baseset/openmsx), BENCH_SOUNDFONT (FluidR3_GM.sf2).
+# Environment: BENCH_OUT (bench/out/render), BENCH_SCRATCH (unset: .build), BENCH_BUILD_FLAGS (the
+# `swift build` flags; unset: --static-swift-stdlib, as `make release` and `make install` build it), BENCH_CORPUS (/usr/share/games/openttd/baseset/openmsx), BENCH_SOUNDFONT (FluidR3_GM.sf2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,31 +33,15 @@ MAX_WALL_RATIO=1.0
 MIN_THROUGHPUT_RATIO=1.7
 MAX_MEMORY_RATIO=1.10
 
-say() { printf '== %s\n' "$*" >&2; }
+# shellcheck source=bench/common.sh
+source bench/common.sh
 
 # --- Tools: install only what is missing. ---
-SUDO=()
-if [ "$(id -u)" -ne 0 ]; then SUDO=(sudo); fi
-missing=()
-command -v fluidsynth >/dev/null 2>&1 || missing+=(fluidsynth)
-[ -x /usr/bin/time ] || missing+=(time)
-[ -f /usr/share/sounds/sf2/FluidR3_GM.sf2 ] || missing+=(fluid-soundfont-gm)
-[ -d /usr/share/games/openttd/baseset/openmsx ] || missing+=(openttd-openmsx)
-if [ ${#missing[@]} -gt 0 ]; then
-    say "installing ${missing[*]} (apt-get)"
-    "${SUDO[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+install_missing fluidsynth time fluid-soundfont-gm openttd-openmsx
 
 # --- Build. ---
-say "building smfplay (release)"
-build=(swift build -c release)
-# BENCH_SCRATCH: another build folder than the default .build (to keep out of a busy one).
-if [ -n "${BENCH_SCRATCH:-}" ]; then build+=(--scratch-path "$BENCH_SCRATCH"); fi
-# shellcheck disable=SC2206 # flags are words
-if [ -n "${BENCH_BUILD_FLAGS:-}" ]; then build+=($BENCH_BUILD_FLAGS); fi
-"${build[@]}" --product smfplay >&2
-BIN="$("${build[@]}" --show-bin-path)/smfplay"
+build_release smfplay
+BIN="$BIN_DIR/smfplay"
 
 shopt -s nullglob
 files=("$CORPUS"/*.mid)
@@ -87,10 +71,7 @@ measure() {
 }
 
 cat "$SOUNDFONT" "${files[@]}" >/dev/null # in the page cache for both
-load_at_start=$(cut -d ' ' -f 1-3 /proc/loadavg)
-if awk -v l="${load_at_start%% *}" 'BEGIN { exit !(l > 0.5) }'; then
-    say "warning: the machine is busy (load average $load_at_start): times will be high and noisy"
-fi
+note_load
 
 # --- (a) One file at a time, alternating which program goes first. ---
 say "(a) ${#files[@]} files one at a time: smfplay render --jobs 1 and fluidsynth -ni -F"

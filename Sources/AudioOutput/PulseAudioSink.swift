@@ -54,8 +54,9 @@ public final class PulseAudioSink: @unchecked Sendable {
     /// The latency last measured, in microseconds: libpulse has none to give for a moment after a
     /// flush or a cork, until its next timing update.
     private var knownLatency: pa_usec_t
-    /// The first frame written after the last flush: nothing before it is heard any more.
-    private var flushFloor: Int64 = 0
+    /// The first frame written after the last flush (nothing before it is heard any more), or
+    /// the end of what a drain played out.
+    private var heardFloor: Int64 = 0
     private var lastHeardFrame: Int64 = 0
 
     /// Connects to a server and opens a playback stream on its default sink.
@@ -236,7 +237,7 @@ public final class PulseAudioSink: @unchecked Sendable {
     public func flush(_ switchSource: () -> Void = {}) throws(PulseAudioError) {
         try withStream(closed: ()) { (stream) throws(PulseAudioError) in
             switchSource()
-            flushFloor = state.writtenFrames.load(ordering: .relaxed)
+            heardFloor = state.writtenFrames.load(ordering: .relaxed)
             // Until the server says where the flush left the stream, an underflow is the flush's.
             state.underflowFloor = .max
             defer { state.underflowFloor = pa_stream_get_timing_info(stream)?.pointee.read_index ?? -1 }
@@ -270,6 +271,9 @@ public final class PulseAudioSink: @unchecked Sendable {
                     let remaining = min(Duration.microseconds(Int64(clamping: timing.pointee.sink_usec)), deadline - .now)
                     _ = loop.wait(atMost: remaining, context: context) { state.failure != nil }
                 }
+                // All of it has been heard, whatever latency the server still reports (a busy
+                // server's figure lags by a few frames).
+                heardFloor = state.writtenFrames.load(ordering: .relaxed)
             }
             try complete(pa_stream_cork(stream, 1, PulseAudioStreamState.signalLoop, loopPointer))
             isCorked = true
@@ -327,8 +331,8 @@ public final class PulseAudioSink: @unchecked Sendable {
             }
             let latencyFrames = Int64((Double(knownLatency) * Double(sampleRate) / 1_000_000).rounded())
             // Never back: a latency measured a little longer than the last must not undo a frame
-            // already shown. Never before a flush: what it dropped is not heard.
-            let heard = max(written - latencyFrames, flushFloor, lastHeardFrame, 0)
+            // already shown. Never before a flush (what it dropped is not heard) or a drain.
+            let heard = max(written - latencyFrames, heardFloor, lastHeardFrame, 0)
             lastHeardFrame = heard
             return PulseAudioPlaybackPosition(
                 writtenFrames: written, heardFrame: heard,

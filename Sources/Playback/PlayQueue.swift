@@ -26,6 +26,15 @@ public struct PlayQueue: Hashable, Sendable {
         }
     }
 
+    /// A queue as it was saved: `order` must be a permutation of `items`' indices (otherwise the
+    /// items play in their own order), `place` is clamped to it.
+    public init(items: [String], order: [Int], place: Int, repeatMode: RepeatMode = .off) {
+        self.items = items
+        self.repeatMode = repeatMode
+        self.order = order.sorted() == Array(items.indices) ? order : Array(items.indices)
+        self.place = min(max(0, place), items.count)
+    }
+
     /// The file playing, or `nil` once the queue has run out.
     public var current: String? { place < order.count ? items[order[place]] : nil }
 

@@ -11,14 +11,19 @@ import Synthesis
 final class PlaybackEngine: @unchecked Sendable {
     // A sequencer posted here is used by the audio thread alone from then on.
     enum Command: @unchecked Sendable {
-        /// Play this song now, from its start.
-        case load(Sequencer, generation: Int)
+        /// Play this song now, from its start; with `fadeOut`, once what plays has faded out.
+        case load(Sequencer, generation: Int, fadeOut: Bool)
         /// Play this song as soon as the current one (and its tail) has ended.
         case queueNext(Sequencer, generation: Int)
-        case seek(frame: Int64, chaseNotes: Bool)
+        /// Go to a frame of the current song; with `fadeOut`, once what plays has faded out.
+        case seek(frame: Int64, chaseNotes: Bool, fadeOut: Bool)
         /// Release every note (before stopping).
         case releaseAll
     }
+
+    /// How long the sound fades out before a seek or a skip that is not flushed: cutting voices
+    /// mid-waveform clicks; 256 frames (about 5 ms) do not.
+    static let fadeFrames = 256
 
     private let commands = Mutex<[Command]>([])
     private let tailLimitFrames: Int64
@@ -29,11 +34,15 @@ final class PlaybackEngine: @unchecked Sendable {
     private var tailFrames: Int64 = 0
     /// After `releaseAll`: the synthesizer plays out its releases, and no event is sent.
     private var releasing: Synthesizer?
+    /// A seek or load waiting for the fade-out under way to end.
+    private var afterFade: Command?
+    private var fadeRemaining = 0
 
     // Published by the audio thread for the interface.
     private let publishedFrame = Atomic<Int64>(0)
     private let publishedGeneration = Atomic<Int>(-1)
     private let publishedEnded = Atomic<Bool>(false)
+    private let publishedReleaseFaded = Atomic<Bool>(false)
 
     init(tailLimitSeconds: Double, sampleRate: Double) {
         tailLimitFrames = Int64(tailLimitSeconds * sampleRate)
@@ -50,16 +59,41 @@ final class PlaybackEngine: @unchecked Sendable {
         (publishedFrame.load(ordering: .acquiring), publishedGeneration.load(ordering: .acquiring), publishedEnded.load(ordering: .acquiring))
     }
 
+    /// After `releaseAll`: whether the released notes have faded below hearing.
+    var releaseHasFaded: Bool { publishedReleaseFaded.load(ordering: .acquiring) }
+
     /// Fills a buffer: the render path. No allocation, no I/O, no waiting.
     func render(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
         _ = commands.withLockIfAvailable { pending in
-            for command in pending { apply(command) }
+            for command in pending { receive(command) }
             pending.removeAll(keepingCapacity: true)
         }
         if let releasing {
             releasing.render(into: buffer, frames: frames)
+            if Self.isSilent(buffer, frames: frames) { publishedReleaseFaded.store(true, ordering: .releasing) }
             return
         }
+        var done = 0
+        if fadeRemaining > 0 {
+            done = min(frames, fadeRemaining)
+            renderSong(into: buffer, frames: done)
+            for frame in 0..<done {
+                let gain = Float(fadeRemaining - frame) / Float(Self.fadeFrames)
+                buffer[2 * frame] *= gain
+                buffer[2 * frame + 1] *= gain
+            }
+            fadeRemaining -= done
+            if fadeRemaining == 0, let command = afterFade {
+                afterFade = nil
+                // A reset only releases the voices: at the end of the fade they are cut, silently.
+                current?.synthesizer.silence()
+                apply(command)
+            }
+        }
+        renderSong(into: buffer + 2 * done, frames: frames - done)
+    }
+
+    private func renderSong(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
         var done = 0
         while done < frames {
             guard let current, !publishedEnded.load(ordering: .relaxed) else {
@@ -76,10 +110,30 @@ final class PlaybackEngine: @unchecked Sendable {
         }
     }
 
+    /// Applies a command, or keeps it for the end of a fade-out if it asks for one and something sounds.
+    private func receive(_ command: Command) {
+        switch command {
+        case .load(_, _, fadeOut: true), .seek(_, _, fadeOut: true):
+            guard current != nil, !publishedEnded.load(ordering: .relaxed) else { break }
+            // Commands apply in order: one already waiting goes first, into the fade's remainder.
+            if let waiting = afterFade { apply(waiting) }
+            afterFade = command
+            if fadeRemaining == 0 { fadeRemaining = Self.fadeFrames }
+            return
+        default:
+            break
+        }
+        apply(command)
+    }
+
     private func tailHasEnded(_ samples: UnsafeMutablePointer<Float>, frames: Int, synthesizer: Synthesizer) -> Bool {
         tailFrames += Int64(frames)
         if tailFrames >= tailLimitFrames { return true }
         // Voices in long releases stay active far below hearing: the level decides.
+        return Self.isSilent(samples, frames: frames)
+    }
+
+    private static func isSilent(_ samples: UnsafeMutablePointer<Float>, frames: Int) -> Bool {
         for index in 0..<2 * frames where abs(samples[index]) >= RenderOptions.silenceThreshold { return false }
         return true
     }
@@ -94,6 +148,8 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func start(_ sequencer: Sequencer, generation: Int) {
+        releasing = nil
+        publishedReleaseFaded.store(false, ordering: .releasing)
         sequencer.synthesizer.reset()
         sequencer.seek(toFrame: 0)
         current = sequencer
@@ -105,22 +161,26 @@ final class PlaybackEngine: @unchecked Sendable {
 
     private func apply(_ command: Command) {
         switch command {
-        case .load(let sequencer, let generation):
+        case .load(let sequencer, let generation, _):
             upcoming = nil
             start(sequencer, generation: generation)
         case .queueNext(let sequencer, let generation):
             upcoming = (sequencer, generation)
             // The current song may have ended while the next was being prepared.
             if publishedEnded.load(ordering: .relaxed) { startUpcomingOrEnd() }
-        case .seek(let frame, let chaseNotes):
+        case .seek(let frame, let chaseNotes, _):
             guard let current else { return }
             current.seek(toFrame: min(frame, current.endFrame), chaseNotes: chaseNotes)
             tailFrames = 0
             publishedFrame.store(current.position, ordering: .releasing)
             publishedEnded.store(false, ordering: .releasing)
         case .releaseAll:
+            // Whatever waited for a fade is dropped: the music stops.
+            afterFade = nil
+            fadeRemaining = 0
             releasing = current?.synthesizer
             releasing?.releaseAllNotes()
+            if releasing == nil { publishedReleaseFaded.store(true, ordering: .releasing) }
             publishedEnded.store(true, ordering: .releasing)
         }
     }

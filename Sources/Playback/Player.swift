@@ -9,46 +9,71 @@ import Synthesis
 /// Every method is called from one thread (the interface's); the audio is
 /// rendered by ``PlaybackEngine`` on the sink's thread.
 public final class Player {
-    public private(set) var queue: PlayQueue
+    public private(set) var queue = PlayQueue(items: [])
     public let chaseNotes: Bool
     private let synthesizer: Synthesizer
     private let engine: PlaybackEngine
-    private var sink: (any PlaybackSink)!
+    private let sink: any PlaybackSink
     private let sampleRate: Double
     /// Reports a file that could not be played (and was skipped).
     private let onProblem: (String) -> Void
 
     /// Songs handed to the engine, by generation; kept so that the audio thread never frees one.
-    private var loaded: [Int: (sequencer: Sequencer, place: Int)] = [:]
+    /// With the keys each one plays, for the snapshots.
+    private var loaded: [Int: (sequencer: Sequencer, place: Int, noteRange: ClosedRange<UInt8>?)] = [:]
     private var nextGeneration = 0
     /// The generation prepared to follow the current one, if any.
     private var preparedGeneration: Int?
     private var isPaused = false
+    /// Since `stop()`, until the next `play`.
+    private var isStopped = true
 
+    /// Connects the output first, then makes the synthesizer, so that a missing sound server is
+    /// reported before a large SoundFont has been loaded for nothing.
     /// - Parameter makeSink: opens the output with the render closure it must call for every buffer.
-    public init(synthesizer: Synthesizer, queue: PlayQueue, chaseNotes: Bool, tailLimitSeconds: Double,
+    public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double,
                 makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
+                makeSynthesizer: () throws -> Synthesizer,
                 onProblem: @escaping (String) -> Void) throws {
-        self.synthesizer = synthesizer
-        self.queue = queue
+        let engine = PlaybackEngine(tailLimitSeconds: tailLimitSeconds, sampleRate: sampleRate)
+        let sink = try makeSink { buffer, frames in engine.render(buffer, frames: frames) }
+        do {
+            synthesizer = try makeSynthesizer()
+        } catch {
+            sink.close()
+            throw error
+        }
+        self.engine = engine
+        self.sink = sink
         self.chaseNotes = chaseNotes
         self.onProblem = onProblem
-        sampleRate = synthesizer.configuration.sampleRate
-        let engine = PlaybackEngine(tailLimitSeconds: tailLimitSeconds, sampleRate: sampleRate)
-        self.engine = engine
-        sink = try makeSink { buffer, frames in engine.render(buffer, frames: frames) }
+        self.sampleRate = sampleRate
     }
 
     deinit {
-        sink?.close()
+        sink.close()
     }
 
-    /// Starts the queue's current file, at `seconds` into it.
-    public func start(atSeconds seconds: Double = 0) {
-        guard loadCurrent() else { return }
+    /// Plays `queue` from its current file, at `seconds` into it, in place of whatever was playing.
+    public func play(_ queue: PlayQueue, atSeconds seconds: Double = 0) {
+        self.queue = queue
+        isStopped = false
+        guard loadCurrent() else {
+            // Nothing in the queue could be read.
+            isStopped = true
+            return
+        }
         if seconds > 0 { seek(toSeconds: seconds) }
-        // Sinks open paused, with their buffer already filled.
+        // The sink opens (and stops) paused, with its buffer already filled.
         sink.resume()
+        isPaused = false
+    }
+
+    /// Adds files to the end of the queue.
+    public func append(_ files: [String]) {
+        queue.append(files)
+        // What follows the current song may have changed.
+        if !isStopped, preparedGeneration == nil { prepareNext(after: engine.position.generation) }
     }
 
     /// What is being heard. Call it regularly (10–20 times a second): it also
@@ -61,20 +86,21 @@ public final class Player {
             queue.move(toPlace: loaded[prepared]!.place)
         }
         loaded = loaded.filter { $0.key >= position.generation }
-        if preparedGeneration == nil, !position.hasEnded || position.generation < 0 { prepareNext(after: position.generation) }
+        if !isStopped, preparedGeneration == nil, !position.hasEnded || position.generation < 0 { prepareNext(after: position.generation) }
         let current = loaded[position.generation]
         let latencyFrames = Int64((sink.latencySeconds * sampleRate).rounded())
         let heardFrame = max(0, position.frame - (isPaused ? 0 : latencyFrames))
         let song = current?.sequencer.song
         let heardSeconds = min(Double(heardFrame) / sampleRate, song?.duration ?? 0)
+        let heardTick = song.map { $0.tempoMap.tick(atSeconds: heardSeconds) }
         let tempo = song.flatMap { song in
-            song.tempoMap.microsecondsPerQuarterNote(atTick: song.tempoMap.tick(atSeconds: heardSeconds)).map { 60_000_000 / Double($0) }
+            heardTick.flatMap(song.tempoMap.microsecondsPerQuarterNote(atTick:)).map { 60_000_000 / Double($0) }
         }
         return PlayerSnapshot(
             file: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
-            heardSeconds: heardSeconds, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
-            hasEnded: position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
-            underruns: sink.underrunCount)
+            heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
+            hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
+            underruns: sink.underrunCount, pressedKeys: synthesizer.pressedKeys.read(), noteRange: current?.noteRange)
     }
 
     /// Why the output stopped working, if it did.
@@ -92,7 +118,8 @@ public final class Player {
     }
 
     public func seek(toSeconds seconds: Double) {
-        sink.flush { engine.post(.seek(frame: Int64((seconds * sampleRate).rounded()), chaseNotes: chaseNotes)) }
+        let frame = Int64((seconds * sampleRate).rounded())
+        change { .seek(frame: frame, chaseNotes: chaseNotes, fadeOut: $0) }
     }
 
     public func restart() {
@@ -113,16 +140,41 @@ public final class Player {
         }
     }
 
-    /// Releases every note and lets the output play out briefly, so nothing is cut or left hanging.
+    /// Releases every note and lets the releases play out (0.3 s at most), so nothing is cut or
+    /// left hanging; then the output waits, paused, for the next `play`.
     public func stop() {
         engine.post(.releaseAll)
         if isPaused { sink.resume() }
         // The releases must be rendered before the drain, which stops rendering.
-        var release = timespec(tv_sec: 0, tv_nsec: 200_000_000)
-        var remaining = timespec()
-        while nanosleep(&release, &remaining) != 0 { release = remaining }
+        let deadline = ContinuousClock.now + .milliseconds(300)
+        while !engine.releaseHasFaded, ContinuousClock.now < deadline {
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
         sink.drain(atMostSeconds: 0.3)
+        isPaused = false
+        isStopped = true
+        preparedGeneration = nil
+    }
+
+    /// Disconnects from the sound server (`deinit` does it too).
+    public func close() {
         sink.close()
+    }
+
+    /// The longest output buffer that a seek or a skip lets play out rather than flush.
+    static let longestUnflushedLatency = 0.08
+
+    /// Makes a seek or a skip. With a short output buffer, what is buffered plays out while the
+    /// engine fades the sound out, so that no voice is cut mid-waveform (a click), and the change
+    /// is heard once the buffer has played (under 100 ms). A longer buffer, or a paused stream, is
+    /// flushed instead, so that the change is heard at once.
+    private func change(_ command: (_ fadeOut: Bool) -> PlaybackEngine.Command) {
+        if !isPaused, sink.latencySeconds <= Self.longestUnflushedLatency {
+            engine.post(command(true))
+        } else {
+            sink.flush { engine.post(command(false)) }
+        }
     }
 
     /// Loads the queue's current file now, skipping files that cannot be read.
@@ -132,7 +184,7 @@ public final class Player {
         while let file = queue.current {
             if let sequencer = prepare(file) {
                 let generation = register(sequencer, place: queue.place)
-                sink.flush { engine.post(.load(sequencer, generation: generation)) }
+                change { .load(sequencer, generation: generation, fadeOut: $0) }
                 return true
             }
             queue.removeCurrent()
@@ -171,7 +223,7 @@ public final class Player {
 
     private func register(_ sequencer: Sequencer, place: Int) -> Int {
         defer { nextGeneration += 1 }
-        loaded[nextGeneration] = (sequencer, place)
+        loaded[nextGeneration] = (sequencer, place, sequencer.song.noteRange)
         return nextGeneration
     }
 }

@@ -6,6 +6,8 @@ public struct PlayerSnapshot: Hashable, Sendable {
     public var queueLength: Int
     /// Time into the file of what is being heard now (the output's latency taken off).
     public var heardSeconds: Double
+    /// The same place in the song's ticks.
+    public var heardTick: UInt64
     public var durationSeconds: Double
     public var isPaused: Bool
     /// Tempo at the heard position, in beats per minute; `nil` for SMPTE-timed files.
@@ -13,4 +15,9 @@ public struct PlayerSnapshot: Hashable, Sendable {
     /// The queue has run out.
     public var hasEnded: Bool
     public var underruns: Int
+    /// For each key, 0–127, the channels holding it down (bit c for channel c, 0–63), or that
+    /// struck it since the last snapshot. As rendered: ahead of what is heard by the output's latency.
+    public var pressedKeys: [UInt64]
+    /// The lowest and highest key the song plays; `nil` when it has no note (or nothing plays).
+    public var noteRange: ClosedRange<UInt8>?
 }

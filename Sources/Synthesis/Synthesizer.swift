@@ -23,6 +23,8 @@ public final class Synthesizer {
     private var framesRendered = 0
     /// Where the rest of a block rendered before a reset goes (64 stereo frames).
     private let discarded = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 64)
+    /// The keys down, as the messages sent so far leave them: for an interface to show.
+    public let pressedKeys = PressedKeys()
 
     public init(settings configuration: SynthesizerSettings, soundFontPath: String) throws(SynthesisError) {
         Self.silenceLibraryLog
@@ -117,10 +119,21 @@ public final class Synthesizer {
         let data1 = Int32(data1 & 0x7F)
         let data2 = Int32(data2 & 0x7F)
         switch status & 0xF0 {
-        case 0x80: fluid_synth_noteoff(synth, channel, data1)
-        case 0x90: fluid_synth_noteon(synth, channel, data1, data2)
+        case 0x80:
+            fluid_synth_noteoff(synth, channel, data1)
+            pressedKeys.release(Int(data1), channel: Int(channel))
+        case 0x90:
+            fluid_synth_noteon(synth, channel, data1, data2)
+            if data2 > 0 {
+                pressedKeys.press(Int(data1), channel: Int(channel))
+            } else {
+                pressedKeys.release(Int(data1), channel: Int(channel))
+            }
         case 0xA0: fluid_synth_key_pressure(synth, channel, data1, data2)
-        case 0xB0: fluid_synth_cc(synth, channel, data1, data2)
+        case 0xB0:
+            fluid_synth_cc(synth, channel, data1, data2)
+            // All sound off, all notes off.
+            if data1 == 120 || data1 == 123 { pressedKeys.releaseChannel(Int(channel)) }
         case 0xC0: fluid_synth_program_change(synth, channel, data1)
         case 0xD0: fluid_synth_channel_pressure(synth, channel, data1)
         case 0xE0: fluid_synth_pitch_bend(synth, channel, data2 << 7 | data1)
@@ -140,6 +153,8 @@ public final class Synthesizer {
         // GM System On and GM2 System On reset the master volume with everything else.
         if message.count == 4, message[0] == 0x7E, message[2] == 0x09, message[3] == 0x01 || message[3] == 0x03 {
             masterVolume = 1
+            // FluidSynth resets the whole synthesizer, notes included.
+            pressedKeys.releaseAll()
         }
         message.withMemoryRebound(to: CChar.self) { bytes in
             _ = fluid_synth_sysex(synth, bytes.baseAddress, Int32(bytes.count), nil, nil, nil, 0)
@@ -167,12 +182,24 @@ public final class Synthesizer {
             fluid_synth_cc(synth, channel, 64, 0)
             fluid_synth_all_notes_off(synth, channel)
         }
+        pressedKeys.releaseAll()
+    }
+
+    /// Stops every voice at once, releases skipped (FluidSynth's all sounds off). A cut clicks
+    /// unless the output has just been faded to silence, as a seek does before it.
+    public func silence() {
+        fluid_synth_all_sounds_off(synth, -1)
+        pressedKeys.releaseAll()
+        // FluidSynth cuts the voices when it next computes a block, and a reset before then
+        // would turn the cut back into a release: compute that block now, into the discard buffer.
+        render(into: discarded, frames: 64)
     }
 
     /// Back to the state of a new synthesizer: voices, controllers, programs, master volume.
     public func reset() {
         fluid_synth_system_reset(synth)
         masterVolume = 1
+        pressedKeys.releaseAll()
         // Setting the chorus and reverb again restarts their modulation from the
         // same phase, so that a song sounds the same whatever was played before it.
         if let chorus = configuration.chorus {

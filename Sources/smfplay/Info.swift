@@ -21,9 +21,24 @@ struct Info: ParsableCommand {
     @Flag(help: "Treat anything unusual in a file as an error.")
     var strict = false
 
+    @Flag(help: "After each file, draw its notes as a piano roll under a keyboard, as wide as the terminal (in colour on a terminal, unless NO_COLOR is set).")
+    var roll = false
+
+    @Option(help: ArgumentHelp("The piano roll's height at most, in rows of time.", valueName: "rows"))
+    var rollRows = KeyboardRoll.defaultMaximumRows
+
+    func validate() throws {
+        if roll, json { throw ValidationError("--roll draws for a terminal; it cannot go with --json") }
+        guard KeyboardRoll.maximumRowsAllowed.contains(rollRows) else {
+            throw ValidationError("--roll-rows must be from \(KeyboardRoll.maximumRowsAllowed.lowerBound) to \(KeyboardRoll.maximumRowsAllowed.upperBound), not \(rollRows)")
+        }
+    }
+
     func run() throws {
         let reader = SMFReader(policy: strict ? .strict : .lenient)
         var reports: [FileReport] = []
+        // The piano rolls' lines, by report.
+        var rolls: [Int: [String]] = [:]
         for argument in paths {
             var collector = MIDIFileCollector()
             collector.add(path: argument)
@@ -33,6 +48,7 @@ struct Info: ParsableCommand {
                     let output = try reader.read(path: path)
                     reports.append(FileReport(path: path, summary: SongSummary(song: Song(file: output.file)),
                                               warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount)))
+                    if roll { rolls[reports.count - 1] = rollLines(path: path, policy: reader.policy) }
                 } catch {
                     reports.append(FileReport(path: path, error: error.reasonWithoutPath))
                 }
@@ -43,11 +59,28 @@ struct Info: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(InfoDocument(files: reports)), as: UTF8.self))
         } else {
-            print(reports.map(\.text).joined(separator: "\n"))
+            print(reports.enumerated().map { index, report in
+                ([report.text] + (rolls[index] ?? [])).joined(separator: "\n")
+            }.joined(separator: "\n"))
         }
         if reports.contains(where: { $0.error != nil }) {
             if !json { reports.compactMap(\.errorLine).forEach { printError($0) } }
             throw ExitCode.failure
+        }
+    }
+
+    /// The piano roll of a file read without error, indented as the report's lines.
+    private func rollLines(path: String, policy: SMFReadingPolicy) -> [String] {
+        let indent = "  "
+        // The last column left alone: text there makes some terminals wrap the line.
+        let width = TerminalSession.columns - 1 - indent.count
+        do {
+            guard let roll = try KeyboardRoll.read(path: path, policy: policy, width: width, maximumRows: rollRows) else {
+                return [indent + "(the terminal is too narrow for a keyboard)"]
+            }
+            return roll.lines(indent: indent, colours: isatty(STDOUT_FILENO) == 1 && TerminalCell.coloursWanted)
+        } catch {
+            return [indent + "roll: \(error.reasonWithoutPath)"]
         }
     }
 

@@ -3,52 +3,82 @@ import Playback
 /// The player's loop on the interface thread: keys in, status out, until the
 /// queue runs out, the user quits, a signal comes or the output fails.
 struct PlaySession {
+    /// Why the loop ended.
+    enum Ending: Equatable {
+        case queueEnded, quit, signal, outputFailed
+        /// Inside the browser: back to it, the music still playing (`b`).
+        case backToBrowser
+    }
+
     let player: Player
     let interactive: Bool
     let cancellation: Cancellation
+    /// Underruns are reported as they happen (`--verbose`).
+    let reportsUnderruns: Bool
+    /// Inside the browser, which owns the terminal: `b` goes back to it with the music playing.
+    var insideBrowser = false
+    /// The play view draws the piano keyboard (not with `--no-keyboard`).
+    var showsKeyboard = true
+    /// Every snapshot, and whether it follows a change of place (pause, seek, skip, the end):
+    /// what the resume state records.
+    var onUpdate: (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }
 
-    /// Returns the exit status.
-    func run() -> Int32 {
-        let terminal = interactive ? TerminalSession() : nil
+    func run() -> Ending {
+        let terminal = interactive && !insideBrowser ? TerminalSession() : nil
         defer { terminal?.restore() }
         var keys = KeyReader()
-        var view = PlayView()
+        var view = PlayView(showsUnderruns: reportsUnderruns, keysLine: insideBrowser ? PlayView.browserKeysLine : PlayView.keysLine,
+                            showsKeyboard: showsKeyboard)
+        var underrunsReported = 0
         var lastFile: String?
         var lastPlace = -1
         while true {
-            if cancellation.isCancelled {
-                player.stop()
-                return 0
-            }
+            if cancellation.isCancelled { return stop(.signal) }
             if let failure = player.sinkFailure {
                 terminal?.restore()
                 printError("\(failure)")
-                return Play.noServerStatus
+                return .outputFailed
             }
             // Keys come from a terminal, or from a pipe (how scripts and tests drive the player).
-            if let key = keys.next(waitingAtMost: 50), handle(key) == .quit {
-                player.stop()
-                return 0
+            var placeChanged = false
+            // 40 ms, and the work of a frame: the keyboard follows the notes 20 times a second or more.
+            if let key = keys.next(waitingAtMost: 40) {
+                switch handle(key) {
+                case .ignored: break
+                case .handled: placeChanged = true
+                case .quit: return stop(.quit)
+                case .back: return .backToBrowser
+                }
             }
             let snapshot = player.update()
             if snapshot.file != lastFile || snapshot.place != lastPlace, let file = snapshot.file {
                 lastFile = file
                 lastPlace = snapshot.place
+                placeChanged = true
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.
                     writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(file) (\(formatDuration(snapshot.durationSeconds)))\n")
                 }
             }
-            if interactive { view.draw(snapshot, columns: TerminalSession.columns) }
-            if snapshot.hasEnded {
-                player.stop()
-                return 0
+            onUpdate(snapshot, placeChanged)
+            if reportsUnderruns, !interactive, snapshot.underruns > underrunsReported {
+                underrunsReported = snapshot.underruns
+                printError("output underrun at \(formatDuration(snapshot.heardSeconds)) (\(underrunsReported) so far)")
             }
+            if interactive { view.draw(snapshot, terminalSize: TerminalSession.size) }
+            if snapshot.hasEnded { return stop(.queueEnded) }
         }
     }
 
+    /// Records where the music was, then lets it fade.
+    private func stop(_ ending: Ending) -> Ending {
+        onUpdate(player.update(), true)
+        player.stop()
+        return ending
+    }
+
     private enum Outcome {
-        case continuePlaying, quit
+        case ignored, handled, quit, back
     }
 
     private func handle(_ key: Key) -> Outcome {
@@ -62,8 +92,9 @@ struct PlaySession {
         case .character("p"): player.previous()
         case .character("r"): player.restart()
         case .character("q"), .escape: return .quit
-        default: break
+        case .character("b") where insideBrowser: return .back
+        default: return .ignored
         }
-        return .continuePlaying
+        return .handled
     }
 }

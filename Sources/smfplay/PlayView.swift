@@ -1,20 +1,63 @@
 import Playback
 
-/// The player's status on a terminal: what is playing, where, and the keys.
+/// The player's status on a terminal: what is playing, where, and the keys; below, the piano
+/// keyboard with the notes sounding lit.
 struct PlayView {
     static let keysLine = "space pause  ←/→ 5 s  ↑/↓ 30 s  n next  p previous  r restart  q quit"
-    private var linesDrawn = 0
+    static let browserKeysLine = "space pause  ←/→ 5 s  ↑/↓ 30 s  n next  p previous  r restart  b browse  q stop"
+    /// Adds the output's underrun count to the time line (`--verbose`).
+    let showsUnderruns: Bool
+    let keysLine: String
+    /// Draws the keyboard (not with `--no-keyboard`).
+    let showsKeyboard: Bool
+    /// The lines on the screen, as last written.
+    private var drawn: [Line] = []
 
-    /// Redraws the view in place.
-    mutating func draw(_ snapshot: PlayerSnapshot, columns: Int) {
-        let lines = Self.lines(for: snapshot, columns: columns)
-        var text = linesDrawn > 0 ? "\u{1B}[\(linesDrawn)A" : ""
-        for line in lines { text += "\r" + line + "\u{1B}[K\n" }
-        writeToStandardOutput(text)
-        linesDrawn = lines.count
+    /// A line of the view: text, or the cells of a keyboard row, which is redrawn cell by cell.
+    private enum Line: Equatable {
+        case text(String)
+        case cells([TerminalCell])
     }
 
-    static func lines(for snapshot: PlayerSnapshot, columns: Int) -> [String] {
+    init(showsUnderruns: Bool, keysLine: String, showsKeyboard: Bool) {
+        self.showsUnderruns = showsUnderruns
+        self.keysLine = keysLine
+        self.showsKeyboard = showsKeyboard
+    }
+
+    /// Redraws the view in place, in one write of what changed (nothing when nothing did): the
+    /// lines of text that changed, and the keys that changed on the keyboard.
+    mutating func draw(_ snapshot: PlayerSnapshot, terminalSize: (columns: Int, rows: Int)) {
+        var lines = Self.lines(for: snapshot, columns: terminalSize.columns, showsUnderruns: showsUnderruns, keysLine: keysLine)
+            .map(Line.text)
+        // Only when the whole view fits: moving up to redraw it stops at the screen's top.
+        if showsKeyboard, snapshot.file != nil, terminalSize.rows > lines.count + PianoKeyboard.rowCount,
+           let keyboard = PianoKeyboard(songKeys: snapshot.noteRange, width: terminalSize.columns - 1) {
+            lines += keyboard.cells(pressed: snapshot.pressedKeys).map(Line.cells)
+        }
+        guard lines != drawn else { return }
+        let colours = TerminalCell.coloursWanted
+        var text = drawn.isEmpty ? "" : "\u{1B}[\(drawn.count)A"
+        for (index, line) in lines.enumerated() {
+            let before = drawn.indices.contains(index) ? drawn[index] : nil
+            switch (before, line) {
+            case (let before?, _) where before == line:
+                text += "\n"
+            case (.cells(let old)?, .cells(let new)) where old.count == new.count:
+                text += TerminalCell.changes(from: old, to: new, colours: colours) + "\n"
+            case (_, .text(let string)):
+                text += "\r" + string + "\u{1B}[K\n"
+            case (_, .cells(let cells)):
+                text += "\r" + TerminalCell.line(cells, colours: colours) + "\u{1B}[K\n"
+            }
+        }
+        // Fewer lines than before (the keyboard gone, nothing playing): none of the old ones is left below.
+        if lines.count < drawn.count { text += "\u{1B}[J" }
+        writeToStandardOutput(text)
+        drawn = lines
+    }
+
+    static func lines(for snapshot: PlayerSnapshot, columns: Int, showsUnderruns: Bool, keysLine: String) -> [String] {
         let width = max(columns - 1, 10)
         guard let file = snapshot.file else { return ["(nothing playing)"] }
         let parts = file.split(separator: "/").map(String.init)
@@ -23,6 +66,7 @@ struct PlayView {
         let place = "\(snapshot.place + 1) of \(snapshot.queueLength)"
         var time = "\(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
         if let tempo = snapshot.tempoBPM { time += "  \(Int(tempo.rounded())) bpm" }
+        if showsUnderruns { time += "  underruns \(snapshot.underruns)" }
         let barWidth = max(0, width - DisplayWidth.columns(of: time) - 3)
         let fraction = snapshot.durationSeconds > 0 ? min(1, snapshot.heardSeconds / snapshot.durationSeconds) : 0
         let filled = Int((fraction * Double(barWidth)).rounded(.down))

@@ -7,11 +7,14 @@ import Glibc
 final class TerminalSession {
     private var original = termios()
     private var isActive = false
+    /// Drawn on the terminal's alternate screen, which gives the user's scrollback back on exit.
+    private let isFullScreen: Bool
 
     /// Whether standard input and output are both a terminal.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-    init() {
+    init(fullScreen: Bool = false) {
+        isFullScreen = fullScreen
         guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
@@ -22,7 +25,7 @@ final class TerminalSession {
         }
         guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return }
         isActive = true
-        writeToStandardOutput("\u{1B}[?25l")
+        writeToStandardOutput((fullScreen ? "\u{1B}[?1049h\u{1B}[2J" : "") + "\u{1B}[?25l")
     }
 
     deinit {
@@ -33,14 +36,17 @@ final class TerminalSession {
         guard isActive else { return }
         isActive = false
         tcsetattr(STDIN_FILENO, TCSANOW, &original)
-        writeToStandardOutput("\u{1B}[?25h")
+        writeToStandardOutput("\u{1B}[?25h" + (isFullScreen ? "\u{1B}[?1049l" : ""))
     }
 
     /// The terminal's width in columns (80 when it cannot be told).
-    static var columns: Int {
+    static var columns: Int { size.columns }
+
+    /// The terminal's size, read anew each time (it follows a resize); 80 × 24 when it cannot be told.
+    static var size: (columns: Int, rows: Int) {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
     }
 }
 

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Configuration
+import Foundation
+import Library
+import Playback
+
+struct Browse: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Browse the MIDI library and play from it; opens at the file played last.",
+        discussion: """
+        Keys: ↑/↓/PgUp/PgDn/Home/End move; Enter or → opens a folder; Enter on a file \
+        plays it and the files after it in its folder; P plays the selected folder \
+        (everything under it); a adds the selection to the queue; / filters by name; \
+        ← or Backspace goes up a folder; ~ goes to the library's top; q or Esc leaves. \
+        While music plays: the keys of `smfplay play`, b back to the browser (the music \
+        goes on), q stop.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The library folder to browse (default: --library, the configuration's library, else $XDG_MUSIC_DIR/MIDI).",
+                                 valueName: "folder"), completion: .directory)
+    var folder: String?
+
+    @OptionGroup var library: LibraryOption
+
+    @OptionGroup var playback: PlaybackOptions
+
+    func run() throws {
+        guard TerminalSession.isInteractive else {
+            printError("smfplay browse needs a terminal; in a script, use smfplay play PATH or smfplay resume")
+            throw ExitCode.failure
+        }
+        let configuration = try playback.configurationOption.load()
+        let root = folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? library.root(configuration: configuration)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+            printError("\(root): no such library folder: make it, set `library` in the configuration, or give one (smfplay browse FOLDER)")
+            throw ExitCode.failure
+        }
+        let messages = StatusMessages()
+        let directories = XDGDirectories.current()
+        let recorder = ResumeRecorder(libraryRoot: root, warn: messages.post)
+        let interrupt = InterruptTrap()
+        var session = BrowseSession(
+            browser: LibraryBrowser(root: root, lastPlayed: recorder.lastPlayedFile), recorder: recorder,
+            details: TrackInfoCache(folder: directories.cacheFolder, compute: TrackInfo.reading), messages: messages,
+            cancellation: interrupt.cancellation, reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
+            makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
+                try playback.makePlayer(configuration: configuration, onProblem: messages.post)
+            })
+        session.run()
+        if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
+    }
+}

@@ -1,0 +1,199 @@
+import Library
+import Playback
+
+/// The browser's loop: keys move through the library and start playback; the play view takes
+/// the screen while a queue plays, and gives it back where the user was. Music started here may
+/// go on while the user browses (`b` in the play view), and the resume state follows it.
+struct BrowseSession {
+    var browser: LibraryBrowser
+    let recorder: ResumeRecorder
+    /// Each file's duration and track count, worked out in the background.
+    let details: TrackInfoCache
+    /// What the status line says when no music plays.
+    let messages: StatusMessages
+    let cancellation: Cancellation
+    let reportsUnderruns: Bool
+    /// The play view draws the piano keyboard (not with `--no-keyboard`).
+    let showsKeyboard: Bool
+    /// Connects to the sound server and loads the SoundFont: done at the first play, not before,
+    /// so that browsing needs neither.
+    let makePlayer: () throws(PlaybackOptions.SetupFailure) -> Player
+
+    private var player: Player?
+    private var view = BrowserView()
+    private var isEditingFilter = false
+
+    init(browser: LibraryBrowser, recorder: ResumeRecorder, details: TrackInfoCache, messages: StatusMessages,
+         cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws(PlaybackOptions.SetupFailure) -> Player) {
+        self.browser = browser
+        self.recorder = recorder
+        self.details = details
+        self.messages = messages
+        self.cancellation = cancellation
+        self.reportsUnderruns = reportsUnderruns
+        self.showsKeyboard = showsKeyboard
+        self.makePlayer = makePlayer
+    }
+
+    /// Runs until the user leaves or a signal comes.
+    mutating func run() {
+        let terminal = TerminalSession(fullScreen: true)
+        defer {
+            terminal.restore()
+            player?.close()
+            // What was learned stays for next time; a cache that cannot be written is only slower.
+            try? details.save()
+        }
+        var keys = KeyReader()
+        browsing: while !cancellation.isCancelled {
+            draw()
+            guard let key = keys.next(waitingAtMost: 100) else {
+                if keys.isClosed { break browsing }
+                followPlayback()
+                continue
+            }
+            switch handle(key) {
+            case .stay: followPlayback()
+            case .leave: break browsing
+            case .play(let queue, let seconds): showPlayView(playing: queue, atSeconds: seconds)
+            case .showPlayer: showPlayView(playing: nil, atSeconds: 0)
+            }
+        }
+        // Music playing under the browser is recorded where it stops, however the browser ends.
+        if let player {
+            recorder.record(player.update(), queue: player.queue, placeChanged: true)
+            player.stop()
+        }
+    }
+
+    private enum Action {
+        case stay, leave
+        case play(PlayQueue, atSeconds: Double)
+        /// Back to the play view of the music playing.
+        case showPlayer
+    }
+
+    private mutating func handle(_ key: Key) -> Action {
+        if isEditingFilter {
+            switch key {
+            case .character(let character): browser.setFilter(browser.filter + String(character))
+            case .backspace: browser.setFilter(String(browser.filter.dropLast()))
+            case .escape:
+                browser.setFilter("")
+                isEditingFilter = false
+            case .enter, .up, .down:
+                isEditingFilter = false
+                return handle(key == .enter ? .right : key)
+            default: break
+            }
+            return .stay
+        }
+        let page = max(TerminalSession.size.rows - 5, 1)
+        switch key {
+        case .up: browser.moveSelection(by: -1)
+        case .down: browser.moveSelection(by: 1)
+        case .pageUp: browser.moveSelection(by: -page)
+        case .pageDown: browser.moveSelection(by: page)
+        case .home: browser.moveSelectionToStart()
+        case .end: browser.moveSelectionToEnd()
+        case .right: browser.openSelectedFolder()
+        case .enter:
+            if browser.openSelectedFolder() { break }
+            let files = browser.filesFromSelection
+            guard !files.isEmpty else { break }
+            return .play(PlayQueue(items: files), atSeconds: 0)
+        case .left, .backspace: browser.goBack()
+        case .character("~"): browser.goToRoot()
+        case .character("/"):
+            isEditingFilter = true
+        case .character("P"):
+            let files = filesUnderSelection(wholeFolderWhenFile: true)
+            guard !files.isEmpty else { break }
+            return .play(PlayQueue(items: files), atSeconds: 0)
+        case .character("a"):
+            let files = filesUnderSelection(wholeFolderWhenFile: false)
+            guard !files.isEmpty else { break }
+            if let player, !player.update().hasEnded {
+                player.append(files)
+                messages.post("Added \(files.count) file\(files.count == 1 ? "" : "s") to the queue (\(player.queue.order.count) in all).")
+            } else {
+                let count = recorder.appendToSavedQueue(files)
+                messages.post("Added \(files.count) file\(files.count == 1 ? "" : "s") to the saved queue (\(count) in all): `smfplay resume` plays it.")
+            }
+        case .character("v"):
+            if let player, !player.update().hasEnded { return .showPlayer }
+        case .character("q"), .escape: return .leave
+        default: break
+        }
+        return .stay
+    }
+
+    /// The selected folder's MIDI files, recursively; for a file, the file itself, or its whole
+    /// folder when `wholeFolderWhenFile`.
+    private mutating func filesUnderSelection(wholeFolderWhenFile: Bool) -> [String] {
+        guard let selected = browser.selectedEntry else { return [] }
+        if selected.kind == .midiFile, !wholeFolderWhenFile { return [selected.path] }
+        var collector = MIDIFileCollector()
+        collector.add(path: selected.kind == .folder ? selected.path : browser.folderPath)
+        if let problem = collector.problems.first { messages.post(problem.description) }
+        return collector.files
+    }
+
+    /// Plays `queue` (or goes on with what plays) in the play view, until the user leaves it.
+    private mutating func showPlayView(playing queue: PlayQueue?, atSeconds seconds: Double) {
+        if player == nil {
+            messages.post("Connecting to the sound server and loading the SoundFont…")
+            draw()
+            do {
+                player = try makePlayer()
+            } catch {
+                messages.post("\(error)")
+                return
+            }
+        }
+        guard let player else { return }
+        if let queue { player.play(queue, atSeconds: seconds) }
+        writeToStandardOutput("\u{1B}[H\u{1B}[2J")
+        let recorder = recorder
+        let ending = PlaySession(player: player, interactive: true, cancellation: cancellation, reportsUnderruns: reportsUnderruns,
+                                 insideBrowser: true, showsKeyboard: showsKeyboard, onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) }).run()
+        view.invalidate()
+        switch ending {
+        case .outputFailed:
+            messages.post("\(player.sinkFailure.map { "\($0)" } ?? "the sound server went away")")
+            player.close()
+            self.player = nil
+        case .queueEnded: messages.post("The queue has ended.")
+        case .quit, .signal: messages.post("Stopped.")
+        case .backToBrowser: break
+        }
+    }
+
+    /// While music plays under the browser: the status line, the resume state, the queue's end.
+    private mutating func followPlayback() {
+        guard let player else { return }
+        let snapshot = player.update()
+        recorder.record(snapshot, queue: player.queue, placeChanged: false)
+        if let failure = player.sinkFailure {
+            messages.post("\(failure)")
+            player.close()
+            self.player = nil
+        }
+    }
+
+    private mutating func draw() {
+        let size = TerminalSession.size
+        var status = messages.latest ?? ""
+        if let player {
+            let snapshot = player.update()
+            if !snapshot.hasEnded, let file = snapshot.file {
+                let name = file.split(separator: "/").last.map(String.init) ?? file
+                status = "\(snapshot.isPaused ? "❚❚" : "▶") \(name)  \(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
+                    + "  (\(snapshot.place + 1) of \(snapshot.queueLength))  v: the player"
+            }
+        }
+        let lines = view.lines(for: browser, details: details.info(for:), lastPlayed: recorder.lastPlayedFile,
+                               isEditingFilter: isEditingFilter, status: status, columns: size.columns, rows: size.rows)
+        view.draw(lines)
+    }
+}

@@ -1,0 +1,82 @@
+import Library
+
+/// The library browser on the whole terminal: the breadcrumb from the library's root, the filter,
+/// the listing (the selected line in reverse video, the last played file marked), a status line
+/// and the keys. Every line is cut to the terminal's width by display columns, so wide (CJK)
+/// characters, combining marks and emoji never overflow or get split.
+struct BrowserView {
+    static let keysLine = "↑↓ move  → open  ← back  Enter play  P play folder  a add  / filter  ~ top  q quit"
+    /// The listing's first line on screen.
+    private var top = 0
+    private var lastDrawn = ""
+
+    /// The lines of the screen, each at most `columns` wide.
+    mutating func lines(for browser: LibraryBrowser, details: (String) -> TrackInfoCache.Lookup, lastPlayed: String?,
+                        isEditingFilter: Bool, status: String, columns: Int, rows: Int) -> [String] {
+        let width = max(columns, 10)
+        var lines = [Self.breadcrumb(for: browser, width: width)]
+        if isEditingFilter || !browser.filter.isEmpty {
+            lines.append(DisplayWidth.fitting("/" + browser.filter + (isEditingFilter ? "▏" : ""), width: width))
+        } else {
+            lines.append(String(repeating: "─", count: width))
+        }
+        let height = max(rows - 4, 1)
+        let visible = browser.visibleEntries
+        if let problem = browser.problem {
+            lines.append(DisplayWidth.fitting("Cannot open this folder: \(problem)", width: width))
+        } else if visible.isEmpty {
+            lines.append(browser.filter.isEmpty ? "No MIDI files or folders here." : "Nothing matches “\(browser.filter)”.")
+        }
+        if browser.selection < top { top = browser.selection }
+        if browser.selection >= top + height { top = browser.selection - height + 1 }
+        top = max(0, min(top, max(visible.count - height, 0)))
+        for index in visible.indices.dropFirst(top).prefix(height - (lines.count - 2)) {
+            let entry = visible[index]
+            let path = entry.path
+            let marker = path == lastPlayed ? "▶ " : "  "
+            var right = ""
+            if entry.kind == .midiFile {
+                switch details(path) {
+                case .ready(let info): right = "  \(formatDuration(info.durationSeconds))  \(info.trackCount) tr"
+                case .pending: right = "  …"
+                case .unreadable: right = "  unreadable"
+                }
+            }
+            let name = DisplayWidth.fitting(entry.kind == .folder ? entry.name + "/" : entry.name, width: max(width - 2 - DisplayWidth.columns(of: right), 1))
+            let gap = String(repeating: " ", count: max(0, width - 2 - DisplayWidth.columns(of: name) - DisplayWidth.columns(of: right)))
+            let line = marker + name + gap + right
+            lines.append(index == browser.selection ? "\u{1B}[7m" + line + "\u{1B}[0m" : line)
+        }
+        while lines.count < rows - 2 { lines.append("") }
+        lines.append(DisplayWidth.fitting(status, width: width))
+        lines.append(DisplayWidth.fitting(Self.keysLine, width: width))
+        return Array(lines.prefix(max(rows, 1)))
+    }
+
+    /// Draws the screen, if anything on it changed.
+    mutating func draw(_ lines: [String]) {
+        let text = "\u{1B}[H" + lines.joined(separator: "\u{1B}[K\r\n") + "\u{1B}[K\u{1B}[J"
+        guard text != lastDrawn else { return }
+        lastDrawn = text
+        writeToStandardOutput(text)
+    }
+
+    /// Forgets what is on the screen (another view drew over it).
+    mutating func invalidate() {
+        lastDrawn = ""
+    }
+
+    /// "MIDI › Chopin › Ballades", cut at the front when too long: the end says where one is.
+    static func breadcrumb(for browser: LibraryBrowser, width: Int) -> String {
+        let rootName = browser.root.split(separator: "/").last.map(String.init) ?? "/"
+        let crumbs = [rootName] + browser.trail
+        let text = crumbs.joined(separator: " › ")
+        guard DisplayWidth.columns(of: text) > width else { return text }
+        var kept = ""
+        for character in text.reversed() {
+            guard DisplayWidth.columns(of: kept) + DisplayWidth.columns(of: character) <= width - 1 else { break }
+            kept.insert(character, at: kept.startIndex)
+        }
+        return "…" + kept
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import AudioOutput
+import Configuration
+import Playback
+import Synthesis
+
+/// The options of every command that plays through the sound server, and the player they make.
+struct PlaybackOptions: ParsableArguments {
+    /// Exit status when there is no sound server to play through (EX_UNAVAILABLE).
+    static let noServerStatus: Int32 = 69
+
+    @Flag(inversion: .prefixedNo, help: "After a seek, strike again the notes held across it (organ and string pads keep sounding). Default: the configuration's chase_notes, else off.")
+    var chaseNotes: Bool?
+
+    @Option(help: ArgumentHelp("Output latency in milliseconds (default: the configuration's latency_ms, else 50).", valueName: "ms"))
+    var latency: Int?
+
+    @Option(help: ArgumentHelp("PulseAudio server address (default: $PULSE_SERVER or the desktop's).", valueName: "address"))
+    var server: String?
+
+    @Option(help: ArgumentHelp("A SoundFont file, or the name of one in the SoundFont folders.", valueName: "path-or-name"))
+    var soundfont: String?
+
+    @Option(help: "Synthesizer gain, 0–10.")
+    var gain: Double?
+
+    @Flag(help: "Turn the reverb off.")
+    var noReverb = false
+
+    @Flag(help: "Turn the chorus off.")
+    var noChorus = false
+
+    @Flag(name: .shortAndLong, help: "Report output underruns as they happen, and their count when done.")
+    var verbose = false
+
+    @Flag(help: "Hide the piano keyboard under the play view.")
+    var noKeyboard = false
+
+    @OptionGroup var configurationOption: ConfigurationOption
+
+    func validate() throws {
+        if let latency, !AudioSettings.latencyRange.contains(latency) { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
+        if let gain, !RenderSettings.gainRange.contains(gain) { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
+    }
+
+    /// Why no player could be made: a one-line message, and the exit status that goes with it.
+    struct SetupFailure: Error, CustomStringConvertible {
+        let description: String
+        /// 69 without a sound server, 1 for anything else.
+        let status: Int32
+    }
+
+    /// Connects to the sound server and loads the SoundFont.
+    func makePlayer(configuration: Configuration, onProblem: @escaping (String) -> Void) throws(SetupFailure) -> Player {
+        var settings = configuration.render
+        var audio = configuration.audio
+        if let latency { audio.latencyMilliseconds = latency }
+        if let chaseNotes { audio.chaseNotes = chaseNotes }
+        if let server { audio.server = server }
+        if let gain { settings.gain = gain }
+        if noReverb { settings.reverb.isEnabled = false }
+        if noChorus { settings.chorus.isEnabled = false }
+        let soundFont: String
+        do {
+            soundFont = try SoundFontLocator.standard(directories: XDGDirectories.current())
+                .locate(requested: soundfont, configured: settings.soundFont, configurationFile: configuration.path)
+        } catch {
+            throw SetupFailure(description: error.description, status: 1)
+        }
+        do {
+            return try Player(chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
+                              makeSink: { render in
+                                  PulseAudioPlaybackSink(try PulseAudioSink(server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
+                                                                            latency: .milliseconds(audio.latencyMilliseconds), render: render))
+                              },
+                              makeSynthesizer: { try Synthesizer(settings: settings.synthesizerSettings, soundFontPath: soundFont) },
+                              onProblem: onProblem)
+        } catch let error as PulseAudioError {
+            throw SetupFailure(description: error.description, status: Self.noServerStatus)
+        } catch {
+            throw SetupFailure(description: "\(error)", status: 1)
+        }
+    }
+}

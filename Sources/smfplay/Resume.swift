@@ -1,0 +1,36 @@
+import ArgumentParser
+import Configuration
+import Library
+import Playback
+
+struct Resume: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Continue the last queue where it stopped.",
+        discussion: """
+        Plays the saved queue from the file and position where the last smfplay stopped \
+        (the state is in $XDG_STATE_HOME/smfplay/state.json). Files inside the library \
+        are found there even if the library has moved since: point the configuration's \
+        `library` (or --library) at its new place. A file changed since it was played \
+        starts from its beginning. Keys as in `smfplay play`.
+        """
+    )
+
+    @OptionGroup var library: LibraryOption
+
+    @OptionGroup var playback: PlaybackOptions
+
+    func run() throws {
+        let configuration = try playback.configurationOption.load()
+        let recorder = ResumeRecorder(libraryRoot: library.root(configuration: configuration), warn: { printError($0) })
+        try Self.continuePlaying(recorder: recorder, playback: playback, configuration: configuration)
+    }
+
+    static func continuePlaying(recorder: ResumeRecorder, playback: PlaybackOptions, configuration: Configuration) throws {
+        guard let (queue, seconds, notice) = recorder.savedQueue(), queue.current != nil else {
+            printError("nothing to resume: play something first (smfplay play PATH, or smfplay browse)")
+            throw ExitCode.failure
+        }
+        if let notice { printError(notice) }
+        try Play.play(queue, atSeconds: seconds, recorder: recorder, playback: playback, configuration: configuration)
+    }
+}
