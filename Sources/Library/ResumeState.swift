@@ -64,10 +64,15 @@ public struct ResumeState: Codable, Hashable, Sendable {
         queue.map { locate($0, libraryRoot: currentRoot) }
     }
 
-    /// The file that was playing, located as ``files(libraryRoot:)`` locates each.
-    public func currentFile(libraryRoot currentRoot: String) -> String? {
-        current.map { locate($0, libraryRoot: currentRoot) }
+    /// The file playing when the state was saved, or the last one if the queue had run out,
+    /// located as ``files(libraryRoot:)`` locates each.
+    public func lastPlayedFile(libraryRoot currentRoot: String) -> String? {
+        let index = place < order.count ? order[place] : order.last
+        return index.map { locate(queue[$0], libraryRoot: currentRoot) }
     }
+
+    /// Whether the queue had played to its end.
+    public var hasEnded: Bool { place >= order.count }
 
     private func locate(_ path: LibraryPath, libraryRoot currentRoot: String) -> String {
         let current = path.located(in: currentRoot)

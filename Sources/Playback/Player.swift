@@ -26,7 +26,7 @@ public final class Player {
     private var preparedGeneration: Int?
     private var isPaused = false
     /// Since `stop()`, until the next `play`.
-    private var isStopped = true
+    public private(set) var isStopped = true
 
     /// Connects the output first, then makes the synthesizer, so that a missing sound server is
     /// reported before a large SoundFont has been loaded for nothing.

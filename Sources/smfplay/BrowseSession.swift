@@ -163,7 +163,9 @@ struct BrowseSession {
             messages.post("\(player.sinkFailure.map { "\($0)" } ?? "the sound server went away")")
             player.close()
             self.player = nil
-        case .queueEnded: messages.post("The queue has ended.")
+        case .queueEnded:
+            recorder.recordQueueEnd()
+            messages.post("The queue has ended.")
         case .quit, .signal: messages.post("Stopped.")
         case .backToBrowser: break
         }
@@ -174,6 +176,7 @@ struct BrowseSession {
         guard let player else { return }
         let snapshot = player.update()
         recorder.record(snapshot, queue: player.queue, placeChanged: false)
+        if snapshot.hasEnded, !player.isStopped { recorder.recordQueueEnd() }
         if let failure = player.sinkFailure {
             messages.post("\(failure)")
             player.close()

@@ -71,6 +71,7 @@ struct Play: ParsableCommand {
         let ending = PlaySession(player: player, interactive: TerminalSession.isInteractive, cancellation: interrupt.cancellation,
                                  reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
                                  onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) }).run()
+        if ending == .queueEnded { recorder.recordQueueEnd() }
         if playback.verbose { printError("output underruns: \(player.update().underruns)") }
         player.close()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }

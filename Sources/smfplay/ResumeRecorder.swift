@@ -14,7 +14,7 @@ final class ResumeRecorder {
     private let lock: ResumeLock?
     /// What was saved last (or found at the start).
     private(set) var saved: ResumeState? {
-        didSet { lastPlayedFile = saved?.currentFile(libraryRoot: libraryRoot) }
+        didSet { lastPlayedFile = saved?.lastPlayedFile(libraryRoot: libraryRoot) }
     }
     /// The file played last, as a path under the library of now (or absolute outside it); kept
     /// here because the browser asks at every redraw.
@@ -48,7 +48,7 @@ final class ResumeRecorder {
         if let warning = loaded.warning { warn(warning.description) }
         saved = loaded.state
         // didSet does not run in an initializer.
-        lastPlayedFile = saved?.currentFile(libraryRoot: libraryRoot)
+        lastPlayedFile = saved?.lastPlayedFile(libraryRoot: libraryRoot)
     }
 
     /// Records the player's state when it is due.
@@ -62,6 +62,16 @@ final class ResumeRecorder {
             libraryRoot: libraryRoot, files: queue.items, order: queue.order, place: snapshot.place,
             position: .init(seconds: snapshot.heardSeconds, ticks: Int(snapshot.heardTick)), file: stamps[file],
             repeatMode: queue.repeatMode.rawValue, shuffled: queue.order != Array(queue.order.indices))
+        save(state)
+    }
+
+    /// Records that the queue played to its end, so that the next resume starts it again
+    /// instead of playing the last second of its last file.
+    func recordQueueEnd() {
+        guard lock != nil, var state = saved, !state.hasEnded else { return }
+        state.place = state.order.count
+        state.position = .init(seconds: 0, ticks: 0)
+        state.file = nil
         save(state)
     }
 
@@ -83,8 +93,9 @@ final class ResumeRecorder {
     func savedQueue() -> (queue: PlayQueue, seconds: Double, notice: String?)? {
         guard let saved, !saved.queue.isEmpty else { return nil }
         let files = saved.files(libraryRoot: libraryRoot)
-        let queue = PlayQueue(items: files, order: saved.order, place: saved.place,
+        let queue = PlayQueue(items: files, order: saved.order, place: saved.hasEnded ? 0 : saved.place,
                               repeatMode: PlayQueue.RepeatMode(rawValue: saved.repeatMode) ?? .off)
+        if saved.hasEnded { return (queue, 0, "the last queue was played to its end: playing it again from the start") }
         guard let current = queue.current else { return (queue, 0, nil) }
         if let stamp = saved.file, stamp.hasChanged(fileAt: current), FileStamp(ofFileAt: current) != nil {
             return (queue, 0, "\(current) has changed since it was last played: starting it from the beginning")

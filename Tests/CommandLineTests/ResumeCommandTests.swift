@@ -119,6 +119,21 @@ struct ResumeCommandTests {
         #expect(resumed.firstNote == change.firstNote, "the first note heard is \(resumed.firstNote.map(String.init) ?? "none"), not the song's first (\(change.firstNote)): \(resumed.report)")
     }
 
+    @Test("a queue played to its end: resume says so and plays it again from its start, not the last second of its last file")
+    func aFinishedQueueStartsAgain() throws {
+        let sandbox = try Sandbox()
+        try sandbox.useLibrary("Library")
+        try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 5, firstNote: UInt8(Self.firstNote)))
+        let played = try sandbox.run(["play", "Library/Bach/staircase.mid"] + PlayCommandTests.synthesis, environment: ["PULSE_SERVER": server.address])
+        #expect(played.succeeded, "\(played)")
+        let saved = try sandbox.savedState()
+        #expect(saved.queue == ["Bach/staircase.mid"] && saved.place == 1, "the state does not say the queue ended: \(saved)")
+
+        let resumed = try listen(sandbox, ["resume"])
+        #expect(resumed.problems.contains { $0.contains("played to its end") && $0.contains("from the start") }, "\(resumed.report)")
+        #expect(resumed.firstNote == Self.firstNote, "the first note heard is \(resumed.firstNote.map(String.init) ?? "none"), not the song's first: \(resumed.report)")
+    }
+
     // MARK: The state file
 
     @Test("a corrupt state.json is kept as state.json.bad, with a warning, and the player starts afresh")

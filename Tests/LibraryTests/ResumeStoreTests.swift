@@ -28,6 +28,15 @@ struct ResumeStoreTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/smfplay") == ["state.json"])
     }
 
+    @Test func theLastPlayedFileIsTheOnePlayingOrTheLastOfAnEndedQueue() {
+        var state = Self.sampleState(libraryRoot: "/nonexistent/MIDI")
+        #expect(!state.hasEnded)
+        #expect(state.lastPlayedFile(libraryRoot: "/nonexistent/Moved") == "/nonexistent/Moved/Chopin/Ballade No.1.mid")
+        state.place = state.order.count
+        #expect(state.hasEnded && state.current == nil)
+        #expect(state.lastPlayedFile(libraryRoot: "/nonexistent/Moved") == "/tmp/Gymnopédie 1.mid")
+    }
+
     @Test func theFileIsStablePrettyJSONWithLibraryPathsRelative() throws {
         let folder = try TemporaryFolder()
         let store = ResumeStore(folder: folder.path)
