@@ -49,6 +49,7 @@ bench: deps
 	bench/parse.sh
 	bench/render.sh
 	bench/thumbnail.sh
+	bench/play.sh
 	bench/playback.sh
 
 clean:
