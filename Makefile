@@ -43,7 +43,7 @@ demo: build
 demo-library:
 	$(SWIFT) run smfplay-demo-library $(DEMO_LIBRARY)
 
-# Every benchmark, one after another (about 40 minutes on 2 cores); BENCHMARKS.md has what each
+# Every benchmark, one after another (about an hour on 2 cores); BENCHMARKS.md has what each
 # measures and its latest results. Each script also runs alone.
 bench: deps
 	bench/parse.sh
