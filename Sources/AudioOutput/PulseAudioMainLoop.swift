@@ -1,4 +1,5 @@
 import CPulseAudio
+import Synchronization
 
 /// libpulse's threaded main loop: a thread of libpulse's own runs every callback (the stream's
 /// write callback included) with the loop's lock held. Any other thread that calls libpulse must
@@ -10,6 +11,7 @@ import CPulseAudio
 final class PulseAudioMainLoop {
     let pointer: OpaquePointer
     private var isRunning = false
+    private let scheduling = Mutex(RealtimeScheduling.pending)
 
     init?() {
         guard let pointer = pa_threaded_mainloop_new() else { return nil }
@@ -29,6 +31,18 @@ final class PulseAudioMainLoop {
         isRunning = pa_threaded_mainloop_start(pointer) == 0
         return isRunning
     }
+
+    /// Asks for real-time scheduling of the loop's thread, which runs the render closure; the
+    /// answer comes to `realtimeScheduling` once the thread has run the request.
+    func requestRealtimeScheduling() {
+        pa_threaded_mainloop_once_unlocked(pointer, { _, user in
+            let loop = Unmanaged<PulseAudioMainLoop>.fromOpaque(user!).takeUnretainedValue()
+            let answer = RealtimeScheduling.requestForCurrentThread()
+            loop.scheduling.withLock { $0 = answer }
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    var realtimeScheduling: RealtimeScheduling { scheduling.withLock { $0 } }
 
     /// Ends the loop's thread. Must be called without the lock, and not from the loop's thread.
     func stop() {

@@ -21,6 +21,7 @@ import Darwin
 ///   most, never for a whole round trip. Controls called at once from several threads run one
 ///   after the other.
 /// - `onFailure` runs on the main loop thread too: it must not call the sink either.
+/// - The main loop's thread asks for real-time scheduling (see `realtimeScheduling`).
 ///
 /// ## Latency and position
 /// The stream asks for a buffer of `latency` (`tlength`, with `PA_STREAM_ADJUST_LATENCY`, which
@@ -101,6 +102,7 @@ public final class PulseAudioSink: @unchecked Sendable {
             close()
             throw .noServer(address: address, reason: "libpulse could not start its thread")
         }
+        loop.requestRealtimeScheduling()
         do {
             try loop.withLock { () throws(PulseAudioError) in
                 try connectContext(server: server, addressGiven: server != nil || environmentServer != nil)
@@ -118,6 +120,9 @@ public final class PulseAudioSink: @unchecked Sendable {
 
     /// The server, as the user gave it or as libpulse found it.
     public var serverAddress: String { state.address }
+
+    /// Whether the render closure's thread runs ahead of ordinary threads (known once `init` returns).
+    public var realtimeScheduling: RealtimeScheduling { loop.realtimeScheduling }
 
     // MARK: Connecting (main loop locked)
 

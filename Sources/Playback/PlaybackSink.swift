@@ -15,6 +15,9 @@ public protocol PlaybackSink: AnyObject {
     var latencySeconds: Double { get }
     /// Times the output ran dry.
     var underrunCount: Int { get }
+    /// Why the thread that renders runs at normal priority (behind every busy process) when it
+    /// does; nil when it runs in real time.
+    var normalPriorityReason: String? { get }
     /// Why the output stopped working, if it did (the server went away, say).
     var failure: (any Error)? { get }
 }

@@ -103,6 +103,9 @@ public final class Player {
             underruns: sink.underrunCount, pressedKeys: synthesizer.pressedKeys.read(), noteRange: current?.noteRange)
     }
 
+    /// Why the output renders at normal priority, if it does (see `PlaybackSink`).
+    public var outputNormalPriorityReason: String? { sink.normalPriorityReason }
+
     /// Why the output stopped working, if it did.
     public var sinkFailure: (any Error)? { sink.failure }
 

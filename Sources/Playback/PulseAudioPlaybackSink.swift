@@ -42,5 +42,13 @@ public final class PulseAudioPlaybackSink: PlaybackSink {
 
     public var underrunCount: Int { output.underrunCount }
 
+    public var normalPriorityReason: String? {
+        switch output.realtimeScheduling {
+        case .granted: nil
+        case .pending: "it had not started"
+        case .refused(let reason): reason
+        }
+    }
+
     public var failure: (any Error)? { output.failure }
 }

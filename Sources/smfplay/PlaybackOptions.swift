@@ -30,7 +30,7 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(help: "Turn the chorus off.")
     var noChorus = false
 
-    @Flag(name: .shortAndLong, help: "Report output underruns as they happen, and their count when done.")
+    @Flag(name: .shortAndLong, help: "Report output underruns as they happen, and their count when done; say when the audio thread cannot run in real time.")
     var verbose = false
 
     @Flag(help: "Hide the piano keyboard under the play view.")
@@ -67,8 +67,9 @@ struct PlaybackOptions: ParsableArguments {
         } catch {
             throw SetupFailure(description: error.description, status: 1)
         }
+        let player: Player
         do {
-            return try Player(chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
+            player = try Player(chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
                               makeSink: { render in
                                   PulseAudioPlaybackSink(try PulseAudioSink(server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
                                                                             latency: .milliseconds(audio.latencyMilliseconds), render: render))
@@ -80,5 +81,9 @@ struct PlaybackOptions: ParsableArguments {
         } catch {
             throw SetupFailure(description: "\(error)", status: 1)
         }
+        if verbose, let reason = player.outputNormalPriorityReason {
+            onProblem("the audio thread runs at normal priority, so a busy machine can make the output run dry (real-time scheduling: \(reason); see `ulimit -r`)")
+        }
+        return player
     }
 }

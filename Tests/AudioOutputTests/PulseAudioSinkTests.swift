@@ -173,6 +173,27 @@ struct PulseAudioSinkTests {
         sink.close()
     }
 
+    /// A process with CAP_SYS_NICE (root) may ask for a real-time policy, and so may one whose
+    /// `RLIMIT_RTPRIO` allows it; anyone else is refused, and the sink says why.
+    @Test func theRenderThreadRunsInRealTimeWhereThatIsAllowed() throws {
+        let server = try PulseAudioServer(sampleRate: Self.rate)
+        let tone = TaggedTone(sampleRate: Self.rate)
+        let sink = try makeSink(server, tone)
+        try sink.resume()
+        tone.waitUntilRendered(frames: Int64(Self.rate / 10))
+        var limit = rlimit()
+        #expect(getrlimit(__rlimit_resource_t(__RLIMIT_RTPRIO.rawValue), &limit) == 0)
+        if Self.mayChangeSchedulingFreely || limit.rlim_cur >= 4 {
+            #expect(sink.realtimeScheduling == .granted(priority: 4))
+            // The policy as the render closure's own thread sees it (less SCHED_RESET_ON_FORK).
+            #expect(tone.renderThreadPolicy.load(ordering: .relaxed) & ~0x4000_0000 == SCHED_FIFO)
+        } else if limit.rlim_cur == 0 {
+            #expect(sink.realtimeScheduling == .refused(reason: String(cString: strerror(EPERM))))
+            #expect(tone.renderThreadPolicy.load(ordering: .relaxed) == SCHED_OTHER)
+        }
+        sink.close()
+    }
+
     @Test func closeRemovesTheStreamFromTheServer() throws {
         let server = try PulseAudioServer(sampleRate: Self.rate)
         let sink = try makeSink(server, TaggedTone(sampleRate: Self.rate))
@@ -247,6 +268,16 @@ struct PulseAudioSinkTests {
         #expect(throws: failure) { try sink.pause() }
     }
 
+    /// Whether this process holds CAP_SYS_NICE (root does, unless it was dropped), which
+    /// lifts the RLIMIT_RTPRIO bound.
+    static var mayChangeSchedulingFreely: Bool {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
+              let capabilities = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return capabilities & (1 << 23) != 0
+    }
+
     private func makeSink(_ server: PulseAudioServer, _ tone: TaggedTone, latency: Duration = .milliseconds(50)) throws -> PulseAudioSink {
         try PulseAudioSink(server: server.address, streamName: "test tone", sampleRate: Self.rate, latency: latency, render: tone.render)
     }
@@ -263,6 +294,8 @@ private final class TaggedTone: @unchecked Sendable {
     /// Sleeps once when it reaches this frame: a render that misses its deadline.
     let stallAtFrame = Atomic<Int64>(.max)
     private let rendered = Atomic<Int64>(0)
+    /// The scheduling policy of the thread that called `render`.
+    let renderThreadPolicy = Atomic<Int32>(-1)
 
     init(sampleRate: Int, stopFrame: Int64 = .max) {
         self.sampleRate = sampleRate
@@ -272,6 +305,7 @@ private final class TaggedTone: @unchecked Sendable {
     var renderedFrames: Int64 { rendered.load(ordering: .relaxed) }
 
     func render(_ buffer: UnsafeMutablePointer<Float>, _ frames: Int) {
+        renderThreadPolicy.store(sched_getscheduler(0), ordering: .relaxed)
         let start = rendered.load(ordering: .relaxed)
         let sounding = isSounding.load(ordering: .relaxed)
         for index in 0..<frames {
