@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := libfluidsynth-dev libsndfile1-dev libpulse-dev pulseaudio pulseaudio-utils \
 	timgm6mb-soundfont fluid-soundfont-gm fluidsynth midicsv openttd-openmsx \
-	desktop-file-utils man-db tmux libpng-dev
+	desktop-file-utils man-db tmux libpng-dev python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_LIBRARY := Examples/Library
 DEMO_RENDERS := out/demo
@@ -53,7 +53,7 @@ bench: deps
 	bench/playback.sh
 
 clean:
-	rm -rf .build
+	rm -rf .build $(RELEASE_SCRATCH)
 
 # Installing: `make release` builds, `make install` copies (PREFIX, default /usr/local;
 # DESTDIR, a root to stage a package in), `make uninstall` removes what install copied.
@@ -63,13 +63,19 @@ clean:
 # SMFPLAY is the binary installed and documented; InstallTests pass the debug build made
 # by `make test` (and its generate-manual and a GENERATED folder of their own), which
 # spares CI a second full build of everything in release mode.
+#
+# The release build has a folder of its own: a plain `swift build -c release` (or a
+# benchmark's) in .build links the Swift runtime dynamically, and a binary of that kind,
+# newer than the sources, would be installed as it is and fail where /opt/swift is not
+# (a file manager's thumbnailer sandbox shows only /usr).
 PREFIX ?= /usr/local
 DESTDIR ?=
 SCRATCH ?= .build
-SMFPLAY ?= $(SCRATCH)/release/smfplay
+RELEASE_SCRATCH ?= .build-release
+SMFPLAY ?= $(RELEASE_SCRATCH)/release/smfplay
 GENERATE_MANUAL ?= $(SCRATCH)/debug/generate-manual
 # The man pages and shell completions made from $(SMFPLAY).
-GENERATED ?= $(SCRATCH)/generated
+GENERATED ?= $(RELEASE_SCRATCH)/generated
 SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
 SHARE_DIR = $(DESTDIR)$(PREFIX)/share
@@ -84,10 +90,10 @@ INSTALLED_FILES = $(BIN_DIR)/smfplay \
 
 # The binary, its man pages and completions. The Swift runtime is linked in, so the binary
 # runs without the toolchain.
-release: deps $(SCRATCH)/release/smfplay $(GENERATED)/stamp
+release: deps $(RELEASE_SCRATCH)/release/smfplay $(GENERATED)/stamp
 
-$(SCRATCH)/release/smfplay: $(SOURCES)
-	$(SWIFT) build --scratch-path $(SCRATCH) -c release --static-swift-stdlib --product smfplay
+$(RELEASE_SCRATCH)/release/smfplay: $(SOURCES)
+	$(SWIFT) build --scratch-path $(RELEASE_SCRATCH) -c release --static-swift-stdlib --product smfplay
 
 # A tool of swift-argument-parser's, from the checkout SwiftPM resolved. Its plugin
 # (`swift package plugin generate-manual`) is not used: it rebuilds every product in

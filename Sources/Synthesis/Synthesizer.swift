@@ -132,8 +132,14 @@ public final class Synthesizer {
         case 0xA0: fluid_synth_key_pressure(synth, channel, data1, data2)
         case 0xB0:
             fluid_synth_cc(synth, channel, data1, data2)
-            // All sound off, all notes off.
-            if data1 == 120 || data1 == 123 { pressedKeys.releaseChannel(Int(channel)) }
+            switch data1 {
+            case 64: pressedKeys.setPedal(isDown: data2 >= 64, channel: Int(channel))
+            // Reset all controllers lifts the pedal.
+            case 121: pressedKeys.setPedal(isDown: false, channel: Int(channel))
+            case 120: pressedKeys.releaseChannel(Int(channel), cutsSustain: true)
+            case 123: pressedKeys.releaseChannel(Int(channel), cutsSustain: false)
+            default: break
+            }
         case 0xC0: fluid_synth_program_change(synth, channel, data1)
         case 0xD0: fluid_synth_channel_pressure(synth, channel, data1)
         case 0xE0: fluid_synth_pitch_bend(synth, channel, data2 << 7 | data1)

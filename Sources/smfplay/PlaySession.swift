@@ -24,7 +24,7 @@ struct PlaySession {
     var onUpdate: (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }
 
     func run() -> Ending {
-        let terminal = interactive && !insideBrowser ? TerminalSession() : nil
+        let terminal = interactive && !insideBrowser ? TerminalSession(fullScreen: true) : nil
         defer { terminal?.restore() }
         var keys = KeyReader()
         var view = PlayView(showsUnderruns: reportsUnderruns, keysLine: insideBrowser ? PlayView.browserKeysLine : PlayView.keysLine,

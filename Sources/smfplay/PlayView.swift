@@ -10,8 +10,9 @@ struct PlayView {
     let keysLine: String
     /// Draws the keyboard (not with `--no-keyboard`).
     let showsKeyboard: Bool
-    /// The lines on the screen, as last written.
+    /// The lines on the screen, as last written, and the terminal's size then.
     private var drawn: [Line] = []
+    private var drawnSize: (columns: Int, rows: Int) = (0, 0)
 
     /// A line of the view: text, or the cells of a keyboard row, which is redrawn cell by cell.
     private enum Line: Equatable {
@@ -25,40 +26,47 @@ struct PlayView {
         self.showsKeyboard = showsKeyboard
     }
 
-    /// Redraws the view in place, in one write of what changed (nothing when nothing did): the
-    /// lines of text that changed, and the keys that changed on the keyboard.
+    /// Redraws the view from the screen's top left, in one write of what changed (nothing when
+    /// nothing did): the lines of text that changed, and the keys that changed on the keyboard.
+    /// After a resize the screen is cleared and drawn anew: a terminal that reflows its lines
+    /// leaves nothing where the last drawing put it. No line is wider than the screen and no
+    /// more lines are drawn than it has rows, so nothing wraps or scrolls.
     mutating func draw(_ snapshot: PlayerSnapshot, terminalSize: (columns: Int, rows: Int)) {
         var lines = Self.lines(for: snapshot, columns: terminalSize.columns, showsUnderruns: showsUnderruns, keysLine: keysLine)
             .map(Line.text)
-        // Only when the whole view fits: moving up to redraw it stops at the screen's top.
-        if showsKeyboard, snapshot.file != nil, terminalSize.rows > lines.count + PianoKeyboard.rowCount,
+        if showsKeyboard, snapshot.file != nil, terminalSize.rows >= lines.count + PianoKeyboard.rowCount,
            let keyboard = PianoKeyboard(songKeys: snapshot.noteRange, width: terminalSize.columns - 1) {
             lines += keyboard.cells(pressed: snapshot.pressedKeys).map(Line.cells)
         }
-        guard lines != drawn else { return }
+        lines = Array(lines.prefix(max(terminalSize.rows, 1)))
+        let resized = terminalSize != drawnSize
+        if resized { drawn = [] }
+        guard lines != drawn || resized else { return }
         let colours = TerminalCell.coloursWanted
-        var text = drawn.isEmpty ? "" : "\u{1B}[\(drawn.count)A"
+        var text = "\u{1B}[H" + (resized ? "\u{1B}[2J" : "")
         for (index, line) in lines.enumerated() {
+            if index > 0 { text += "\r\n" }
             let before = drawn.indices.contains(index) ? drawn[index] : nil
             switch (before, line) {
             case (let before?, _) where before == line:
-                text += "\n"
+                break
             case (.cells(let old)?, .cells(let new)) where old.count == new.count:
-                text += TerminalCell.changes(from: old, to: new, colours: colours) + "\n"
+                text += TerminalCell.changes(from: old, to: new, colours: colours)
             case (_, .text(let string)):
-                text += "\r" + string + "\u{1B}[K\n"
+                text += string + "\u{1B}[K"
             case (_, .cells(let cells)):
-                text += "\r" + TerminalCell.line(cells, colours: colours) + "\u{1B}[K\n"
+                text += TerminalCell.line(cells, colours: colours) + "\u{1B}[K"
             }
         }
         // Fewer lines than before (the keyboard gone, nothing playing): none of the old ones is left below.
-        if lines.count < drawn.count { text += "\u{1B}[J" }
+        if lines.count < drawn.count { text += "\u{1B}[\(lines.count + 1);1H\u{1B}[J" }
         writeToStandardOutput(text)
         drawn = lines
+        drawnSize = terminalSize
     }
 
     static func lines(for snapshot: PlayerSnapshot, columns: Int, showsUnderruns: Bool, keysLine: String) -> [String] {
-        let width = max(columns - 1, 10)
+        let width = max(columns - 1, 1)
         guard let file = snapshot.file else { return ["(nothing playing)"] }
         let parts = file.split(separator: "/").map(String.init)
         let name = parts.last ?? file
@@ -76,8 +84,8 @@ struct PlayView {
         let gap = String(repeating: " ", count: max(1, width - DisplayWidth.columns(of: folderText) - DisplayWidth.columns(of: place)))
         return [
             DisplayWidth.fitting((snapshot.isPaused ? "❚❚ " : "▶ ") + name, width: width),
-            folderText + gap + place,
-            bar + " " + time,
+            DisplayWidth.fitting(folderText + gap + place, width: width),
+            DisplayWidth.fitting(barWidth > 0 ? bar + " " + time : time, width: width),
             DisplayWidth.fitting(keysLine, width: width),
         ]
     }

@@ -61,6 +61,54 @@ struct PressedKeysTests {
         #expect(Self.down(synthesizer.pressedKeys.read()) == [67: [4]])
     }
 
+    static func pedal(_ synthesizer: Synthesizer, _ value: UInt8, channel: Int) {
+        synthesizer.send(status: 0xB0, channel: channel, data1: 64, data2: value)
+    }
+
+    @Test("a key released under its channel's sustain pedal shows until the pedal comes up")
+    func sustainPedalHoldsReleasedKeys() throws {
+        let synthesizer = try Self.synthesizer()
+        Self.pedal(synthesizer, 127, channel: 0)
+        Self.noteOn(synthesizer, 60, channel: 0)
+        Self.noteOn(synthesizer, 64, channel: 1)
+        synthesizer.send(status: 0x80, channel: 0, data1: 60, data2: 0)
+        synthesizer.send(status: 0x80, channel: 1, data1: 64, data2: 0)
+        // Channel 1 has no pedal down: its key comes up once it has shown for its strike.
+        #expect(Self.down(synthesizer.pressedKeys.read()) == [60: [0], 64: [1]])
+        #expect(Self.down(synthesizer.pressedKeys.read()) == [60: [0]])
+        // A half-down pedal (below 64) is up, as FluidSynth reads it.
+        Self.pedal(synthesizer, 63, channel: 0)
+        #expect(Self.down(synthesizer.pressedKeys.read()).isEmpty)
+        // Pressed before the pedal, released after it: held too.
+        Self.noteOn(synthesizer, 67, channel: 0)
+        Self.pedal(synthesizer, 64, channel: 0)
+        Self.noteOn(synthesizer, 67, channel: 0, velocity: 0)
+        _ = synthesizer.pressedKeys.read()
+        #expect(Self.down(synthesizer.pressedKeys.read()) == [67: [0]])
+        // Reset all controllers lifts the pedal.
+        synthesizer.send(status: 0xB0, channel: 0, data1: 121, data2: 0)
+        #expect(Self.down(synthesizer.pressedKeys.read()).isEmpty)
+    }
+
+    @Test("under the pedal, all notes off leaves the keys sounding; all sound off silences them")
+    func channelModeMessagesUnderThePedal() throws {
+        let synthesizer = try Self.synthesizer()
+        Self.pedal(synthesizer, 127, channel: 2)
+        Self.noteOn(synthesizer, 48, channel: 2)
+        synthesizer.send(status: 0xB0, channel: 2, data1: 123, data2: 0)
+        _ = synthesizer.pressedKeys.read()
+        #expect(Self.down(synthesizer.pressedKeys.read()) == [48: [2]])
+        synthesizer.send(status: 0xB0, channel: 2, data1: 120, data2: 0)
+        #expect(Self.down(synthesizer.pressedKeys.read()).isEmpty)
+        // The pedal is still down: a key released now is held again.
+        Self.noteOn(synthesizer, 50, channel: 2)
+        synthesizer.send(status: 0x80, channel: 2, data1: 50, data2: 0)
+        _ = synthesizer.pressedKeys.read()
+        #expect(Self.down(synthesizer.pressedKeys.read()) == [50: [2]])
+        synthesizer.reset()
+        #expect(Self.down(synthesizer.pressedKeys.read()).isEmpty)
+    }
+
     @Test("reset, releasing every note and a GM System On leave no key down")
     func resetsReleaseEverything() throws {
         let synthesizer = try Self.synthesizer()
