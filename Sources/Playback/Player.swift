@@ -55,18 +55,25 @@ public final class Player {
     }
 
     /// Plays `queue` from its current file, at `seconds` into it, in place of whatever was playing.
-    public func play(_ queue: PlayQueue, atSeconds seconds: Double = 0) {
+    /// A file that cannot be read is reported and skipped; the file after it starts from its
+    /// beginning, not at `seconds`, which was a place in the one skipped.
+    /// - Returns: false when nothing in the queue from its current file on could be read; what
+    /// played before (if anything) then goes on.
+    @discardableResult
+    public func play(_ queue: PlayQueue, atSeconds seconds: Double = 0) -> Bool {
+        let before = (queue: self.queue, isStopped: isStopped)
         self.queue = queue
         isStopped = false
+        let requested = queue.current
         guard loadCurrent() else {
-            // Nothing in the queue could be read.
-            isStopped = true
-            return
+            (self.queue, isStopped) = before
+            return false
         }
-        if seconds > 0 { seek(toSeconds: seconds) }
+        if seconds > 0, self.queue.current == requested { seek(toSeconds: seconds) }
         // The sink opens (and stops) paused, with its buffer already filled.
         sink.resume()
         isPaused = false
+        return true
     }
 
     /// Adds files to the end of the queue.

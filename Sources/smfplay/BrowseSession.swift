@@ -152,7 +152,13 @@ struct BrowseSession {
             }
         }
         guard let player else { return }
-        if let queue { player.play(queue, atSeconds: seconds) }
+        let messageBefore = messages.latest
+        if let queue, !player.play(queue, atSeconds: seconds) {
+            // The saved state stays as it was. The last file's problem stays in sight.
+            let problem = messages.latest != messageBefore ? messages.latest : nil
+            messages.post((problem.map { $0 + " — " } ?? "") + "nothing to play")
+            return
+        }
         writeToStandardOutput("\u{1B}[H\u{1B}[2J")
         let recorder = recorder
         let ending = PlaySession(player: player, interactive: true, cancellation: cancellation, reportsUnderruns: reportsUnderruns,

@@ -67,7 +67,12 @@ struct Play: ParsableCommand {
             throw ExitCode(error.status)
         }
         let interrupt = InterruptTrap()
-        player.play(queue, atSeconds: seconds)
+        // Each file that could not be read has been reported; the saved state stays as it was.
+        guard player.play(queue, atSeconds: seconds) else {
+            player.close()
+            printError("nothing in the queue could be played")
+            throw ExitCode.failure
+        }
         let ending = PlaySession(player: player, interactive: TerminalSession.isInteractive, cancellation: interrupt.cancellation,
                                  reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
                                  onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) }).run()

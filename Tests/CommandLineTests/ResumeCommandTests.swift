@@ -89,6 +89,44 @@ struct ResumeCommandTests {
         #expect(abs(place - stopped) <= Self.resumeTolerance, "stopped at \(stopped) s, went on from \(place) s: \(resumed.report)")
     }
 
+    @Test("the library moved and the configuration not yet told: resume names the file it cannot read, exits 1, and keeps the saved place for when it is")
+    func aLibraryNotFoundKeepsTheSavedPlace() throws {
+        let sandbox = try Sandbox()
+        try sandbox.useLibrary("Library")
+        try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 40, firstNote: UInt8(Self.firstNote)))
+        let stopped = try playAndStop(sandbox, "Library/Bach/staircase.mid", after: 4.5, by: .key("q"))
+        let saved = try sandbox.savedState()
+
+        try FileManager.default.moveItem(atPath: sandbox.path("Library"), toPath: sandbox.path("Moved Library"))
+        let failed = try sandbox.run(["resume"] + PlayCommandTests.synthesis, environment: ["PULSE_SERVER": server.address])
+        #expect(failed.status == 1 && failed.signal == nil, "\(failed)")
+        #expect(failed.stderrLines.contains { $0.contains("Library/Bach/staircase.mid") }, "\(failed)")
+        #expect(failed.stderrLines.last == "smfplay: nothing in the queue could be played", "\(failed)")
+        let kept = try sandbox.savedState()
+        #expect(kept.queue == saved.queue && kept.place == saved.place && kept.position.seconds == saved.position.seconds,
+                "saved \(saved), now \(kept)")
+
+        try sandbox.useLibrary("Moved Library")
+        let resumed = try listen(sandbox, ["resume"])
+        let place = try #require(resumed.place, "the resumed song was not heard going on to its next step: \(resumed.report)")
+        #expect(abs(place - stopped) <= Self.resumeTolerance, "stopped at \(stopped) s, went on from \(place) s: \(resumed.report)")
+    }
+
+    @Test("the file it stopped in is gone: resume says so and starts the next file of the queue from its beginning, not at the old place")
+    func aVanishedFileGivesWayToTheNextFromItsStart() throws {
+        let sandbox = try Sandbox()
+        try sandbox.useLibrary("Library")
+        try sandbox.write("Library/Bach/1 first.mid", Songs.staircase(seconds: 40, firstNote: UInt8(Self.firstNote)))
+        try sandbox.write("Library/Bach/2 second.mid", Songs.staircase(seconds: 40, firstNote: 72))
+        _ = try playAndStop(sandbox, "Library/Bach", after: 4.5, by: .key("q"))
+
+        try FileManager.default.removeItem(atPath: sandbox.path("Library/Bach/1 first.mid"))
+        let resumed = try listen(sandbox, ["resume"])
+        #expect(resumed.announced?.hasSuffix("Library/Bach/2 second.mid (0:40.0)") == true, "\(resumed.report)")
+        #expect(resumed.problems.contains { $0.contains("1 first.mid") }, "\(resumed.report)")
+        #expect(resumed.firstNote == 72, "the first note heard is \(resumed.firstNote.map(String.init) ?? "none"), not the next file's first (72): \(resumed.report)")
+    }
+
     struct Change: Sendable, CustomTestStringConvertible {
         var name: String
         /// The song's first note after the change.
