@@ -10,9 +10,15 @@ import Glibc
 public struct FolderListing: Sendable {
     public let folder: String
     public let entries: [FolderEntry]
+    /// Folders and MIDI files (by extension) whose names are not UTF-8, as in collections from
+    /// older systems (Shift-JIS, Latin-1): the paths, shown with U+FFFD where a byte is not
+    /// UTF-8. They cannot be opened, as no String path leads back to them; the user is told.
+    public let unopenable: [String]
 
     public init(folder: String) throws(FolderListingError) {
-        guard let names = Self.names(in: folder) else { throw FolderListingError(folder: folder, reason: .init(errno: errno)) }
+        guard let (names, undecodable) = Self.names(in: folder) else { throw FolderListingError(folder: folder, reason: .init(errno: errno)) }
+        unopenable = undecodable.filter { $0.isFolder || MIDIFileDetector.hasMIDIExtension($0.shown) }
+            .map { folder.hasSuffix("/") ? folder + $0.shown : folder + "/" + $0.shown }
         var folders: [FolderEntry] = []
         var files: [FolderEntry] = []
         var enclosingFolders: Set<FileIdentity>?
@@ -43,18 +49,40 @@ public struct FolderListing: Sendable {
         entries = NaturalOrder.sorted(folders, byName: \.name) + NaturalOrder.sorted(files, byName: \.name)
     }
 
-    /// The names in a folder but `.` and `..`, or `nil` with `errno` set when it cannot be read.
-    static func names(in folder: String) -> [String]? {
+    /// A name that is not UTF-8: shown with U+FFFD for each byte that is not, and whether it
+    /// is a folder (told from the name's own bytes).
+    struct UndecodableName {
+        let shown: String
+        let isFolder: Bool
+    }
+
+    /// The names in a folder but `.` and `..`, and apart from them those that are not UTF-8;
+    /// `nil` with `errno` set when the folder cannot be read.
+    static func names(in folder: String) -> (names: [String], undecodable: [UndecodableName])? {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
         var names: [String] = []
+        var undecodable: [UndecodableName] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                if let name = String(validating: bytes, as: UTF8.self) {
+                    if name != ".", name != ".." { names.append(name) }
+                } else if !bytes.starts(with: [UInt8(ascii: ".")]) {
+                    undecodable.append(UndecodableName(shown: String(decoding: bytes, as: UTF8.self),
+                                                       isFolder: Self.isFolder(folder: folder, rawName: bytes)))
+                }
             }
-            if name != ".", name != ".." { names.append(name) }
         }
-        return names
+        return (names, undecodable)
+    }
+
+    private static func isFolder(folder: String, rawName: Slice<UnsafeRawBufferPointer>) -> Bool {
+        let path = Array(folder.utf8) + [UInt8(ascii: "/")] + rawName + [0]
+        var info = stat()
+        return path.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+        } && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The folder and every folder its path goes through, as far as `/`.

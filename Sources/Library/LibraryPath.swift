@@ -52,7 +52,7 @@ public enum LibraryPath: Hashable, Sendable, CustomStringConvertible {
             let joined = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             if Self.exists(joined) {
                 folder = joined
-            } else if let match = FolderListing.names(in: folder)?.first(where: { $0 == name }) {
+            } else if let match = FolderListing.names(in: folder)?.names.first(where: { $0 == name }) {
                 folder = folder.hasSuffix("/") ? folder + match : folder + "/" + match
             } else {
                 return expected

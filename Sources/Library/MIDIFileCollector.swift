@@ -31,9 +31,9 @@ public struct MIDIFileCollector {
             return
         }
         if info.st_mode & S_IFMT == S_IFDIR {
-            let before = files.count
+            let (filesBefore, problemsBefore) = (files.count, problems.count)
             addFolder(path, identity: FileIdentity(info))
-            if files.count == before, !problems.contains(where: { $0.path == path }) {
+            if files.count == filesBefore, problems.count == problemsBefore {
                 problems.append(Problem(path: path, reason: "no MIDI files in this folder"))
             }
         } else if M3UPlaylist.isPlaylist(path) {
@@ -42,6 +42,9 @@ public struct MIDIFileCollector {
             files.append(path)
         }
     }
+
+    static let undecodableNameReason = "the name is not UTF-8 (Shift-JIS or Latin-1?), which smfplay cannot open: "
+        + "rename it in UTF-8 (e.g. convmv -f shift-jis -t utf-8 --notest NAME)"
 
     private mutating func addPlaylist(_ path: String) {
         // A playlist that lists itself, directly or not, is read once.
@@ -61,6 +64,9 @@ public struct MIDIFileCollector {
         } catch {
             problems.append(Problem(path: folder, reason: "cannot open folder: \(error.reason)"))
             return
+        }
+        for path in listing.unopenable {
+            problems.append(Problem(path: path, reason: Self.undecodableNameReason))
         }
         for entry in listing.entries where entry.kind == .folder {
             addFolder(entry.path, identity: entry.identity)

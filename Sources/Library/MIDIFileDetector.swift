@@ -7,11 +7,13 @@ public enum MIDIFileDetector {
     public static let extensions: Set<String> = ["mid", "midi", "smf", "kar", "rmi"]
 
     public static func isMIDIFile(atPath path: String) -> Bool {
-        if let dot = path.lastIndex(of: "."), !path[dot...].contains("/"),
-           extensions.contains(path[path.index(after: dot)...].lowercased()) {
-            return true
-        }
-        return hasMIDIContent(atPath: path)
+        hasMIDIExtension(path) || hasMIDIContent(atPath: path)
+    }
+
+    /// Whether the name ends in one of `extensions`, in any case.
+    public static func hasMIDIExtension(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return extensions.contains(path[path.index(after: dot)...].lowercased())
     }
 
     /// Whether the file starts with `MThd`, or is a RIFF file of type `RMID`.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import Testing
 @testable import Library
@@ -31,6 +34,32 @@ struct MIDIFileCollectorTests {
             "Bach/a.MID", "Bach/misnamed.bin", "ショパン/Ballades/Ballade No.4.mid", "ショパン/Ballades/Ballade No.10.mid", "ショパン/b.mid",
         ])
         #expect(collector.problems.isEmpty)
+    }
+
+    /// Names from older systems, made with raw bytes (no String can name them): a Shift-JIS
+    /// file name (テスト.mid), a Latin-1 folder name (café) with a file in it, and a Latin-1
+    /// text file, which is not MIDI and so is not worth a word.
+    @Test func namesThatAreNotUTF8AreReportedNotSkippedInSilence() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("encodings-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let shiftJIS: [UInt8] = [0x83, 0x65, 0x83, 0x58, 0x83, 0x67] + Array(".mid".utf8)
+        let latin1Folder: [UInt8] = Array("caf".utf8) + [0xE9]
+        let latin1Text: [UInt8] = Array("r".utf8) + [0xE9] + Array("sum\u{E9}.txt".utf8)
+        func rawPath(_ name: [UInt8]) -> [CChar] { (Array(root.utf8) + [UInt8(ascii: "/")] + name + [0]).map { CChar(bitPattern: $0) } }
+        for name in [shiftJIS, latin1Text] {
+            let fd = open(rawPath(name), O_CREAT | O_WRONLY, 0o644)
+            #expect(fd >= 0)
+            close(fd)
+        }
+        #expect(mkdir(rawPath(latin1Folder), 0o755) == 0)
+        #expect(FileManager.default.createFile(atPath: root + "/fine.mid", contents: Data("MThd".utf8)))
+
+        var collector = MIDIFileCollector()
+        collector.add(path: root)
+        #expect(collector.files == [root + "/fine.mid"])
+        let reason = MIDIFileCollector.undecodableNameReason
+        #expect(Set(collector.problems.map(\.description)) == ["\(root)/caf\u{FFFD}: \(reason)", "\(root)/\u{FFFD}e\u{FFFD}X\u{FFFD}g.mid: \(reason)"])
     }
 
     @Test func reportsMissingPathsAndEmptyFolders() throws {
