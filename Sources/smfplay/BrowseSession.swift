@@ -66,14 +66,14 @@ struct BrowseSession {
         }
     }
 
-    private enum Action {
+    enum Action {
         case stay, leave
         case play(PlayQueue, atSeconds: Double)
         /// Back to the play view of the music playing.
         case showPlayer
     }
 
-    private mutating func handle(_ key: Key) -> Action {
+    mutating func handle(_ key: Key) -> Action {
         if isEditingFilter {
             switch key {
             case .character(let character): browser.setFilter(browser.filter + String(character))
@@ -82,8 +82,9 @@ struct BrowseSession {
                 browser.setFilter("")
                 isEditingFilter = false
             case .enter, .up, .down:
+                // The filter closes, and the key acts on the list: Enter opens a folder or plays a file.
                 isEditingFilter = false
-                return handle(key == .enter ? .right : key)
+                return handle(key)
             default: break
             }
             return .stay

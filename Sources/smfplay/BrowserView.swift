@@ -3,7 +3,8 @@ import Library
 /// The library browser on the whole terminal: the breadcrumb from the library's root, the filter,
 /// the listing (the selected line in reverse video, the last played file marked), a status line
 /// and the keys. Every line is cut to the terminal's width by display columns, so wide (CJK)
-/// characters, combining marks and emoji never overflow or get split.
+/// characters, combining marks and emoji never overflow or get split; control characters in names
+/// are shown as `�`, never sent to the terminal.
 struct BrowserView {
     static let keysLine = "↑↓ move  → open  ← back  Enter play  P play folder  a add  / filter  ~ top  q quit"
     /// The listing's first line on screen.
@@ -25,7 +26,8 @@ struct BrowserView {
         if let problem = browser.problem {
             lines.append(DisplayWidth.fitting("Cannot open this folder: \(problem)", width: width))
         } else if visible.isEmpty {
-            lines.append(browser.filter.isEmpty ? "No MIDI files or folders here." : "Nothing matches “\(browser.filter)”.")
+            lines.append(DisplayWidth.fitting(browser.filter.isEmpty ? "No MIDI files or folders here." : "Nothing matches “\(browser.filter)”.",
+                                              width: width))
         }
         if browser.selection < top { top = browser.selection }
         if browser.selection >= top + height { top = browser.selection - height + 1 }
@@ -70,7 +72,7 @@ struct BrowserView {
     static func breadcrumb(for browser: LibraryBrowser, width: Int) -> String {
         let rootName = browser.root.split(separator: "/").last.map(String.init) ?? "/"
         let crumbs = [rootName] + browser.trail
-        let text = crumbs.joined(separator: " › ")
+        let text = DisplayWidth.printable(crumbs.joined(separator: " › "))
         guard DisplayWidth.columns(of: text) > width else { return text }
         var kept = ""
         for character in text.reversed() {

@@ -20,8 +20,18 @@ enum DisplayWidth {
         }
     }
 
-    /// The text cut to fit `width` columns, never inside a character, with `…` when cut.
+    /// The text as it can be shown: control characters (C0, DEL, C1), which a terminal would
+    /// obey rather than show (a file name can hold ESC [ 2 J, or a line break), as `�`.
+    static func printable(_ text: String) -> String {
+        // General category Cc is exactly C0, DEL and C1.
+        let isControl = { (scalar: Unicode.Scalar) in scalar.properties.generalCategory == .control }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+    }
+
+    /// The text made printable, then cut to fit `width` columns, never inside a character, with `…` when cut.
     static func fitting(_ text: String, width: Int) -> String {
+        let text = printable(text)
         guard columns(of: text) > width else { return text }
         guard width > 0 else { return "" }
         var result = ""

@@ -5,8 +5,8 @@ import Dispatch
 import Playback
 import Synchronization
 
-/// Turns Ctrl-C (SIGINT) and SIGTERM into a cancellation, so that work in
-/// progress stops cleanly and leaves no half-written file.
+/// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed) into a cancellation, so that
+/// work in progress stops cleanly and leaves no half-written file, and the player saves where it was.
 final class InterruptTrap {
     let cancellation = Cancellation()
     private let received = ReceivedSignal()
@@ -15,7 +15,8 @@ final class InterruptTrap {
     init() {
         let cancellation = cancellation
         let received = received
-        sources = [SIGINT, SIGTERM].map { number in
+        let hangUp = Self.isHangUpIgnoredFromStart ? [] : [SIGHUP]
+        sources = ([SIGINT, SIGTERM] + hangUp).map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
@@ -27,7 +28,16 @@ final class InterruptTrap {
         }
     }
 
-    /// The exit status a shell expects after the signal (130 for SIGINT, 143 for SIGTERM), if one came.
+    /// SIGHUP was ignored when smfplay started (`nohup`): it goes on when the terminal closes.
+    /// Read once, before the first trap ignores it too.
+    private static let isHangUpIgnoredFromStart = {
+        var action = sigaction()
+        sigaction(SIGHUP, nil, &action)
+        // Handlers are C function pointers, which Swift compares only as addresses.
+        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }()
+
+    /// The exit status a shell expects after the signal (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), if one came.
     var exitStatus: Int32? {
         let number = received.number.load(ordering: .relaxed)
         return number == 0 ? nil : 128 + number

@@ -12,7 +12,8 @@ struct Play: ParsableCommand {
         M3U playlists play their entries. With no path, the saved queue continues where \
         it stopped (as `smfplay resume`). Keys on a terminal: space pause, ←/→ seek \
         5 s, ↑/↓ seek 30 s, n next, p previous, r restart, q quit. Exit status: 0 \
-        done, 1 nothing playable, 69 no sound server, 130/143 stopped by a signal.
+        done, 1 nothing playable, 69 no sound server, 130/143/129 stopped by Ctrl-C, SIGTERM \
+        or SIGHUP (the terminal closed).
         """
     )
 

@@ -1,0 +1,52 @@
+import Foundation
+import Library
+import Playback
+import TestSupport
+import Testing
+@testable import smfplay
+
+/// The browser's keys, without a terminal: what each does to the browser and what it asks for.
+@Suite("Browse session keys")
+struct BrowseSessionTests {
+    /// A session on a library of two files and a folder; its player is never made.
+    static func session(library: TemporaryFolder, state: TemporaryFolder) throws -> BrowseSession {
+        try FileManager.default.createDirectory(atPath: library.file("Folk"), withIntermediateDirectories: true)
+        for file in ["Bach.mid", "Chopin.mid", "Folk/Reel.mid"] {
+            try Data("MThd".utf8).write(to: URL(fileURLWithPath: library.file(file)))
+        }
+        return BrowseSession(browser: LibraryBrowser(root: library.path),
+                             recorder: ResumeRecorder(store: ResumeStore(folder: state.path), libraryRoot: library.path, warn: { _ in }),
+                             details: TrackInfoCache(folder: state.path, compute: TrackInfo.reading), messages: StatusMessages(),
+                             cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
+                             makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
+                                 throw PlaybackOptions.SetupFailure(description: "no player in these tests", status: 1)
+                             })
+    }
+
+    @Test("filter, then Enter on a file: the filter closes and the file plays, with the files after it that match")
+    func enterPlaysFilteredFile() throws {
+        let library = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        var session = try Self.session(library: library, state: state)
+        for key in [Key.character("/"), .character("c"), .character("h"), .character("o")] {
+            guard case .stay = session.handle(key) else { Issue.record("\(key) did more than filter"); return }
+        }
+        guard case .play(let queue, let seconds) = session.handle(.enter) else { Issue.record("Enter did not play"); return }
+        #expect(queue.items == [library.file("Chopin.mid")])
+        #expect(seconds == 0)
+        // The filter is closed: keys are the browser's again.
+        guard case .leave = session.handle(.character("q")) else { Issue.record("q did not leave"); return }
+    }
+
+    @Test("filter, then Enter on a folder: the filter closes and the folder opens")
+    func enterOpensFilteredFolder() throws {
+        let library = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        var session = try Self.session(library: library, state: state)
+        for key in [Key.character("/"), .character("f"), .enter] {
+            guard case .stay = session.handle(key) else { Issue.record("\(key) did more than filter"); return }
+        }
+        #expect(session.browser.trail == ["Folk"])
+        #expect(session.browser.selectedEntry?.name == "Reel.mid")
+    }
+}
