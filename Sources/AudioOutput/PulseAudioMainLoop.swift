@@ -33,7 +33,8 @@ final class PulseAudioMainLoop {
     }
 
     /// Asks for real-time scheduling of the loop's thread, which runs the render closure; the
-    /// answer comes to `realtimeScheduling` once the thread has run the request.
+    /// answer comes to `realtimeScheduling` once the thread has run the request. Call it with the
+    /// lock held: it adds an event to the running loop.
     func requestRealtimeScheduling() {
         pa_threaded_mainloop_once_unlocked(pointer, { _, user in
             let loop = Unmanaged<PulseAudioMainLoop>.fromOpaque(user!).takeUnretainedValue()

@@ -102,9 +102,10 @@ public final class PulseAudioSink: @unchecked Sendable {
             close()
             throw .noServer(address: address, reason: "libpulse could not start its thread")
         }
-        loop.requestRealtimeScheduling()
         do {
             try loop.withLock { () throws(PulseAudioError) in
+                // Under the lock, as every call into the running loop must be.
+                loop.requestRealtimeScheduling()
                 try connectContext(server: server, addressGiven: server != nil || environmentServer != nil)
                 try connectStream(name: streamName)
             }
