@@ -32,6 +32,9 @@ public enum AudioFileError: Error, Hashable, Sendable {
         case folderMissing(String)
         /// A path that should be a folder is a file.
         case notAFolder(String)
+        /// The output's path names a device, a pipe or a socket, which the rename of a finished
+        /// file would replace (`/dev/null` turned into a file of audio).
+        case notARegularFile
     }
 
     /// The file the error is about.
@@ -90,6 +93,7 @@ extension AudioFileError.Cause: CustomStringConvertible {
         case .library(let message): message
         case .folderMissing(let folder): "the folder \(folder) does not exist"
         case .notAFolder(let path): "\(path) is not a folder"
+        case .notARegularFile: "it is a device, a pipe or a socket, not a file: give the path of a file"
         }
     }
 

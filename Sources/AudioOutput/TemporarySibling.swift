@@ -14,7 +14,15 @@ enum TemporarySibling {
     /// reads back what it wrote when it finishes some formats) and its path.
     static func create(for path: String) throws(AudioFileError) -> (fd: Int32, path: String) {
         let (folder, name) = split(path)
-        guard !name.isEmpty, !isFolder(path) else { throw .cannotCreate(path: path, cause: .system(errno: EISDIR)) }
+        var existing = stat()
+        if stat(path, &existing) == 0 {
+            switch existing.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw .cannotCreate(path: path, cause: .system(errno: EISDIR))
+            default: throw .cannotCreate(path: path, cause: .notARegularFile)
+            }
+        }
+        guard !name.isEmpty else { throw .cannotCreate(path: path, cause: .system(errno: EISDIR)) }
         // O_EXCL makes every writer's name its own, even for two writers of one output in one process.
         for attempt in 0..<1000 {
             let suffix = ".part-\(getpid())-\(attempt)"
@@ -57,11 +65,6 @@ enum TemporarySibling {
             result.append(character)
         }
         return result
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Says which folder is the trouble when creating a file failed.

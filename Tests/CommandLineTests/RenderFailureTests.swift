@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import TestSupport
 import Testing
@@ -24,6 +27,23 @@ struct RenderFailureTests {
         #expect(Self.messages(result).first?.contains("not a folder") == true, "\(result)")
         #expect(try sandbox.contents("notes.txt") == Data("not a folder\n".utf8))
         #expect(sandbox.files() == ["notes.txt", "song.mid"])
+    }
+
+    /// The finished file is renamed over its output: over a device or a pipe that would put a
+    /// file of audio where the device was (`-o /dev/full` once did).
+    @Test("-o naming a pipe (or a device): one error naming it, status 1, and the pipe is still a pipe")
+    func outputThatIsAPipe() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        #expect(mkfifo(sandbox.path("pipe.wav"), 0o644) == 0)
+        let result = try sandbox.run(["render", "song.mid", "-o", "pipe.wav"] + Fixtures.fast)
+        #expect(result.status == 1, "\(result)")
+        #expect(Self.messages(result) == ["smfplay: pipe.wav: cannot create the file: it is a device, a pipe or a socket, not a file: give the path of a file"],
+                "\(result)")
+        var info = stat()
+        #expect(stat(sandbox.path("pipe.wav"), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(sandbox.files() == ["pipe.wav", "song.mid"])
     }
 
     @Test("a folder rendered into a path under a regular file: one error naming it, status 1 (not a usage error), nothing left")
