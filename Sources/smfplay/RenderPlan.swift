@@ -39,6 +39,9 @@ struct RenderPlan {
             throw Failure(description: "-o FOLDER is needed to render a folder or several files")
         }
         try Self.createFolder(output)
+        /// Which MIDI file each output is rendered from: `a.mid` and `a.kar` in one folder, or
+        /// two folders with a `song.mid` each, would otherwise overwrite each other's output.
+        var sources: [String: String] = [:]
         for input in inputs {
             var collector = MIDIFileCollector()
             collector.add(path: input)
@@ -47,6 +50,11 @@ struct RenderPlan {
             for file in collector.files {
                 let relative = base.map { String(file.dropFirst($0.count).drop { $0 == "/" }) } ?? Self.name(of: file)
                 let job = RenderJob(input: file, output: Self.join(output, Self.replacingExtension(of: relative, with: format.fileExtension)))
+                if let first = sources[job.output] {
+                    problems.append("\(file): not rendered: its output, \(job.output), is \(first)'s; rename one of them")
+                    continue
+                }
+                sources[job.output] = file
                 if !force, Self.isUpToDate(job) {
                     skipped.append(job)
                     continue
