@@ -15,9 +15,9 @@ public final class Synthesizer {
     private let synth: OpaquePointer
     public let configuration: SynthesizerSettings
     public let soundFontPath: String
-    /// Master volume from a universal real-time system exclusive message, 0–1,
+    /// Master volume from a GM, GS or XG master volume message, 0–1,
     /// applied to the output like a mixer's master fader.
-    private var masterVolume: Float = 1
+    private(set) var masterVolume: Float = 1
     /// Frames rendered since creation: FluidSynth renders whole 64-frame blocks
     /// and hands out the rest of a block on the next call.
     private var framesRendered = 0
@@ -147,20 +147,24 @@ public final class Synthesizer {
         }
     }
 
-    /// Sends a complete system exclusive message, without its `F0` and `F7`.
-    /// FluidSynth handles GM, GS and XG resets and tuning; master volume is handled here.
+    /// Sends a complete system exclusive message, without its `F0` and `F7`. Master volume (GM,
+    /// GS, XG) and the GS and XG resets are handled here; FluidSynth handles the rest (the GM
+    /// resets, tuning, GS drum parts).
     public func sendSystemExclusive(_ message: UnsafeBufferPointer<UInt8>) {
         guard !message.isEmpty else { return }
-        // Universal real-time, device control, master volume: 7F dd 04 01 lsb msb.
-        if message.count == 6, message[0] == 0x7F, message[2] == 0x04, message[3] == 0x01 {
-            masterVolume = Float(UInt16(message[5] & 0x7F) << 7 | UInt16(message[4] & 0x7F)) / 16_383
+        switch SystemExclusiveCommand(message) {
+        case .masterVolume(let volume):
+            masterVolume = volume
             return
-        }
-        // GM System On and GM2 System On reset the master volume with everything else.
-        if message.count == 4, message[0] == 0x7E, message[2] == 0x09, message[3] == 0x01 || message[3] == 0x03 {
+        case .reset(let standard):
             masterVolume = 1
-            // FluidSynth resets the whole synthesizer, notes included.
             pressedKeys.releaseAll()
+            guard standard == .generalMIDI else {
+                fluid_synth_system_reset(synth)
+                return
+            }
+        case nil:
+            break
         }
         message.withMemoryRebound(to: CChar.self) { bytes in
             _ = fluid_synth_sysex(synth, bytes.baseAddress, Int32(bytes.count), nil, nil, nil, 0)
