@@ -4,6 +4,8 @@ public enum BatchEvent: Sendable {
     case started(index: Int)
     /// The fraction of the job's song rendered so far.
     case progress(index: Int, fraction: Double)
-    case finished(index: Int, RenderResult)
+    /// Done; `warnings` are what the lenient reader found wrong with the MIDI file and got past
+    /// (a track cut off, a wrong track count), so a damaged file in a batch does not pass unseen.
+    case finished(index: Int, RenderResult, warnings: [String])
     case failed(index: Int, RenderError)
 }

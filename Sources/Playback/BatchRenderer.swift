@@ -36,16 +36,17 @@ public final class BatchRenderer: Sendable {
                 report(.started(index: index))
                 do throws(RenderError) {
                     let job = jobs[index]
-                    let song: Song
+                    let read: SMFReader.Output
                     do throws(SMFFileError) {
-                        song = Song(file: try SMFReader().read(path: job.input).file)
+                        read = try SMFReader().read(path: job.input)
                     } catch {
                         throw .unreadableSong(error)
                     }
-                    let result = try renderer.render(song, to: job.output, options: options, cancellation: cancellation) { fraction in
+                    let result = try renderer.render(Song(file: read.file), to: job.output, options: options, cancellation: cancellation) { fraction in
                         report(.progress(index: index, fraction: fraction))
                     }
-                    report(.finished(index: index, result))
+                    let omitted = read.omittedWarningCount > 0 ? ["\(read.omittedWarningCount) more warnings not shown"] : []
+                    report(.finished(index: index, result, warnings: read.warnings.map(\.description) + omitted))
                 } catch {
                     report(.failed(index: index, error))
                 }

@@ -45,13 +45,16 @@ final class ProgressDisplay: Sendable {
         line.map(draw)
     }
 
-    /// A file is done: `message` is printed as a line of its own (above the bar on a terminal).
-    func finished(index: Int, audioSeconds: Double, message: String?, isError: Bool = false) {
+    /// A file is done: `message` is printed as a line of its own (above the bar on a terminal),
+    /// after its `warnings`, which go to standard error whatever the style (`--quiet` too).
+    func finished(index: Int, audioSeconds: Double, message: String?, isError: Bool = false, warnings: [String] = []) {
         state.withLock { state in
             state.filesDone += 1
             state.inFlight[index] = nil
             state.audioSecondsRendered += audioSeconds
             let elapsed = Date().timeIntervalSince(start)
+            if style == .bar { clear(&state) }
+            warnings.forEach { printError($0) }
             switch style {
             case .quiet:
                 if isError, let message { printError(message) }
@@ -59,7 +62,6 @@ final class ProgressDisplay: Sendable {
                 // Unbuffered, so that `smfplay render … | tee log` shows each file as it is done.
                 if let message { isError ? printError(message) : writeToStandardOutput(message + "\n") }
             case .bar:
-                clear(&state)
                 if let message { isError ? printError(message) : printErrorStreamLine(message) }
                 let line = barLine(state, elapsed: elapsed)
                 state.lineWidth = line.count

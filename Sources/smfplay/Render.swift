@@ -112,9 +112,10 @@ struct Render: ParsableCommand {
                 break
             case .progress(let index, let fraction):
                 display.progress(index: index, fraction: fraction)
-            case .finished(let index, let result):
+            case .finished(let index, let result, let warnings):
                 outcome.record(success: result.songSeconds)
-                display.finished(index: index, audioSeconds: result.songSeconds, message: Self.line(for: plan.jobs[index], result))
+                display.finished(index: index, audioSeconds: result.songSeconds, message: Self.line(for: plan.jobs[index], result),
+                                 warnings: warnings.map { "\(plan.jobs[index].input): warning: \($0)" })
             case .failed(let index, let error):
                 outcome.record(failure: ())
                 display.finished(index: index, audioSeconds: 0, message: error.description, isError: true)

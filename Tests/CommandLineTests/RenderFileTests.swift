@@ -45,6 +45,24 @@ struct RenderFileTests {
         #expect(sandbox.files() == [output, "song.mid"].sorted(), "nothing else is left beside it")
     }
 
+    /// The reader gets past a damaged file where it can; the user still hears of it, by name,
+    /// even in a quiet batch of thousands.
+    @Test("a MIDI file cut short is rendered as far as it goes, with warnings naming it on standard error, --quiet too")
+    func damagedFileIsRenderedWithWarnings() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        // Without the End of Track event of its last track (its last 4 bytes).
+        try sandbox.write("cut.mid", Array(Fixtures.song(beats: 4).dropLast(4)))
+        for quiet in [[], ["--quiet"]] {
+            let result = try sandbox.run(["render", "cut.mid", "-o", "cut.wav", "--force"] + quiet + Fixtures.fast)
+            #expect(result.succeeded, "\(result)")
+            #expect(result.stderrLines.count == 2 && result.stderrLines.allSatisfy { $0.hasPrefix("smfplay: cut.mid: warning: track 2 ") },
+                    "\(result)")
+            #expect(result.stderrLines.last?.hasSuffix("has no End of Track event") == true, "\(result)")
+            #expect(FileManager.default.fileExists(atPath: sandbox.path("cut.wav")))
+        }
+    }
+
     @Test("without -o the audio goes beside the MIDI file; --format chooses it over the configuration's")
     func besideTheMIDIFile() throws {
         try Fixtures.requireSoundFont()
