@@ -118,8 +118,11 @@ struct BrowseSession {
                 player.append(files)
                 messages.post("Added \(files.count) file\(files.count == 1 ? "" : "s") to the queue (\(player.queue.order.count) in all).")
             } else {
-                let count = recorder.appendToSavedQueue(files)
-                messages.post("Added \(files.count) file\(files.count == 1 ? "" : "s") to the saved queue (\(count) in all): `smfplay resume` plays it.")
+                if let count = recorder.appendToSavedQueue(files) {
+                    messages.post("Added \(files.count) file\(files.count == 1 ? "" : "s") to the saved queue (\(count) in all): `smfplay resume` plays it.")
+                } else {
+                    messages.post("Not added: another smfplay is running and keeps the saved queue; play the files here with Enter or P.")
+                }
             }
         case .character("v"):
             if let player, !player.update().hasEnded { return .showPlayer }

@@ -75,8 +75,10 @@ final class ResumeRecorder {
         save(state)
     }
 
-    /// Adds files to the end of the saved queue (nothing playing); returns its new length.
-    func appendToSavedQueue(_ files: [String]) -> Int {
+    /// Adds files to the end of the saved queue (nothing playing); returns its new length, or nil
+    /// when another smfplay holds the state and this one may not change it.
+    func appendToSavedQueue(_ files: [String]) -> Int? {
+        guard lock != nil else { return nil }
         var queue = savedQueue()?.queue ?? PlayQueue(items: [])
         queue.append(files)
         let seconds = saved?.position.seconds ?? 0
@@ -84,7 +86,7 @@ final class ResumeRecorder {
             libraryRoot: libraryRoot, files: queue.items, order: queue.order, place: queue.place,
             position: .init(seconds: seconds, ticks: saved?.position.ticks ?? 0), file: saved?.file,
             repeatMode: queue.repeatMode.rawValue, shuffled: saved?.shuffled ?? false)
-        if lock != nil { save(state) }
+        save(state)
         return queue.order.count
     }
 

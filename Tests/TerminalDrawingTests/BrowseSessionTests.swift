@@ -38,6 +38,20 @@ struct BrowseSessionTests {
         guard case .leave = session.handle(.character("q")) else { Issue.record("q did not leave"); return }
     }
 
+    @Test("a: adds the selection to the saved queue; in a second browser, which does not hold the state's lock, it says so and adds nothing")
+    func addGoesToTheSavedQueueOfTheBrowserHoldingTheLock() throws {
+        let library = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        var first = try Self.session(library: library, state: state)
+        var second = try Self.session(library: library, state: state)
+        _ = first.handle(.character("a"))
+        #expect(first.messages.latest?.hasPrefix("Added 1 file to the saved queue (1 in all)") == true, "\(first.messages.latest ?? "")")
+        let saved = try Data(contentsOf: URL(fileURLWithPath: state.file("state.json")))
+        _ = second.handle(.character("a"))
+        #expect(second.messages.latest?.hasPrefix("Not added: another smfplay is running") == true, "\(second.messages.latest ?? "")")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: state.file("state.json"))) == saved)
+    }
+
     @Test("filter, then Enter on a folder: the filter closes and the folder opens")
     func enterOpensFilteredFolder() throws {
         let library = try TemporaryFolder()
