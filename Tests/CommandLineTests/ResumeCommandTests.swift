@@ -58,9 +58,7 @@ struct ResumeCommandTests {
               StopCase(stop: .key("q"), command: "play"),
           ])
     func resumesWhereItStopped(_ kind: StopCase) throws {
-        let sandbox = try Sandbox()
-        try sandbox.useLibrary("Library")
-        try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 40, firstNote: UInt8(Self.firstNote)))
+        let sandbox = try Self.libraryWithStaircase()
 
         let stopped = try playAndStop(sandbox, "Library/Bach/staircase.mid", after: 4.5, by: kind.stop)
         let resumed = try listen(sandbox, [kind.command])
@@ -74,9 +72,7 @@ struct ResumeCommandTests {
 
     @Test("the library folder moved and the configuration pointing at its new place: resume finds the file there and goes on")
     func resumesAfterTheLibraryMoved() throws {
-        let sandbox = try Sandbox()
-        try sandbox.useLibrary("Library")
-        try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 40, firstNote: UInt8(Self.firstNote)))
+        let sandbox = try Self.libraryWithStaircase()
         let stopped = try playAndStop(sandbox, "Library/Bach/staircase.mid", after: 4.5, by: .key("q"))
 
         try FileManager.default.moveItem(atPath: sandbox.path("Library"), toPath: sandbox.path("Moved Library"))
@@ -91,9 +87,7 @@ struct ResumeCommandTests {
 
     @Test("the library moved and the configuration not yet told: resume names the file it cannot read, exits 1, and keeps the saved place for when it is")
     func aLibraryNotFoundKeepsTheSavedPlace() throws {
-        let sandbox = try Sandbox()
-        try sandbox.useLibrary("Library")
-        try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 40, firstNote: UInt8(Self.firstNote)))
+        let sandbox = try Self.libraryWithStaircase()
         let stopped = try playAndStop(sandbox, "Library/Bach/staircase.mid", after: 4.5, by: .key("q"))
         let saved = try sandbox.savedState()
 
@@ -137,9 +131,7 @@ struct ResumeCommandTests {
     @Test("a file changed since it was played starts from its beginning, with a message saying so",
           arguments: [Change(name: "touched", firstNote: 60), Change(name: "rewritten with another song", firstNote: 72)])
     func aChangedFileStartsFromTheBeginning(_ change: Change) throws {
-        let sandbox = try Sandbox()
-        try sandbox.useLibrary("Library")
-        try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 40, firstNote: UInt8(Self.firstNote)))
+        let sandbox = try Self.libraryWithStaircase()
         let stopped = try playAndStop(sandbox, "Library/Bach/staircase.mid", after: 4.5, by: .key("q"))
         // Far enough in that the first second of the song is not where it stopped.
         try #require(stopped >= 3, "the first run stopped at \(stopped) s")
@@ -209,9 +201,7 @@ struct ResumeCommandTests {
 
     @Test("a second player while one plays says another is running, and leaves the first one's state alone")
     func aSecondPlayerSaysAnotherIsRunning() throws {
-        let sandbox = try Sandbox()
-        try sandbox.useLibrary("Library")
-        try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 40, firstNote: UInt8(Self.firstNote)))
+        let sandbox = try Self.libraryWithStaircase()
         try sandbox.write("short.mid", Songs.heldNote(69, seconds: 1))
 
         let first = try PlayingCommand(sandbox, ["play", "Library/Bach/staircase.mid"] + PlayCommandTests.clean, server: server)
@@ -266,6 +256,14 @@ struct ResumeCommandTests {
         let place = try #require(sound.staircasePlace(before: min(stopFrame, end), firstNote: Self.firstNote),
                                  "no step of the staircase before the stop: \(Take.describe(sound.spans)) s")
         return place
+    }
+
+    /// A sandbox whose library, `Library`, holds a 40-second staircase: `Library/Bach/staircase.mid`.
+    static func libraryWithStaircase() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.useLibrary("Library")
+        try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 40, firstNote: UInt8(firstNote)))
+        return sandbox
     }
 
     /// What a run that goes on with the saved queue was heard to do.
