@@ -12,7 +12,7 @@
 # with the keyboard and with --no-keyboard, in turns, BENCH_REPEAT times each, first on an idle
 # machine, then with one busy loop per core competing for the CPU. For each run: the output
 # underruns smfplay counted, the frames the view wrote to the terminal per second of song (each
-# redraw starts by moving the cursor up), the bytes written per second, smfplay's CPU time (GNU
+# redraw starts by moving the cursor to the screen's top left, ESC [ H), the bytes written per second, smfplay's CPU time (GNU
 # time) and the tmux server's (reading and parsing that output) as a share of the song's length,
 # and how busy all cores were meanwhile (/proc/stat: on a shared machine, what else ran).
 # The terminal output of each run is kept in BENCH_OUT/screen-<view>-<machine>-<run>.txt.
@@ -153,7 +153,7 @@ run() {
     local underruns frames bytes
     underruns=$(sed -n 's/.*output underruns: \([0-9]*\).*/\1/p' "$WORK/errors" | tail -n 1)
     [ -n "$underruns" ] || { say "no underrun count from smfplay:"; cat "$WORK/errors" >&2; exit 1; }
-    frames=$(grep -ao $'\e\\[[0-9]*A' "$WORK/screen" | wc -l)
+    frames=$(grep -ao $'\e\\[H' "$WORK/screen" | wc -l)
     bytes=$(stat -c %s "$WORK/screen")
     # The last line: GNU time writes a line before it when the status is not 0.
     read -r user system _ < <(tail -n 1 "$WORK/time")
