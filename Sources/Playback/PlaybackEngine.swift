@@ -6,8 +6,9 @@ import Synthesis
 ///
 /// The interface posts commands under a lock that the audio thread only
 /// tries: if the lock is busy, the commands wait for the next buffer. The
-/// interface keeps a reference to every sequencer it hands over, so nothing
-/// is freed on the audio thread.
+/// interface keeps a reference to every sequencer and seek plan it hands over
+/// until the audio thread is done with it (see ``position`` and
+/// ``finishedSeek``), so nothing is freed on the audio thread.
 final class PlaybackEngine: @unchecked Sendable {
     // A sequencer posted here is used by the audio thread alone from then on.
     enum Command: @unchecked Sendable {
@@ -15,8 +16,10 @@ final class PlaybackEngine: @unchecked Sendable {
         case load(Sequencer, generation: Int, fadeOut: Bool)
         /// Play this song as soon as the current one (and its tail) has ended.
         case queueNext(Sequencer, generation: Int)
-        /// Go to a frame of the current song; with `fadeOut`, once what plays has faded out.
-        case seek(frame: Int64, chaseNotes: Bool, fadeOut: Bool)
+        /// Follow a seek planned for the song of `generation` (dropped if another song plays by
+        /// then); with `fadeOut`, once what plays has faded out. Seeks are numbered in the order
+        /// they are posted.
+        case seek(SeekPlan, generation: Int, number: Int, fadeOut: Bool)
         /// Release every note (before stopping).
         case releaseAll
     }
@@ -25,11 +28,13 @@ final class PlaybackEngine: @unchecked Sendable {
     /// mid-waveform clicks; 256 frames (about 5 ms) do not.
     static let fadeFrames = 256
 
-    private let commands = Mutex<[Command]>([])
+    /// Commands waiting for the audio thread, and how many have been posted in all.
+    private let commands = Mutex<(pending: [Command], posted: Int)>(([], 0))
     private let tailLimitFrames: Int64
 
     // Touched only by the audio thread.
     private var current: Sequencer?
+    private var currentGeneration = -1
     private var upcoming: (sequencer: Sequencer, generation: Int)?
     private var tailFrames: Int64 = 0
     /// After `releaseAll`: the synthesizer plays out its releases, and no event is sent.
@@ -37,22 +42,39 @@ final class PlaybackEngine: @unchecked Sendable {
     /// A seek or load waiting for the fade-out under way to end.
     private var afterFade: Command?
     private var fadeRemaining = 0
+    /// The number of the last seek followed or dropped.
+    private var lastFinishedSeek = -1
+    /// How many commands the audio thread has taken off the queue.
+    private var takenCount = 0
 
     // Published by the audio thread for the interface.
     private let publishedFrame = Atomic<Int64>(0)
     private let publishedGeneration = Atomic<Int>(-1)
     private let publishedEnded = Atomic<Bool>(false)
     private let publishedReleaseFaded = Atomic<Bool>(false)
+    private let publishedFinishedSeek = Atomic<Int>(-1)
+    private let publishedTakenCommands = Atomic<Int>(0)
 
     init(tailLimitSeconds: Double, sampleRate: Double) {
         tailLimitFrames = Int64(tailLimitSeconds * sampleRate)
-        commands.withLock { $0.reserveCapacity(64) }
+        commands.withLock { $0.pending.reserveCapacity(64) }
     }
 
-    /// Called by the interface.
-    func post(_ command: Command) {
-        commands.withLock { $0.append(command) }
+    /// Called by the interface. Returns the command's number (1 for the first posted), which
+    /// `takenCommands` reaches once the audio thread has taken it off the queue.
+    @discardableResult
+    func post(_ command: Command) -> Int {
+        commands.withLock { queue in
+            queue.pending.append(command)
+            queue.posted += 1
+            return queue.posted
+        }
     }
+
+    /// How many commands the audio thread has taken off the queue, published once it has let go
+    /// of the queue's references to them: a sequencer whose last command's number is this or
+    /// lower is held by the audio thread only as its song playing, waiting or prepared.
+    var takenCommands: Int { publishedTakenCommands.load(ordering: .acquiring) }
 
     /// The frame rendered last in the song of `generation`, and whether the song and its tail have ended.
     var position: (frame: Int64, generation: Int, hasEnded: Bool) {
@@ -62,12 +84,24 @@ final class PlaybackEngine: @unchecked Sendable {
     /// After `releaseAll`: whether the released notes have faded below hearing.
     var releaseHasFaded: Bool { publishedReleaseFaded.load(ordering: .acquiring) }
 
+    /// The number of the last seek the audio thread is done with (followed, or dropped): it holds
+    /// no reference to that plan or an earlier one any more, and the interface may let them go.
+    var finishedSeek: Int { publishedFinishedSeek.load(ordering: .acquiring) }
+
     /// Fills a buffer: the render path. No allocation, no I/O, no waiting.
     func render(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
-        _ = commands.withLockIfAvailable { pending in
-            for command in pending { receive(command) }
-            pending.removeAll(keepingCapacity: true)
+        _ = commands.withLockIfAvailable { queue in
+            for command in queue.pending { receive(command) }
+            takenCount += queue.pending.count
+            queue.pending.removeAll(keepingCapacity: true)
         }
+        renderSound(buffer, frames: frames)
+        // Published last, once the commands taken (and the plans in them) have been let go.
+        publishedFinishedSeek.store(lastFinishedSeek, ordering: .releasing)
+        publishedTakenCommands.store(takenCount, ordering: .releasing)
+    }
+
+    private func renderSound(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
         if let releasing {
             releasing.render(into: buffer, frames: frames)
             if Self.isSilent(buffer, frames: frames) { publishedReleaseFaded.store(true, ordering: .releasing) }
@@ -113,10 +147,13 @@ final class PlaybackEngine: @unchecked Sendable {
     /// Applies a command, or keeps it for the end of a fade-out if it asks for one and something sounds.
     private func receive(_ command: Command) {
         switch command {
-        case .load(_, _, fadeOut: true), .seek(_, _, fadeOut: true):
-            guard current != nil, !publishedEnded.load(ordering: .relaxed) else { break }
-            // Commands apply in order: one already waiting goes first, into the fade's remainder.
-            if let waiting = afterFade { apply(waiting) }
+        case .load(_, _, let fadeOut), .seek(_, _, _, let fadeOut):
+            // Loads and seeks apply in order: one already waiting goes first, into the fade's remainder.
+            if let waiting = afterFade {
+                afterFade = nil
+                apply(waiting)
+            }
+            guard fadeOut, current != nil, !publishedEnded.load(ordering: .relaxed) else { break }
             afterFade = command
             if fadeRemaining == 0 { fadeRemaining = Self.fadeFrames }
             return
@@ -150,9 +187,9 @@ final class PlaybackEngine: @unchecked Sendable {
     private func start(_ sequencer: Sequencer, generation: Int) {
         releasing = nil
         publishedReleaseFaded.store(false, ordering: .releasing)
-        sequencer.synthesizer.reset()
-        sequencer.seek(toFrame: 0)
+        sequencer.rewind()
         current = sequencer
+        currentGeneration = generation
         tailFrames = 0
         publishedFrame.store(0, ordering: .releasing)
         publishedGeneration.store(generation, ordering: .releasing)
@@ -168,14 +205,16 @@ final class PlaybackEngine: @unchecked Sendable {
             upcoming = (sequencer, generation)
             // The current song may have ended while the next was being prepared.
             if publishedEnded.load(ordering: .relaxed) { startUpcomingOrEnd() }
-        case .seek(let frame, let chaseNotes, _):
-            guard let current else { return }
-            current.seek(toFrame: min(frame, current.endFrame), chaseNotes: chaseNotes)
+        case .seek(let plan, let generation, let number, _):
+            lastFinishedSeek = number
+            guard let current, generation == currentGeneration else { return }
+            current.seek(following: plan)
             tailFrames = 0
             publishedFrame.store(current.position, ordering: .releasing)
             publishedEnded.store(false, ordering: .releasing)
         case .releaseAll:
             // Whatever waited for a fade is dropped: the music stops.
+            if case .seek(_, _, let number, _) = afterFade { lastFinishedSeek = number }
             afterFade = nil
             fadeRemaining = 0
             releasing = current?.synthesizer

@@ -19,11 +19,18 @@ public final class Player {
     private let onProblem: (String) -> Void
 
     /// Songs handed to the engine, by generation; kept so that the audio thread never frees one.
-    /// With the keys each one plays, for the snapshots.
-    private var loaded: [Int: (sequencer: Sequencer, place: Int, noteRange: ClosedRange<UInt8>?)] = [:]
+    /// With the keys each one plays, for the snapshots, and the number of the command that
+    /// handed it over (see `PlaybackEngine.takenCommands`).
+    private var loaded: [Int: (sequencer: Sequencer, place: Int, noteRange: ClosedRange<UInt8>?, command: Int)] = [:]
     private var nextGeneration = 0
     /// The generation prepared to follow the current one, if any.
     private var preparedGeneration: Int?
+    /// The generation of the song playing, or about to: the one seeks go to.
+    private var playingGeneration: Int?
+    /// Seeks handed to the engine, by number; kept until it is done with them, so that the audio
+    /// thread never frees one.
+    private var seekPlans: [(number: Int, plan: SeekPlan)] = []
+    private var nextSeekNumber = 0
     private var isPaused = false
     /// Since `stop()`, until the next `play`.
     public private(set) var isStopped = true
@@ -86,13 +93,12 @@ public final class Player {
     /// What is being heard. Call it regularly (10–20 times a second): it also
     /// moves the queue on when a song ends and prepares the next one.
     public func update() -> PlayerSnapshot {
-        let position = engine.position
-        if let prepared = preparedGeneration, position.generation == prepared {
-            // The engine moved on to the prepared song by itself.
-            preparedGeneration = nil
-            queue.move(toPlace: loaded[prepared]!.place)
-        }
-        loaded = loaded.filter { $0.key >= position.generation }
+        let position = followEngine()
+        // A song before the one playing goes once no command the audio thread holds names it:
+        // two loads can land in one buffer, and the first must not be freed there.
+        let taken = engine.takenCommands
+        loaded = loaded.filter { $0.key >= position.generation || $0.value.command > taken }
+        letGoOfFinishedSeeks()
         if !isStopped, preparedGeneration == nil, !position.hasEnded || position.generation < 0 { prepareNext(after: position.generation) }
         let current = loaded[position.generation]
         let latencyFrames = Int64((sink.latencySeconds * sampleRate).rounded())
@@ -108,6 +114,17 @@ public final class Player {
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
             underruns: sink.underrunCount, pressedKeys: synthesizer.pressedKeys.read(), noteRange: current?.noteRange)
+    }
+
+    /// Where the engine is; takes note of its moving on to the prepared song by itself.
+    private func followEngine() -> (frame: Int64, generation: Int, hasEnded: Bool) {
+        let position = engine.position
+        if let prepared = preparedGeneration, position.generation == prepared {
+            preparedGeneration = nil
+            playingGeneration = prepared
+            queue.move(toPlace: loaded[prepared]!.place)
+        }
+        return position
     }
 
     /// Why the output renders at normal priority, if it does (see `PlaybackSink`).
@@ -127,9 +144,23 @@ public final class Player {
         seek(toSeconds: max(0, snapshot.heardSeconds + offset))
     }
 
+    /// Works out the seek here, on the interface's thread: reading the song up to the target takes
+    /// time in proportion to it, and the audio thread must only follow the plan, a bounded work.
     public func seek(toSeconds seconds: Double) {
-        let frame = Int64((seconds * sampleRate).rounded())
-        change { .seek(frame: frame, chaseNotes: chaseNotes, fadeOut: $0) }
+        _ = followEngine()
+        guard let generation = playingGeneration, let sequencer = loaded[generation]?.sequencer else { return }
+        let frame = min(Int64((seconds * sampleRate).rounded()), sequencer.endFrame)
+        let plan = sequencer.plan(seekingTo: frame, chaseNotes: chaseNotes)
+        let number = nextSeekNumber
+        nextSeekNumber += 1
+        letGoOfFinishedSeeks()
+        seekPlans.append((number, plan))
+        change { .seek(plan, generation: generation, number: number, fadeOut: $0) }
+    }
+
+    private func letGoOfFinishedSeeks() {
+        let finished = engine.finishedSeek
+        seekPlans.removeAll { $0.number <= finished }
     }
 
     public func restart() {
@@ -179,12 +210,15 @@ public final class Player {
     /// engine fades the sound out, so that no voice is cut mid-waveform (a click), and the change
     /// is heard once the buffer has played (under 100 ms). A longer buffer, or a paused stream, is
     /// flushed instead, so that the change is heard at once.
-    private func change(_ command: (_ fadeOut: Bool) -> PlaybackEngine.Command) {
+    /// Returns the command's number.
+    @discardableResult
+    private func change(_ command: (_ fadeOut: Bool) -> PlaybackEngine.Command) -> Int {
         if !isPaused, sink.latencySeconds <= Self.longestUnflushedLatency {
-            engine.post(command(true))
-        } else {
-            sink.flush { engine.post(command(false)) }
+            return engine.post(command(true))
         }
+        var number = 0
+        sink.flush { number = engine.post(command(false)) }
+        return number
     }
 
     /// Loads the queue's current file now, skipping files that cannot be read.
@@ -194,7 +228,8 @@ public final class Player {
         while let file = queue.current {
             if let sequencer = prepare(file) {
                 let generation = register(sequencer, place: queue.place)
-                change { .load(sequencer, generation: generation, fadeOut: $0) }
+                playingGeneration = generation
+                loaded[generation]?.command = change { .load(sequencer, generation: generation, fadeOut: $0) }
                 return true
             }
             queue.removeCurrent()
@@ -211,7 +246,7 @@ public final class Player {
             if let sequencer = prepare(file) {
                 let next = register(sequencer, place: upcoming.place)
                 preparedGeneration = next
-                engine.post(.queueNext(sequencer, generation: next))
+                loaded[next]?.command = engine.post(.queueNext(sequencer, generation: next))
                 return
             }
             queue.remove(place: upcoming.place)
@@ -233,7 +268,7 @@ public final class Player {
 
     private func register(_ sequencer: Sequencer, place: Int) -> Int {
         defer { nextGeneration += 1 }
-        loaded[nextGeneration] = (sequencer, place, sequencer.song.noteRange)
+        loaded[nextGeneration] = (sequencer, place, sequencer.song.noteRange, .max)
         return nextGeneration
     }
 }

@@ -35,8 +35,9 @@ public final class PressedKeys: Sendable {
     @inline(__always)
     func release(_ key: Int, channel: Int) {
         let bit = UInt64(1) << UInt64(channel)
-        held[key].bitwiseAnd(~bit, ordering: .relaxed)
-        if pedals.load(ordering: .relaxed) & bit != 0 { sustained[key].bitwiseOr(bit, ordering: .relaxed) }
+        let wasHeld = held[key].bitwiseAnd(~bit, ordering: .relaxed).oldValue & bit != 0
+        // A note off for a key that was not down leaves nothing sounding for the pedal to hold.
+        if wasHeld, pedals.load(ordering: .relaxed) & bit != 0 { sustained[key].bitwiseOr(bit, ordering: .relaxed) }
     }
 
     /// The sustain pedal goes down or comes up; up, it lets go of the keys it held.

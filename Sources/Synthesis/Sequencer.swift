@@ -7,7 +7,7 @@ import SMF
 /// (64 frames) of its exact time. Nothing here allocates while rendering.
 public final class Sequencer {
     /// An event the synthesizer acts on, at its frame.
-    private struct Step {
+    struct Step {
         var frame: Int64
         var event: TrackEvent
         var track: Int32
@@ -23,11 +23,7 @@ public final class Sequencer {
     private var cursor = 0
     /// Each track's MIDI port (from its port meta events), which selects a block of 16 channels.
     private var trackPorts: [Int]
-    /// A system exclusive message split into `F0` and `F7` packets, gathered until its `F7`.
-    private var pendingSystemExclusive: [UInt8]
-    /// While seeking: the velocity of each note held, by channel × 128 + key (0 when not held).
-    /// Kept here so that a seek on the audio thread allocates nothing.
-    private var heldVelocities: [UInt8]
+    private var systemExclusive = SystemExclusiveAssembler()
 
     public init(song: Song, synthesizer: Synthesizer) {
         self.song = song
@@ -42,9 +38,11 @@ public final class Sequencer {
         }
         endFrame = Int64((song.duration * rate).rounded())
         trackPorts = Array(repeating: 0, count: file.tracks.count)
-        pendingSystemExclusive = []
-        pendingSystemExclusive.reserveCapacity(1 << 16)
-        heldVelocities = Array(repeating: 0, count: Synthesizer.channelCount * 128)
+    }
+
+    /// The port a port meta event selects; a synthesizer has 4 (64 channels), so port 4 is 0 again.
+    static func port(in payload: ArraySlice<UInt8>) -> Int {
+        Int(payload.first ?? 0) % (Synthesizer.channelCount / 16)
     }
 
     /// Whether every event has been sent and the song's length rendered.
@@ -66,38 +64,38 @@ public final class Sequencer {
         }
     }
 
-    /// Moves to a frame, with the synthesizer in the state playing from the
-    /// start would have left it: programs, banks, every controller (RPN and
-    /// NRPN included, replayed in order), pitch bend, pressure, system exclusive
-    /// and ports, but no note. Voices sounding before the seek are cut.
-    /// With `chaseNotes`, notes held across the target are struck again there
-    /// with their velocity, so that sustained chords and pads keep sounding.
-    public func seek(toFrame target: Int64, chaseNotes: Bool = false) {
-        synthesizer.reset()
-        for index in trackPorts.indices { trackPorts[index] = 0 }
-        pendingSystemExclusive.removeAll(keepingCapacity: true)
-        for index in heldVelocities.indices { heldVelocities[index] = 0 }
-        let target = max(0, target)
-        var index = 0
-        while index < steps.count, steps[index].frame < target {
-            let step = steps[index]
-            let event = step.event
-            let key = channel(of: step) * 128 + Int(event.data1 & 0x7F)
-            switch event.status & 0xF0 {
-            case 0x90 where event.startsNote: heldVelocities[key] = event.data2 & 0x7F
-            case 0x80, 0x90: heldVelocities[key] = 0
-            // Key pressure belongs to notes that are not sounding any more.
-            case 0xA0: break
-            default: apply(step)
-            }
-            index += 1
-        }
-        cursor = index
-        position = target
-        guard chaseNotes else { return }
-        for (key, velocity) in heldVelocities.enumerated() where velocity != 0 {
-            synthesizer.send(status: 0x90, channel: key / 128, data1: UInt8(key % 128), data2: velocity)
-        }
+    /// Works out a seek to `frame`: the state playing from the start would leave the synthesizer
+    /// in there (programs, banks, controllers, parameters, pitch bend, pressure, system exclusive,
+    /// ports), and with `chaseNotes`, the notes sounding there, held or sustained by the pedal,
+    /// to be struck again. Reads every event before `frame`, so its time grows with the song: a
+    /// player calls it on its own thread, and hands the plan to the audio thread to follow.
+    /// Reads only what never changes, so it may run while another thread renders.
+    public func plan(seekingTo frame: Int64, chaseNotes: Bool = false) -> SeekPlan {
+        let target = max(0, frame)
+        let cursor = firstStep(atOrAfter: target)
+        var chaser = SeekChaser(tracks: song.file.tracks, chasesNotes: chaseNotes)
+        for index in 0..<cursor { chaser.follow(steps[index], order: index) }
+        return chaser.plan(frame: target, cursor: cursor, sequencer: ObjectIdentifier(self))
+    }
+
+    /// Makes a seek planned by ``plan(seekingTo:chaseNotes:)``: resets the synthesizer (voices
+    /// sounding are cut) and sends the plan's messages, a number bounded whatever the song's
+    /// length, without allocating: fit for the audio thread.
+    public func seek(following plan: SeekPlan) {
+        precondition(plan.sequencer == ObjectIdentifier(self), "a seek planned for another sequencer")
+        restart(at: plan.cursor, frame: plan.frame, trackPorts: plan.trackPorts)
+        plan.send(to: synthesizer)
+    }
+
+    /// Back to the start of the song, the synthesizer reset. Fit for the audio thread.
+    public func rewind() {
+        restart(at: 0, frame: 0, trackPorts: nil)
+    }
+
+    /// Plans a seek and makes it at once (see ``plan(seekingTo:chaseNotes:)``): for rendering to a
+    /// file, where nothing waits for the audio.
+    public func seek(toFrame frame: Int64, chaseNotes: Bool = false) {
+        seek(following: plan(seekingTo: frame, chaseNotes: chaseNotes))
     }
 
     /// Moves to a time in seconds (see ``seek(toFrame:chaseNotes:)``).
@@ -105,8 +103,23 @@ public final class Sequencer {
         seek(toFrame: Int64((seconds * synthesizer.configuration.sampleRate).rounded()), chaseNotes: chaseNotes)
     }
 
-    private func channel(of step: Step) -> Int {
-        trackPorts[Int(step.track)] * 16 + Int(step.event.channel)
+    private func restart(at cursor: Int, frame: Int64, trackPorts ports: [Int]?) {
+        synthesizer.reset()
+        systemExclusive.clear()
+        for index in trackPorts.indices { trackPorts[index] = ports?[index] ?? 0 }
+        self.cursor = cursor
+        position = frame
+    }
+
+    /// The index of the first event at or after `frame` (the events are in time order).
+    private func firstStep(atOrAfter frame: Int64) -> Int {
+        var low = 0
+        var high = steps.count
+        while low < high {
+            let middle = (low + high) / 2
+            if steps[middle].frame < frame { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     private func apply(_ step: Step) {
@@ -117,31 +130,11 @@ public final class Sequencer {
             synthesizer.send(status: event.status, channel: trackPorts[track] * 16 + Int(event.channel), data1: event.data1, data2: event.data2)
         case 0xFF:
             // Only port changes are kept among meta events.
-            let port = song.file.tracks[track].payload(of: event).first ?? 0
-            trackPorts[track] = Int(port) % (Synthesizer.channelCount / 16)
+            trackPorts[track] = Self.port(in: song.file.tracks[track].payload(of: event))
         default:
-            applySystemExclusive(status: event.status, bytes: song.file.tracks[track].payload(of: event))
+            systemExclusive.add(status: event.status, packet: song.file.tracks[track].payload(of: event)) { message in
+                synthesizer.sendSystemExclusive(message)
+            }
         }
-    }
-
-    /// An `F0` event starts a message; `F7` events continue one that has not
-    /// ended yet, and are otherwise escapes of raw bytes a synthesizer ignores.
-    private func applySystemExclusive(status: UInt8, bytes: ArraySlice<UInt8>) {
-        if status == 0xF0 {
-            pendingSystemExclusive.removeAll(keepingCapacity: true)
-        } else if pendingSystemExclusive.isEmpty {
-            return
-        }
-        let room = pendingSystemExclusive.capacity - pendingSystemExclusive.count
-        pendingSystemExclusive.append(contentsOf: bytes.prefix(room))
-        guard pendingSystemExclusive.last == 0xF7 else {
-            // A message that fills the whole buffer is not a real device's; drop it.
-            if pendingSystemExclusive.count == pendingSystemExclusive.capacity { pendingSystemExclusive.removeAll(keepingCapacity: true) }
-            return
-        }
-        pendingSystemExclusive.withUnsafeBufferPointer { message in
-            synthesizer.sendSystemExclusive(UnsafeBufferPointer(rebasing: message.dropLast()))
-        }
-        pendingSystemExclusive.removeAll(keepingCapacity: true)
     }
 }

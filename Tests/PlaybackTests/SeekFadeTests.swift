@@ -33,7 +33,9 @@ import Testing
         var samples = [Float](repeating: 0, count: 2 * (seekFrame + 9 * block))
         samples.withUnsafeMutableBufferPointer { buffer in
             for start in stride(from: 0, to: seekFrame + 9 * block, by: block) {
-                if start == seekFrame { engine.post(.seek(frame: Int64(4.5 * rate), chaseNotes: false, fadeOut: fadeOut)) }
+                if start == seekFrame {
+                    engine.post(.seek(sequencer.plan(seekingTo: Int64(4.5 * rate)), generation: 0, number: 0, fadeOut: fadeOut))
+                }
                 engine.render(buffer.baseAddress! + 2 * start, frames: block)
             }
         }

@@ -85,6 +85,9 @@ struct PressedKeysTests {
         Self.noteOn(synthesizer, 67, channel: 0, velocity: 0)
         _ = synthesizer.pressedKeys.read()
         #expect(Self.down(synthesizer.pressedKeys.read()) == [67: [0]])
+        // A note off for a key that is not down lights nothing, pedal or not.
+        synthesizer.send(status: 0x80, channel: 0, data1: 90, data2: 0)
+        #expect(Self.down(synthesizer.pressedKeys.read()) == [67: [0]])
         // Reset all controllers lifts the pedal.
         synthesizer.send(status: 0xB0, channel: 0, data1: 121, data2: 0)
         #expect(Self.down(synthesizer.pressedKeys.read()).isEmpty)
