@@ -22,6 +22,20 @@ final class PlaybackEngine: @unchecked Sendable {
         case seek(SeekPlan, generation: Int, number: Int, fadeOut: Bool)
         /// Release every note (before stopping).
         case releaseAll
+        /// Pause: fade out, then stand still (the song does not move on, and the voices keep
+        /// their place), rendering silence.
+        case hold
+        /// Go on after `hold`, fading back in: a voice taken up mid-waveform would click.
+        case proceed
+
+        /// Whether it waits for the sound to fade out first.
+        var fadesOut: Bool {
+            switch self {
+            case .load(_, _, let fadeOut), .seek(_, _, _, let fadeOut): fadeOut
+            case .hold: true
+            case .queueNext, .releaseAll, .proceed: false
+            }
+        }
     }
 
     /// How long the sound fades out before a seek or a skip that is not flushed: cutting voices
@@ -42,6 +56,10 @@ final class PlaybackEngine: @unchecked Sendable {
     /// A seek or load waiting for the fade-out under way to end.
     private var afterFade: Command?
     private var fadeRemaining = 0
+    /// Paused by `hold`.
+    private var isHolding = false
+    /// Frames of the fade-in after `proceed` still to come.
+    private var fadeInRemaining = 0
     /// The number of the last seek followed or dropped.
     private var lastFinishedSeek = -1
     /// How many commands the audio thread has taken off the queue.
@@ -52,6 +70,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private let publishedGeneration = Atomic<Int>(-1)
     private let publishedEnded = Atomic<Bool>(false)
     private let publishedReleaseFaded = Atomic<Bool>(false)
+    private let publishedHolding = Atomic<Bool>(false)
     private let publishedFinishedSeek = Atomic<Int>(-1)
     private let publishedTakenCommands = Atomic<Int>(0)
 
@@ -84,6 +103,9 @@ final class PlaybackEngine: @unchecked Sendable {
     /// After `releaseAll`: whether the released notes have faded below hearing.
     var releaseHasFaded: Bool { publishedReleaseFaded.load(ordering: .acquiring) }
 
+    /// After `hold`: whether the sound has faded out and the song stands still.
+    var isHeld: Bool { publishedHolding.load(ordering: .acquiring) }
+
     /// The number of the last seek the audio thread is done with (followed, or dropped): it holds
     /// no reference to that plan or an earlier one any more, and the interface may let them go.
     var finishedSeek: Int { publishedFinishedSeek.load(ordering: .acquiring) }
@@ -108,7 +130,7 @@ final class PlaybackEngine: @unchecked Sendable {
             return
         }
         var done = 0
-        if fadeRemaining > 0 {
+        if !isHolding, fadeRemaining > 0 {
             done = min(frames, fadeRemaining)
             renderSong(into: buffer, frames: done)
             for frame in 0..<done {
@@ -120,11 +142,27 @@ final class PlaybackEngine: @unchecked Sendable {
             if fadeRemaining == 0, let command = afterFade {
                 afterFade = nil
                 // A reset only releases the voices: at the end of the fade they are cut, silently.
-                current?.synthesizer.silence()
+                // Held, they are kept for later.
+                if case .hold = command {} else { current?.synthesizer.silence() }
                 apply(command)
             }
         }
+        if isHolding {
+            (buffer + 2 * done).update(repeating: 0, count: 2 * (frames - done))
+            return
+        }
         renderSong(into: buffer + 2 * done, frames: frames - done)
+        if fadeInRemaining > 0 { fadeIn(buffer + 2 * done, frames: frames - done) }
+    }
+
+    private func fadeIn(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        let count = min(frames, fadeInRemaining)
+        for frame in 0..<count {
+            let gain = Float(Self.fadeFrames - fadeInRemaining + frame) / Float(Self.fadeFrames)
+            buffer[2 * frame] *= gain
+            buffer[2 * frame + 1] *= gain
+        }
+        fadeInRemaining -= count
     }
 
     private func renderSong(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
@@ -147,13 +185,13 @@ final class PlaybackEngine: @unchecked Sendable {
     /// Applies a command, or keeps it for the end of a fade-out if it asks for one and something sounds.
     private func receive(_ command: Command) {
         switch command {
-        case .load(_, _, let fadeOut), .seek(_, _, _, let fadeOut):
-            // Loads and seeks apply in order: one already waiting goes first, into the fade's remainder.
+        case .load, .seek, .hold:
+            // Loads, seeks and holds apply in order: one already waiting goes first, into the fade's remainder.
             if let waiting = afterFade {
                 afterFade = nil
                 apply(waiting)
             }
-            guard fadeOut, current != nil, !publishedEnded.load(ordering: .relaxed) else { break }
+            guard command.fadesOut, current != nil, !isHolding, !publishedEnded.load(ordering: .relaxed) else { break }
             afterFade = command
             if fadeRemaining == 0 { fadeRemaining = Self.fadeFrames }
             return
@@ -217,10 +255,27 @@ final class PlaybackEngine: @unchecked Sendable {
             if case .seek(_, _, let number, _) = afterFade { lastFinishedSeek = number }
             afterFade = nil
             fadeRemaining = 0
+            setHolding(false)
             releasing = current?.synthesizer
             releasing?.releaseAllNotes()
             if releasing == nil { publishedReleaseFaded.store(true, ordering: .releasing) }
             publishedEnded.store(true, ordering: .releasing)
+        case .hold:
+            setHolding(true)
+        case .proceed:
+            // A hold still fading out is called off.
+            if case .hold = afterFade {
+                afterFade = nil
+                fadeRemaining = 0
+            }
+            guard isHolding else { return }
+            setHolding(false)
+            fadeInRemaining = Self.fadeFrames
         }
+    }
+
+    private func setHolding(_ holding: Bool) {
+        isHolding = holding
+        publishedHolding.store(holding, ordering: .releasing)
     }
 }

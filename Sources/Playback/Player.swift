@@ -78,6 +78,7 @@ public final class Player {
         }
         if seconds > 0, self.queue.current == requested { seek(toSeconds: seconds) }
         // The sink opens (and stops) paused, with its buffer already filled.
+        engine.post(.proceed)
         sink.resume()
         isPaused = false
         return true
@@ -133,8 +134,21 @@ public final class Player {
     /// Why the output stopped working, if it did.
     public var sinkFailure: (any Error)? { sink.failure }
 
+    /// Pausing fades the sound out before the output stops: stopped mid-waveform, it clicks.
+    /// With a short output buffer the fade is heard once the buffer has played (under 100 ms in
+    /// all); a longer one stops at once. Resuming fades back in.
     public func togglePause() {
-        isPaused ? sink.resume() : sink.pause()
+        if isPaused {
+            engine.post(.proceed)
+            sink.resume()
+        } else {
+            if sink.latencySeconds <= Self.longestUnflushedLatency {
+                engine.post(.hold)
+                // The fade is rendered at the next buffer, and heard a buffer's length later.
+                if Self.wait(atMostSeconds: 0.1, until: { engine.isHeld }) { Self.wait(atMostSeconds: sink.latencySeconds, until: { false }) }
+            }
+            sink.pause()
+        }
         isPaused.toggle()
     }
 
@@ -182,20 +196,30 @@ public final class Player {
     }
 
     /// Releases every note and lets the releases play out (0.3 s at most), so nothing is cut or
-    /// left hanging; then the output waits, paused, for the next `play`.
+    /// left hanging; then the output waits, paused, for the next `play`. Paused, the music has
+    /// faded out already: nothing more is heard.
     public func stop() {
         engine.post(.releaseAll)
-        if isPaused { sink.resume() }
-        // The releases must be rendered before the drain, which stops rendering.
-        let deadline = ContinuousClock.now + .milliseconds(300)
-        while !engine.releaseHasFaded, ContinuousClock.now < deadline {
-            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
-            nanosleep(&pause, nil)
+        if !isPaused {
+            // The releases must be rendered before the drain, which stops rendering.
+            Self.wait(atMostSeconds: 0.3, until: { engine.releaseHasFaded })
+            sink.drain(atMostSeconds: 0.3)
         }
-        sink.drain(atMostSeconds: 0.3)
-        isPaused = false
         isStopped = true
         preparedGeneration = nil
+    }
+
+    /// Waits, looking every millisecond, until `condition` holds or `seconds` have passed: true
+    /// if it holds.
+    @discardableResult
+    private static func wait(atMostSeconds seconds: Double, until condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .microseconds(Int64(seconds * 1_000_000))
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+            nanosleep(&pause, nil)
+        }
+        return true
     }
 
     /// Disconnects from the sound server (`deinit` does it too).
