@@ -20,4 +20,6 @@ public struct PlayerSnapshot: Hashable, Sendable {
     public var pressedKeys: [UInt64]
     /// The lowest and highest key the song plays; `nil` when it has no note (or nothing plays).
     public var noteRange: ClosedRange<UInt8>?
+    /// A new number whenever a song starts, the same file again (`--repeat one`) included.
+    public var start = -1
 }

@@ -30,8 +30,7 @@ struct PlaySession {
         var view = PlayView(showsUnderruns: reportsUnderruns, keysLine: insideBrowser ? PlayView.browserKeysLine : PlayView.keysLine,
                             showsKeyboard: showsKeyboard)
         var underrunsReported = 0
-        var lastFile: String?
-        var lastPlace = -1
+        var lastStart = -1
         while true {
             if cancellation.isCancelled { return stop(.signal) }
             if let failure = player.sinkFailure {
@@ -51,9 +50,8 @@ struct PlaySession {
                 }
             }
             let snapshot = player.update()
-            if snapshot.file != lastFile || snapshot.place != lastPlace, let file = snapshot.file {
-                lastFile = file
-                lastPlace = snapshot.place
+            if snapshot.start != lastStart, let file = snapshot.file {
+                lastStart = snapshot.start
                 placeChanged = true
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.

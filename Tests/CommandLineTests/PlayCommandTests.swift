@@ -236,6 +236,19 @@ struct PlayCommandTests {
         }
     }
 
+    @Test("--repeat one: the file plays again and again, announced each time it starts")
+    func repeatOneAnnouncesEachStart() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("loop.mid", Songs.heldNote(72, seconds: 1))
+        let player = try PlayingCommand(sandbox, ["play", "loop.mid", "--repeat", "one"] + Self.clean, server: server)
+        let deadline = monotonicSeconds() + 10
+        while player.stdoutLines.count < 3, monotonicSeconds() < deadline { player.sleep(seconds: 0.05) }
+        player.type("q")
+        let exit = player.wait(timeLimit: 10)
+        #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
+        #expect(player.stdoutLines.count >= 3 && player.stdoutLines.allSatisfy { $0 == "playing 1/1: loop.mid (0:01.0)" }, "\(player.report(exit))")
+    }
+
     @Test("missing, unreadable and broken files in the queue are reported by name and skipped; the rest plays")
     func badFilesAreSkipped() throws {
         let sandbox = try Sandbox()
