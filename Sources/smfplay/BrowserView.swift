@@ -14,7 +14,7 @@ struct BrowserView {
     /// The lines of the screen, each at most `columns` wide.
     mutating func lines(for browser: LibraryBrowser, details: (String) -> TrackInfoCache.Lookup, lastPlayed: String?,
                         isEditingFilter: Bool, status: String, columns: Int, rows: Int) -> [String] {
-        let width = max(columns, 10)
+        let width = max(columns, 1)
         var lines = [Self.breadcrumb(for: browser, width: width)]
         if isEditingFilter || !browser.filter.isEmpty {
             lines.append(DisplayWidth.fitting("/" + browser.filter + (isEditingFilter ? "▏" : ""), width: width))
@@ -46,7 +46,8 @@ struct BrowserView {
             }
             let name = DisplayWidth.fitting(entry.kind == .folder ? entry.name + "/" : entry.name, width: max(width - 2 - DisplayWidth.columns(of: right), 1))
             let gap = String(repeating: " ", count: max(0, width - 2 - DisplayWidth.columns(of: name) - DisplayWidth.columns(of: right)))
-            let line = marker + name + gap + right
+            // Cut whole: on a screen narrower than the marker and the details, they do not fit either.
+            let line = DisplayWidth.fitting(marker + name + gap + right, width: width)
             lines.append(index == browser.selection ? "\u{1B}[7m" + line + "\u{1B}[0m" : line)
         }
         while lines.count < rows - 2 { lines.append("") }

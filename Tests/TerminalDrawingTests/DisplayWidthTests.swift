@@ -50,14 +50,16 @@ struct DisplayWidthTests {
         var browser = LibraryBrowser(root: library.path, lastPlayed: folder + "/" + Self.hostileFile)
         #expect(browser.trail == [Self.hostileFolder])
         var view = BrowserView()
-        for (filter, status) in [("", "▶ " + Self.brokenLineFile), ("\u{1B}[2J", "")] {
+        // Down to screens narrower than a line's marker and details.
+        let cases = [("", "▶ " + Self.brokenLineFile), ("\u{1B}[2J", "")].flatMap { filter, status in [30, 8, 3].map { (filter, status, $0) } }
+        for (filter, status, columns) in cases {
             browser.setFilter(filter)
             let lines = view.lines(for: browser, details: { _ in .pending }, lastPlayed: nil, isEditingFilter: !filter.isEmpty,
-                                   status: status, columns: 30, rows: 10)
+                                   status: status, columns: columns, rows: 10)
             #expect(lines.count == 10)
             for line in lines.map(Self.shown) {
                 #expect(!Self.hasControlCharacter(line), "\(line.debugDescription)")
-                #expect(DisplayWidth.columns(of: line) <= 30, "\(line.debugDescription)")
+                #expect(DisplayWidth.columns(of: line) <= columns, "\(columns) columns: \(line.debugDescription)")
             }
         }
     }
