@@ -146,7 +146,7 @@ public final class Player {
             if sink.latencySeconds <= Self.longestUnflushedLatency {
                 engine.post(.hold)
                 // The fade is rendered at the next buffer, and heard a buffer's length later.
-                if Self.wait(atMostSeconds: 0.1, until: { engine.isHeld }) { Self.wait(atMostSeconds: sink.latencySeconds, until: { false }) }
+                if Self.wait(atMostSeconds: 0.1, until: { engine.isHeld }) { Self.sleep(seconds: sink.latencySeconds) }
             }
             sink.pause()
         }
@@ -217,10 +217,14 @@ public final class Player {
         let deadline = ContinuousClock.now + .microseconds(Int64(seconds * 1_000_000))
         while !condition() {
             guard ContinuousClock.now < deadline else { return false }
-            var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
-            nanosleep(&pause, nil)
+            sleep(seconds: 0.001)
         }
         return true
+    }
+
+    private static func sleep(seconds: Double) {
+        var pause = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        nanosleep(&pause, nil)
     }
 
     /// Disconnects from the sound server (`deinit` does it too).
