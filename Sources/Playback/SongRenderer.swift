@@ -32,7 +32,7 @@ public final class SongRenderer {
             return synthesizer
         }
         do {
-            return try Synthesizer(settings: synthesizer.configuration, soundFontPath: synthesizer.soundFontPath)
+            return try Synthesizer(settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts)
         } catch {
             throw .synthesizer(error)
         }

@@ -18,6 +18,9 @@ public final class Sequencer {
     private let steps: [Step]
     /// The frame of the song's last event (End of Track included).
     public let endFrame: Int64
+    /// The standard the song was written for, which the synthesizer reads it as from its start
+    /// (unless the settings choose one).
+    public let modeDetection: MIDIModeDetection
     /// The next frame to render.
     public private(set) var position: Int64 = 0
     private var cursor = 0
@@ -37,6 +40,7 @@ public final class Sequencer {
             return Step(frame: Int64((timed.seconds * rate).rounded()), event: event, track: Int32(timed.track))
         }
         endFrame = Int64((song.duration * rate).rounded())
+        modeDetection = MIDIModeDetection(song: song)
         trackPorts = Array(repeating: 0, count: file.tracks.count)
     }
 
@@ -104,7 +108,7 @@ public final class Sequencer {
     }
 
     private func restart(at cursor: Int, frame: Int64, trackPorts ports: [Int]?) {
-        synthesizer.reset()
+        synthesizer.reset(songMode: modeDetection.mode)
         systemExclusive.clear()
         for index in trackPorts.indices { trackPorts[index] = ports?[index] ?? 0 }
         self.cursor = cursor

@@ -2,8 +2,10 @@
 import Glibc
 #endif
 import CFluidSynth
+import SMF
 
-/// A FluidSynth synthesizer with one SoundFont: MIDI messages in, stereo float audio out.
+/// A FluidSynth synthesizer with a stack of SoundFonts, and the sound module around it that reads
+/// a song as its standard (GM, GS, XG, GM2) means it: MIDI messages in, stereo float audio out.
 ///
 /// Not thread-safe by design: FluidSynth's own API lock is turned off, so
 /// messages must be sent from the thread that renders (the sequencer does).
@@ -14,7 +16,13 @@ public final class Synthesizer {
     private let settings: OpaquePointer
     private let synth: OpaquePointer
     public let configuration: SynthesizerSettings
-    public let soundFontPath: String
+    public let soundFonts: SoundFontStack
+    /// The preset tables of the stacks, and which one plays each standard.
+    private let presetTables: [PresetTable]
+    private let presetTableOfMode: [MIDIMode: Int]
+    private var module: SoundModule
+    /// Whether FluidSynth's channel plays drum kits, as last set.
+    private var drumChannels = [Bool](repeating: false, count: channelCount)
     /// Master volume from a GM, GS or XG master volume message, 0–1,
     /// applied to the output like a mixer's master fader.
     private(set) var masterVolume: Float = 1
@@ -23,13 +31,20 @@ public final class Synthesizer {
     private var framesRendered = 0
     /// Where the rest of a block rendered before a reset goes (64 stereo frames).
     private let discarded = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 64)
+    /// What played in place of presets no SoundFont has, recorded on the audio thread without allocating.
+    private var substitutionLog = SubstitutionLog()
     /// The keys down, as the messages sent so far leave them: for an interface to show.
     public let pressedKeys = PressedKeys()
 
-    public init(settings configuration: SynthesizerSettings, soundFontPath: String) throws(SynthesisError) {
+    /// A synthesizer with one SoundFont.
+    public convenience init(settings configuration: SynthesizerSettings, soundFontPath: String) throws(SynthesisError) {
+        try self.init(settings: configuration, soundFonts: SoundFontStack([soundFontPath]))
+    }
+
+    public init(settings configuration: SynthesizerSettings, soundFonts: SoundFontStack) throws(SynthesisError) {
         Self.silenceLibraryLog
-        if let reason = Self.soundFontProblem(at: soundFontPath) {
-            throw .notASoundFont(path: soundFontPath, reason: reason)
+        for path in soundFonts.allPaths {
+            if let reason = Self.soundFontProblem(at: path) { throw .notASoundFont(path: path, reason: reason) }
         }
         guard let settings = new_fluid_settings() else { throw .cannotCreateSynthesizer(reason: "out of memory") }
         let numbers: [(String, Double)] = [
@@ -66,14 +81,38 @@ public final class Synthesizer {
             delete_fluid_settings(settings)
             throw .cannotCreateSynthesizer(reason: "FluidSynth could not create a synthesizer")
         }
+        fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue)
+        var ids: [String: Int32] = [:]
+        for path in soundFonts.allPaths {
+            let id = fluid_synth_sfload(synth, path, 0)
+            guard id != FLUID_FAILED else {
+                delete_fluid_synth(synth)
+                delete_fluid_settings(settings)
+                throw .cannotLoadSoundFont(path: path)
+            }
+            ids[path] = id
+        }
+        var tables: [PresetTable] = []
+        var tableOfStack: [[String]: Int] = [:]
+        var tableOfMode: [MIDIMode: Int] = [:]
+        for mode in MIDIMode.allCases {
+            let stack = soundFonts.paths(for: mode)
+            if let index = tableOfStack[stack] {
+                tableOfMode[mode] = index
+                continue
+            }
+            tables.append(PresetTable(synth: synth, soundFontIDs: stack.compactMap { ids[$0] }))
+            tableOfStack[stack] = tables.count - 1
+            tableOfMode[mode] = tables.count - 1
+        }
         self.settings = settings
         self.synth = synth
         self.configuration = configuration
-        self.soundFontPath = soundFontPath
-        fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue)
-        guard fluid_synth_sfload(synth, soundFontPath, 1) != FLUID_FAILED else {
-            throw .cannotLoadSoundFont(path: soundFontPath)
-        }
+        self.soundFonts = soundFonts
+        presetTables = tables
+        presetTableOfMode = tableOfMode
+        module = SoundModule(chosenMode: configuration.midiMode)
+        reset()
     }
 
     /// Why a file cannot be a SoundFont by its outline, or nil: a SoundFont (.sf2, and the .sf3 of
@@ -111,65 +150,33 @@ public final class Synthesizer {
         }
     }()
 
-    /// Sends a channel message; `channel` may be 0–63 (port × 16 + channel).
-    /// Data bytes are masked to 7 bits, as a MIDI device reads them.
+    /// Sends a channel message; `channel` may be 0–63 (port × 16 + channel). The sound module
+    /// reads bank selects and program changes as the song's standard means them, and moves keys.
     @inline(__always)
     public func send(status: UInt8, channel: Int, data1: UInt8, data2: UInt8) {
-        let channel = Int32(channel)
-        let data1 = Int32(data1 & 0x7F)
-        let data2 = Int32(data2 & 0x7F)
-        switch status & 0xF0 {
-        case 0x80:
-            fluid_synth_noteoff(synth, channel, data1)
-            pressedKeys.release(Int(data1), channel: Int(channel))
-        case 0x90:
-            fluid_synth_noteon(synth, channel, data1, data2)
-            if data2 > 0 {
-                pressedKeys.press(Int(data1), channel: Int(channel))
-            } else {
-                pressedKeys.release(Int(data1), channel: Int(channel))
-            }
-        case 0xA0: fluid_synth_key_pressure(synth, channel, data1, data2)
-        case 0xB0:
-            fluid_synth_cc(synth, channel, data1, data2)
-            switch data1 {
-            case 64: pressedKeys.setPedal(isDown: data2 >= 64, channel: Int(channel))
-            // Reset all controllers lifts the pedal.
-            case 121: pressedKeys.setPedal(isDown: false, channel: Int(channel))
-            case 120: pressedKeys.releaseChannel(Int(channel), cutsSustain: true)
-            case 123: pressedKeys.releaseChannel(Int(channel), cutsSustain: false)
-            default: break
-            }
-        case 0xC0: fluid_synth_program_change(synth, channel, data1)
-        case 0xD0: fluid_synth_channel_pressure(synth, channel, data1)
-        case 0xE0: fluid_synth_pitch_bend(synth, channel, data2 << 7 | data1)
-        default: break
-        }
+        module.receive(status: status, channel: channel, data1: data1, data2: data2, output: self)
     }
 
-    /// Sends a complete system exclusive message, without its `F0` and `F7`. Master volume (GM,
-    /// GS, XG) and the GS and XG resets are handled here; FluidSynth handles the rest (the GM
-    /// resets, tuning, GS drum parts).
+    /// Sends a complete system exclusive message, without its `F0` and `F7`. The sound module acts
+    /// on the GM, GM2, GS and XG messages; FluidSynth gets the MIDI Tuning Standard ones, the only
+    /// others it knows (its own handling of the GM, GS and XG ones would fight the module's).
     public func sendSystemExclusive(_ message: UnsafeBufferPointer<UInt8>) {
-        guard !message.isEmpty else { return }
-        switch SystemExclusiveCommand(message) {
-        case .masterVolume(let volume):
-            masterVolume = volume
-            return
-        case .reset(let standard):
-            masterVolume = 1
-            pressedKeys.releaseAll()
-            guard standard == .generalMIDI else {
-                fluid_synth_system_reset(synth)
-                return
+        guard let first = message.first else { return }
+        if (first == 0x7E || first == 0x7F), message.count > 2, message[2] == 0x08 {
+            message.withMemoryRebound(to: CChar.self) { bytes in
+                _ = fluid_synth_sysex(synth, bytes.baseAddress, Int32(bytes.count), nil, nil, nil, 0)
             }
-        case nil:
-            break
+            return
         }
-        message.withMemoryRebound(to: CChar.self) { bytes in
-            _ = fluid_synth_sysex(synth, bytes.baseAddress, Int32(bytes.count), nil, nil, nil, 0)
-        }
+        SoundModuleCommand.decode(message) { command in module.perform(command, output: self) }
     }
+
+    /// The standard the song plays under now.
+    public var mode: MIDIMode { module.mode }
+
+    /// The presets the song asked for that no SoundFont has, and what played instead (read it
+    /// after rendering, not while another thread renders).
+    public var substitutions: [PresetSubstitution] { substitutionLog.entries }
 
     /// Renders interleaved stereo frames, replacing what `buffer` held.
     /// FluidSynth works in blocks of 64 frames; a message sent between two
@@ -205,11 +212,10 @@ public final class Synthesizer {
         render(into: discarded, frames: 64)
     }
 
-    /// Back to the state of a new synthesizer: voices, controllers, programs, master volume.
-    public func reset() {
-        fluid_synth_system_reset(synth)
-        masterVolume = 1
-        pressedKeys.releaseAll()
+    /// Back to the state of a new synthesizer, for a song of `songMode` (the chosen mode, if the
+    /// settings name one, wins): voices, controllers, programs, master volume, effects.
+    public func reset(songMode: MIDIMode = .gm) {
+        module.start(songMode: songMode, output: self)
         // Setting the chorus and reverb again restarts their modulation from the
         // same phase, so that a song sounds the same whatever was played before it.
         if let chorus = configuration.chorus {
@@ -245,5 +251,91 @@ public final class Synthesizer {
         var program: Int32 = 0
         fluid_synth_get_program(synth, Int32(channel), &soundFont, &bank, &program)
         return (Int(bank), Int(program))
+    }
+
+    /// Whether FluidSynth plays drum kits on a channel.
+    public func isDrumChannel(_ channel: Int) -> Bool { drumChannels[channel] }
+}
+
+extension Synthesizer: SoundModuleOutput {
+    @inline(__always)
+    func send(status: UInt8, part: Int, data1: UInt8, data2: UInt8) {
+        let channel = Int32(part)
+        let data1 = Int32(data1 & 0x7F)
+        let data2 = Int32(data2 & 0x7F)
+        switch status & 0xF0 {
+        case 0x80:
+            fluid_synth_noteoff(synth, channel, data1)
+            pressedKeys.release(Int(data1), channel: part)
+        case 0x90:
+            fluid_synth_noteon(synth, channel, data1, data2)
+            if data2 > 0 {
+                pressedKeys.press(Int(data1), channel: part)
+            } else {
+                pressedKeys.release(Int(data1), channel: part)
+            }
+        case 0xA0: fluid_synth_key_pressure(synth, channel, data1, data2)
+        case 0xB0:
+            fluid_synth_cc(synth, channel, data1, data2)
+            switch data1 {
+            case 64: pressedKeys.setPedal(isDown: data2 >= 64, channel: part)
+            // Reset all controllers lifts the pedal.
+            case 121: pressedKeys.setPedal(isDown: false, channel: part)
+            case 120: pressedKeys.releaseChannel(part, cutsSustain: true)
+            case 123: pressedKeys.releaseChannel(part, cutsSustain: false)
+            default: break
+            }
+        case 0xD0: fluid_synth_channel_pressure(synth, channel, data1)
+        case 0xE0: fluid_synth_pitch_bend(synth, channel, data2 << 7 | data1)
+        default: break
+        }
+    }
+
+    func select(part: Int, isDrum: Bool, bank: Int, program: Int, mode: MIDIMode) {
+        guard let table = presetTableOfMode[mode].map({ presetTables[$0] }),
+              let played = table.resolve(bank: bank, program: program) else { return }
+        if played.bank != bank || played.program != program {
+            substitutionLog.record(PresetSubstitution(requestedBank: bank, requestedProgram: program,
+                                                      playedBank: played.bank, playedProgram: played.program))
+        }
+        if drumChannels[part] != isDrum {
+            fluid_synth_set_channel_type(synth, Int32(part), Int32(isDrum ? CHANNEL_TYPE_DRUM.rawValue : CHANNEL_TYPE_MELODIC.rawValue))
+            drumChannels[part] = isDrum
+        }
+        fluid_synth_program_select(synth, Int32(part), played.soundFont, Int32(played.bank), Int32(played.program))
+    }
+
+    func offset(part: Int, cents: Float, pan: Float) {
+        fluid_synth_set_gen(synth, Int32(part), Int32(GEN_FINETUNE.rawValue), cents)
+        // The SoundFont's pan runs from −500 (left) to 500 (right), in tenths of a percent.
+        fluid_synth_set_gen(synth, Int32(part), Int32(GEN_PAN.rawValue), pan * 500)
+    }
+
+    func resetSynthesizer() {
+        fluid_synth_system_reset(synth)
+        pressedKeys.releaseAll()
+        // FluidSynth's reset makes its channel 10 (and only that one) a drum channel.
+        for channel in drumChannels.indices { drumChannels[channel] = channel == 9 }
+    }
+
+    func setMasterVolume(_ volume: Float) {
+        masterVolume = volume
+    }
+
+    func setReverb(macro: Int?) {
+        guard let configured = configuration.reverb else { return }
+        let reverb = macro.map { EffectMacro.reverb($0, configured: configured) } ?? configured
+        fluid_synth_set_reverb_group_roomsize(synth, -1, reverb.roomSize)
+        fluid_synth_set_reverb_group_damp(synth, -1, reverb.damping)
+        fluid_synth_set_reverb_group_width(synth, -1, reverb.width)
+        fluid_synth_set_reverb_group_level(synth, -1, reverb.level)
+    }
+
+    func setChorus(macro: Int?) {
+        guard let configured = configuration.chorus else { return }
+        let chorus = macro.map { EffectMacro.chorus($0, configured: configured) } ?? configured
+        fluid_synth_set_chorus_group_depth(synth, -1, chorus.depth)
+        fluid_synth_set_chorus_group_speed(synth, -1, chorus.speed)
+        fluid_synth_set_chorus_group_level(synth, -1, chorus.level)
     }
 }

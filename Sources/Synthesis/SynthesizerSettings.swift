@@ -1,3 +1,5 @@
+import SMF
+
 /// How a synthesizer sounds: everything FluidSynth is told when it is created.
 public struct SynthesizerSettings: Hashable, Sendable {
     /// The reverb's parameters, as FluidSynth names them.
@@ -49,14 +51,18 @@ public struct SynthesizerSettings: Hashable, Sendable {
     public var reverb: Reverb?
     /// `nil` turns the chorus off.
     public var chorus: Chorus?
+    /// The standard every song is read as, whatever it says; `nil` reads each song as the
+    /// standard it was written for (``MIDIModeDetection``), switching when a reset message says so.
+    public var midiMode: MIDIMode?
 
     public init(sampleRate: Double = 44_100, gain: Double, polyphony: Int = 256, interpolation: Interpolation = .cubic,
-                reverb: Reverb? = Reverb(), chorus: Chorus? = Chorus()) {
+                reverb: Reverb? = Reverb(), chorus: Chorus? = Chorus(), midiMode: MIDIMode? = nil) {
         self.sampleRate = sampleRate
         self.gain = gain
         self.polyphony = polyphony
         self.interpolation = interpolation
         self.reverb = reverb
         self.chorus = chorus
+        self.midiMode = midiMode
     }
 }

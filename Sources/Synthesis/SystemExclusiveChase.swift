@@ -1,3 +1,5 @@
+import SMF
+
 /// The system exclusive messages that still matter at a seek's target, to be sent again in their
 /// order.
 ///
@@ -17,7 +19,7 @@ struct SystemExclusiveChase {
 
     /// Takes a complete message (without `F0` and `F7`); returns whether it resets the synthesizer.
     mutating func record(_ message: [UInt8], order: Int) -> Bool {
-        guard case .reset = SystemExclusiveCommand(message) else {
+        guard Self.resets(message) else {
             sinceReset.append((order, message))
             return false
         }
@@ -33,7 +35,7 @@ struct SystemExclusiveChase {
         var hasMasterVolume = false
         var byteCount = 0
         for message in sinceReset.reversed() where seen.insert(message.bytes).inserted {
-            if case .masterVolume = SystemExclusiveCommand(message.bytes) {
+            if SoundModuleCommand.commands(in: message.bytes).contains(where: { if case .masterVolume = $0 { true } else { false } }) {
                 if hasMasterVolume { continue }
                 hasMasterVolume = true
             }
@@ -45,6 +47,16 @@ struct SystemExclusiveChase {
             let range = SeekPlan.Message.systemExclusive(start: Int32(bytes.count), count: Int32(message.bytes.count))
             messages.append(OrderedMessage(order: message.order, message: range))
             bytes.append(contentsOf: message.bytes)
+        }
+    }
+
+    /// Whether a message resets the sound module (and so everything before it).
+    static func resets(_ message: [UInt8]) -> Bool {
+        SoundModuleCommand.commands(in: message).contains { command in
+            switch command {
+            case .reset, .generalMIDIOff: true
+            default: false
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import SMF
 import Testing
 @testable import Synthesis
 
@@ -42,18 +43,18 @@ struct SystemExclusiveTests {
         ([0x43, 0x10, 0x4C, 0x00, 0x00, 0x04, 0x20], Float(32) / 127),
     ])
     func masterVolume(_ message: [UInt8], _ volume: Float) throws {
-        #expect(SystemExclusiveCommand(message) == .masterVolume(volume))
+        #expect(SoundModuleCommand.commands(in: message) == [.masterVolume(volume)])
         let synthesizer = try Synthesizer(settings: Self.settings, soundFontPath: try TestSoundFont.required())
         Self.send(message, to: synthesizer)
         #expect(synthesizer.masterVolume == volume)
     }
 
-    @Test("other manufacturers' messages, other addresses and cut-off messages are no command")
+    @Test("other manufacturers' messages, unknown addresses and cut-off messages are no command")
     func otherMessagesAreNoCommand() {
-        #expect(SystemExclusiveCommand([0x41, 0x10, 0x42, 0x12, 0x40, 0x01, 0x30, 0x04, 0x0B]) == nil)
-        #expect(SystemExclusiveCommand([0x43, 0x10, 0x4C, 0x02, 0x01, 0x00, 0x01]) == nil)
-        #expect(SystemExclusiveCommand([0x41, 0x10, 0x42, 0x12, 0x40, 0x00]) == nil)
-        #expect(SystemExclusiveCommand([0x44, 0x10, 0x4C, 0x00, 0x00, 0x7E, 0x00]) == nil)
-        #expect(SystemExclusiveCommand([]) == nil)
+        #expect(SoundModuleCommand.commands(in: [0x41, 0x10, 0x42, 0x12, 0x40, 0x01, 0x7A, 0x04, 0x41]).isEmpty)
+        #expect(SoundModuleCommand.commands(in: [0x43, 0x10, 0x4C, 0x02, 0x01, 0x00, 0x01]).isEmpty)
+        #expect(SoundModuleCommand.commands(in: [0x41, 0x10, 0x42, 0x12, 0x40, 0x00]).isEmpty)
+        #expect(SoundModuleCommand.commands(in: [0x44, 0x10, 0x4C, 0x00, 0x00, 0x7E, 0x00]).isEmpty)
+        #expect(SoundModuleCommand.commands(in: [UInt8]()).isEmpty)
     }
 }

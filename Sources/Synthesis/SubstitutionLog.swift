@@ -1,0 +1,17 @@
+/// The distinct preset substitutions of a song, recorded on the audio thread: room for a fixed
+/// number is made once, and any beyond it are counted, not kept.
+struct SubstitutionLog {
+    static let capacity = 32
+    private var kept: [PresetSubstitution] = []
+
+    init() {
+        kept.reserveCapacity(Self.capacity)
+    }
+
+    mutating func record(_ substitution: PresetSubstitution) {
+        guard kept.count < Self.capacity, !kept.contains(substitution) else { return }
+        kept.append(substitution)
+    }
+
+    var entries: [PresetSubstitution] { kept }
+}
