@@ -17,7 +17,7 @@ enum RolandDataSet {
         // Master tune takes four bytes at once (one nibble each).
         if address == Self.address(0x40, 0x00, 0x00), dataCount >= 4 {
             let value = (0..<4).reduce(0) { $0 << 4 | Int(bytes[7 + $1] & 0x0F) }
-            visit(.masterFineTune(cents: Float(value - 0x400) / 10))
+            visit(.masterFineTune(cents: min(100, max(-100, Float(value - 0x400) / 10))))
         }
         for index in 0..<dataCount {
             parameter(at: address + index, value: bytes[7 + index] & 0x7F, visit)

@@ -11,7 +11,7 @@ enum YamahaParameterChange {
             // Master tune takes four bytes at once (one nibble each).
             if low == 0, dataCount >= 4 {
                 let value = (0..<4).reduce(0) { $0 << 4 | Int(bytes[6 + $1] & 0x0F) }
-                visit(.masterFineTune(cents: Float(value - 0x400) / 10))
+                visit(.masterFineTune(cents: min(100, max(-100, Float(value - 0x400) / 10))))
             }
             for index in 0..<dataCount { system(at: low + index, value: bytes[6 + index] & 0x7F, visit) }
         case 0x08 where middle < 64:

@@ -260,4 +260,29 @@ struct SoundModuleTests {
         synthesizer.send(status: 0x90, channel: 0, data1: 60, data2: 100)
         #expect(synthesizer.pressedKeys.read()[62] & 1 != 0, "the key shift of +2 is back")
     }
+
+    // MARK: Hostile input
+
+    /// Random data sets with right checksums (so that they are acted on), random XG and universal
+    /// messages, between notes: the synthesizer goes on rendering finite, unclipped sound.
+    @Test func randomModuleMessagesNeverBreakTheSynthesizer() throws {
+        let synthesizer = try Self.synthesizer()
+        var random = SystemRandomNumberGenerator()
+        var buffer = [Float](repeating: 0, count: 2 * 256)
+        for round in 0..<3000 {
+            let body = (0..<Int.random(in: 1...8, using: &random)).map { _ in UInt8.random(in: 0...127, using: &random) }
+            let message: [UInt8] = switch round % 3 {
+            case 0: Self.gs([[0x40, 0x50, 0x00].randomElement(using: &random)!] + body.prefix(2), Array(body.dropFirst(2)) + [0])
+            case 1: Self.xg(body.count > 3 ? Array(body.prefix(3)) : [0x08, 0, 7], Array(body.dropFirst(3)) + [1])
+            default: [0x7F, 0x7F, 0x04] + body
+            }
+            Self.send(message, to: synthesizer)
+            synthesizer.send(status: 0x90 | UInt8(round % 16), channel: round % 64, data1: UInt8(round % 128), data2: 100)
+            synthesizer.send(status: 0xC0, channel: (round * 7) % 64, data1: UInt8(round % 128), data2: 0)
+            if round % 50 == 0 {
+                buffer.withUnsafeMutableBufferPointer { synthesizer.render(into: $0.baseAddress!, frames: 256) }
+                #expect(buffer.allSatisfy { $0.isFinite }, "round \(round): \(message)")
+            }
+        }
+    }
 }
