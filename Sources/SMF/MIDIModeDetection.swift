@@ -5,7 +5,7 @@
 /// module of either kind starts clean). Without one, messages only one kind of module reads (a
 /// GS data set, an XG parameter change) or bank numbers only one standard gives a meaning (XG
 /// drum kits at 126 and 127, GM2 banks at 120 and 121) tell. Otherwise the song is plain GM.
-public struct MIDIModeDetection: Hashable, Sendable {
+public struct MIDIModeDetection: Codable, Hashable, Sendable {
     public var mode: MIDIMode
     /// What decided it, for `info`: "GS reset at 0:00.00", "bank 127 on channel 1 (an XG drum kit)".
     public var reason: String
@@ -13,7 +13,7 @@ public struct MIDIModeDetection: Hashable, Sendable {
     public var badChecksums: [BadChecksum]
 
     /// A system exclusive message ignored for its checksum.
-    public struct BadChecksum: Hashable, Sendable {
+    public struct BadChecksum: Codable, Hashable, Sendable {
         public var track: Int
         public var seconds: Double
     }
@@ -86,7 +86,7 @@ public struct MIDIModeDetection: Hashable, Sendable {
     }
 
     /// Minutes, seconds and hundredths: "1:02.50".
-    static func time(_ seconds: Double) -> String {
+    public static func time(_ seconds: Double) -> String {
         let hundredths = Int((seconds * 100).rounded())
         let minutes = hundredths / 6000
         let rest = hundredths % 6000

@@ -65,6 +65,8 @@ public struct SongSummary: Codable, Hashable, Sendable {
     public var keySignatures: [KeySignatureChange]
     public var copyright: String?
     public var lyrics: String?
+    /// The standard the song was written for (GM, GS, XG, GM2), as smfplay plays it.
+    public var midiMode: MIDIModeDetection
 
     public init(song: Song) {
         let file = song.file
@@ -83,7 +85,9 @@ public struct SongSummary: Codable, Hashable, Sendable {
         noteCount = tracks.reduce(0) { $0 + $1.noteCount }
         title = file.format == .multipleTracksAsynchronous ? nil : tracks.first?.name
 
-        var channelState = (0..<16).map { ChannelState(channel: UInt8($0)) }
+        let detection = MIDIModeDetection(song: song)
+        midiMode = detection
+        var channelState = (0..<16).map { ChannelState(channel: UInt8($0), mode: detection.mode) }
         var timeSignatures: [TimeSignatureChange] = []
         var keySignatures: [KeySignatureChange] = []
         var copyright: [String] = []
@@ -93,7 +97,13 @@ public struct SongSummary: Codable, Hashable, Sendable {
                 channelState[Int(event.event.channel)].apply(event.event)
                 continue
             }
-            guard case .meta(let meta) = song.message(of: event) else { continue }
+            let message = song.message(of: event)
+            if case .systemExclusive(let bytes) = message, bytes.last == 0xF7 {
+                SoundModuleCommand.decode(bytes.dropLast()) { command in
+                    if case .partDrumMode(let part, let isDrum) = command, part < 16 { channelState[part].isDrumPart = isDrum }
+                }
+            }
+            guard case .meta(let meta) = message else { continue }
             switch meta {
             case .timeSignature(let numerator, let power, _, _):
                 timeSignatures.append(TimeSignatureChange(seconds: event.seconds, numerator: Int(numerator), denominator: 1 << Int(min(power, 16))))
@@ -146,29 +156,50 @@ extension SongSummary.TempoSummary {
 }
 
 /// Follows one channel's bank and program selections and counts its notes.
+///
+/// Whether the channel plays drums follows the song's standard, as the synthesizer's sound module
+/// reads it: channel 10, or a GS rhythm part or XG drum part; in XG a drum kit bank (126, 127) and
+/// in GM2 the rhythm bank (120) at a program change. A channel counts as percussion when most of
+/// its notes are played as drums.
 private struct ChannelState {
     let channel: UInt8
+    let mode: MIDIMode
     var bankMSB: UInt8 = 0
     var bankLSB: UInt8 = 0
     var noteCount = 0
+    var drumNoteCount = 0
     var used = false
     var programs: [SongSummary.ProgramSelection] = []
+    /// Drums unless a bank select says otherwise.
+    var isDrumPart: Bool {
+        didSet { isDrum = isDrumPart }
+    }
+    var isDrum: Bool
 
-    init(channel: UInt8) {
+    init(channel: UInt8, mode: MIDIMode) {
         self.channel = channel
+        self.mode = mode
+        isDrumPart = channel == GeneralMIDI.percussionChannel
+        isDrum = isDrumPart
     }
 
     mutating func apply(_ event: TrackEvent) {
         used = true
         switch event.status & 0xF0 {
-        case 0x90 where event.startsNote: noteCount += 1
+        case 0x90 where event.startsNote:
+            noteCount += 1
+            if isDrum { drumNoteCount += 1 }
         case 0xB0 where event.data1 & 0x7F == 0: bankMSB = event.data2 & 0x7F
         case 0xB0 where event.data1 & 0x7F == 32: bankLSB = event.data2 & 0x7F
         case 0xC0:
+            isDrum = switch (mode, bankMSB) {
+            case (.xg, 126...127), (.gm2, 120): true
+            case (.gm2, 121): false
+            default: isDrumPart
+            }
             let program = event.data1 & 0x7F
-            let isPercussion = channel == GeneralMIDI.percussionChannel
             let selection = SongSummary.ProgramSelection(program: Int(program), bankMSB: Int(bankMSB), bankLSB: Int(bankLSB),
-                                                         instrument: isPercussion ? nil : GeneralMIDI.instrumentName(program: program))
+                                                         instrument: isDrum ? nil : GeneralMIDI.instrumentName(program: program))
             if !programs.contains(selection) { programs.append(selection) }
         default: break
         }
@@ -176,8 +207,8 @@ private struct ChannelState {
 
     var summary: SongSummary.ChannelSummary? {
         guard used else { return nil }
-        return SongSummary.ChannelSummary(channel: Int(channel) + 1, noteCount: noteCount, programs: programs,
-                                          isPercussion: channel == GeneralMIDI.percussionChannel)
+        let isPercussion = noteCount == 0 ? isDrum : drumNoteCount * 2 > noteCount
+        return SongSummary.ChannelSummary(channel: Int(channel) + 1, noteCount: noteCount, programs: programs, isPercussion: isPercussion)
     }
 }
 

@@ -15,6 +15,7 @@ extension FileReport {
         rows.append(("Duration", [formatDuration(summary.durationSeconds)]))
         rows.append(("Format", ["\(summary.format), \(plural(summary.tracks.count, "track")), \(summary.timebase)"]))
         rows.append(("Notes", [grouped(summary.noteCount)]))
+        rows.append(("Standard", ["\(summary.midiMode.mode.displayName) (\(summary.midiMode.reason))"]))
         if let tempo = summary.tempo { rows.append(("Tempo", [tempoText(tempo)])) }
         if !summary.timeSignatures.isEmpty {
             rows.append(("Time", [summary.timeSignatures.map { "\($0.numerator)/\($0.denominator)" }.joined(separator: ", ")]))

@@ -46,8 +46,12 @@ struct Info: ParsableCommand {
             for path in collector.files {
                 do {
                     let output = try reader.read(path: path)
-                    reports.append(FileReport(path: path, summary: SongSummary(song: Song(file: output.file)),
-                                              warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount)))
+                    let summary = SongSummary(song: Song(file: output.file))
+                    let checksums = summary.midiMode.badChecksums.map { bad in
+                        "a Roland message at \(MIDIModeDetection.time(bad.seconds)) (track \(bad.track)) has a wrong checksum: ignored, as a Sound Canvas would"
+                    }
+                    reports.append(FileReport(path: path, summary: summary,
+                                              warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums))
                     if roll { rolls[reports.count - 1] = rollLines(path: path, policy: reader.policy) }
                 } catch {
                     reports.append(FileReport(path: path, error: error.reasonWithoutPath))

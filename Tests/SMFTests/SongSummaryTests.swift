@@ -2,6 +2,34 @@ import Testing
 @testable import SMF
 
 struct SongSummaryTests {
+    /// Drum parts as the song's standard makes them: a GS rhythm part on channel 11, an XG kit on
+    /// channel 1, and channel 10 turned melodic by GS; a wrong checksum is reported, not obeyed.
+    @Test func drumPartsFollowTheStandard() {
+        func gs(_ address: [UInt8], _ data: [UInt8], checksumOffset: UInt8 = 0) -> [UInt8] {
+            let sum = (address + data).reduce(0) { $0 + Int($1) }
+            return [0x41, 0x10, 0x42, 0x12] + address + data + [(UInt8((128 - sum % 128) % 128) + checksumOffset) & 0x7F, 0xF7]
+        }
+        func song(_ messages: [[UInt8]], bank: UInt8 = 0, channels: [UInt8]) -> SongSummary {
+            var track = Track()
+            for message in messages { track.append(.systemExclusive(message), atTick: 0) }
+            for channel in channels {
+                track.append(.controlChange(channel: channel, controller: 0, value: bank), atTick: 0)
+                track.append(.programChange(channel: channel, program: 0), atTick: 0)
+            }
+            for channel in channels { track.append(.noteOn(channel: channel, note: 38, velocity: 90), atTick: 10) }
+            track.append(.meta(.endOfTrack), atTick: 480)
+            return SongSummary(song: Song(file: MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track])))
+        }
+        let rhythm = song([gs([0x40, 0x00, 0x7F], [0x00]), gs([0x40, 0x1A, 0x15], [0x01]), gs([0x40, 0x10, 0x15], [0x00])], channels: [9, 10])
+        #expect(rhythm.midiMode.mode == .gs)
+        #expect(rhythm.channels.map(\.isPercussion) == [false, true])
+        let xg = song([], bank: 127, channels: [0])
+        #expect(xg.midiMode.mode == .xg && xg.channels.map(\.isPercussion) == [true])
+        let damaged = song([gs([0x40, 0x1A, 0x15], [0x01], checksumOffset: 1)], channels: [10])
+        #expect(damaged.channels.map(\.isPercussion) == [false])
+        #expect(damaged.midiMode.badChecksums == [.init(track: 1, seconds: 0)])
+    }
+
     @Test func summarizesWhatAPersonAsks() throws {
         var conductor = Track()
         conductor.append(.meta(.text(.trackName, Array("Ballade No.4".utf8))), atTick: 0)
