@@ -5,9 +5,15 @@ import TOMLKit
 extension RenderSettings {
     init(reading table: TableReader, configurationPath: String) {
         self.init()
-        soundFont = table.read("soundfont", default: nil, expected: "a SoundFont path or name in quotes") { value -> String?? in
-            guard let text = value.string, !text.isEmpty else { return nil }
-            return .some(Self.resolve(soundFont: text, relativeTo: configurationPath))
+        soundFonts = Self.soundFonts("soundfont", in: table, configurationPath: configurationPath) ?? []
+        let stacks = table.table("soundfonts")
+        for standard in SongStandard.allCases {
+            if let stack = Self.soundFonts(standard.rawValue, in: stacks, configurationPath: configurationPath) {
+                soundFontsByStandard[standard] = stack
+            }
+        }
+        midiMode = table.read("midi_mode", default: nil, expected: TableReader.alternatives(["auto"] + SongStandard.allCases.map(\.rawValue))) { value in
+            value.string == "auto" ? .some(nil) : value.string.flatMap(SongStandard.init(rawValue:)).map { .some($0) }
         }
         sampleRate = table.wholeNumber("sample_rate", default: sampleRate, in: Self.sampleRateRange)
         gain = table.number("gain", default: gain, in: Self.gainRange)
@@ -35,6 +41,15 @@ extension RenderSettings {
                 found: TOMLValueDescription.quoted(bits.rawValue)
             )
             bits = .int16
+        }
+    }
+
+    /// A SoundFont (a string) or a stack of them (an array of strings, first wins); nil when not set.
+    private static func soundFonts(_ name: String, in table: TableReader, configurationPath: String) -> [String]? {
+        table.read(name, default: nil, expected: "a SoundFont path or name in quotes, or a list of them") { value -> [String]?? in
+            let texts = value.array.map { array in array.map { $0.string } } ?? [value.string]
+            guard !texts.isEmpty, texts.allSatisfy({ $0.map { !$0.isEmpty } ?? false }) else { return nil }
+            return .some(texts.compactMap { $0 }.map { resolve(soundFont: $0, relativeTo: configurationPath) })
         }
     }
 

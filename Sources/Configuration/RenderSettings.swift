@@ -5,11 +5,15 @@
 /// The ranges are public so that the command line checks its options against the
 /// same limits the file is held to.
 public struct RenderSettings: Sendable, Equatable {
-    /// The SoundFont to use, as written in the configuration (a path, or the name of a
-    /// file in a SoundFont folder); `nil` lets `SoundFontLocator` look in the usual places.
+    /// The SoundFonts to use, first wins, as written in the configuration (paths, or names of
+    /// files in a SoundFont folder); empty lets `SoundFontLocator` look in the usual places.
     /// A relative path with a folder in it has already been made relative to the
     /// configuration file's folder.
-    public var soundFont: String?
+    public var soundFonts: [String]
+    /// SoundFont stacks for songs of one standard, in place of `soundFonts` (written as above).
+    public var soundFontsByStandard: [SongStandard: [String]]
+    /// The standard every song is read as; nil reads each as the standard it was written for.
+    public var midiMode: SongStandard?
 
     /// Samples per second of the output.
     public var sampleRate: Int
@@ -51,7 +55,9 @@ public struct RenderSettings: Sendable, Equatable {
     public var bits: SampleFormat
 
     public init(
-        soundFont: String? = nil,
+        soundFonts: [String] = [],
+        soundFontsByStandard: [SongStandard: [String]] = [:],
+        midiMode: SongStandard? = nil,
         sampleRate: Int = RenderSettings.defaultSampleRate,
         gain: Double = RenderSettings.defaultGain,
         polyphony: Int = RenderSettings.defaultPolyphony,
@@ -63,7 +69,9 @@ public struct RenderSettings: Sendable, Equatable {
         format: FileFormat = .wav,
         bits: SampleFormat = .int16
     ) {
-        self.soundFont = soundFont
+        self.soundFonts = soundFonts
+        self.soundFontsByStandard = soundFontsByStandard
+        self.midiMode = midiMode
         self.sampleRate = sampleRate
         self.gain = gain
         self.polyphony = polyphony

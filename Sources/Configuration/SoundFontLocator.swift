@@ -117,6 +117,31 @@ public struct SoundFontLocator: Sendable, Equatable {
         throw .nothingFound(searched: searchFolders + systemLocations, installFolder: searchFolders.last)
     }
 
+    /// The absolute paths of a stack of SoundFonts, first wins: those requested on the command
+    /// line, else those configured, else the one found in the usual places, with Debian's
+    /// FluidR3_GS over FluidR3_GM when both are installed (the GS SoundFont holds only the Sound
+    /// Canvas's sound effects and SFX kit, and is made to be stacked over the GM one).
+    public func locate(
+        requested: [String],
+        configured: [String],
+        configurationFile: String? = nil
+    ) throws(SoundFontLookupError) -> [String] {
+        if !requested.isEmpty {
+            return try requested.map { name throws(SoundFontLookupError) in try find(name, source: .commandLine) }
+        }
+        if !configured.isEmpty {
+            return try configured.map { name throws(SoundFontLookupError) in try find(name, source: .configuration(path: configurationFile)) }
+        }
+        let found = try locate(requested: nil, configured: nil, configurationFile: configurationFile)
+        let companion = PathText.join(PathText.parent(of: found), Self.gsCompanion)
+        let isGeneralMIDI = found.hasSuffix("/" + Self.gmWithCompanion)
+        return isGeneralMIDI && FileSystem.kind(at: companion) == .file && FileSystem.isReadable(companion) ? [companion, found] : [found]
+    }
+
+    /// Debian's fluid-soundfont-gm and fluid-soundfont-gs.
+    static let gmWithCompanion = "FluidR3_GM.sf2"
+    static let gsCompanion = "FluidR3_GS.sf2"
+
     /// The folders searched for a name: the search folders, then the folders of the
     /// system locations (so `TimGM6mb` finds Debian's file).
     public var nameFolders: [String] {

@@ -11,10 +11,10 @@ public final class BatchRenderer: Sendable {
 
     /// Creates `workers` synthesizers up front, so that a bad SoundFont stops
     /// the batch before it starts rather than failing every file.
-    public init(settings: SynthesizerSettings, soundFontPath: String, options: RenderOptions, workers: Int) throws(SynthesisError) {
+    public init(settings: SynthesizerSettings, soundFonts: SoundFontStack, options: RenderOptions, workers: Int) throws(SynthesisError) {
         var renderers: [SendableRenderer] = []
         for _ in 0..<max(1, workers) {
-            renderers.append(SendableRenderer(SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFontPath))))
+            renderers.append(SendableRenderer(SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFonts: soundFonts))))
         }
         self.renderers = renderers
         self.options = options
@@ -46,7 +46,7 @@ public final class BatchRenderer: Sendable {
                         report(.progress(index: index, fraction: fraction))
                     }
                     let omitted = read.omittedWarningCount > 0 ? ["\(read.omittedWarningCount) more warnings not shown"] : []
-                    report(.finished(index: index, result, warnings: read.warnings.map(\.description) + omitted))
+                    report(.finished(index: index, result, warnings: read.warnings.map(\.description) + omitted + result.substitutions.map(\.description)))
                 } catch {
                     report(.failed(index: index, error))
                 }

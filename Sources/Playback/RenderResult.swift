@@ -1,3 +1,5 @@
+import Synthesis
+
 /// What one render produced.
 public struct RenderResult: Hashable, Sendable {
     /// The song's length, to its last event.
@@ -8,4 +10,6 @@ public struct RenderResult: Hashable, Sendable {
     public var peak: Float
     /// The gain applied by normalization, or 1.
     public var normalizationGain: Float
+    /// Presets the song asked for that no SoundFont has, and what played instead.
+    public var substitutions: [PresetSubstitution] = []
 }

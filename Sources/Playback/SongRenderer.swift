@@ -57,7 +57,7 @@ public final class SongRenderer {
                 let frames = try synthesize(song, with: synthesizer, into: writer, tailLimit: options.tailLimit, isCancelled: isCancelled, progress: progress)
                 if isCancelled() { throw RenderError.cancelled(output: output) }
                 try writer.finish()
-                return result(song: song, frames: frames, peak: writer.peak, gain: 1)
+                return result(song: song, frames: frames, peak: writer.peak, gain: 1, synthesizer: synthesizer)
             }
             // The float render keeps every sample exact, so normalizing needs no second synthesis.
             let floatPath = Self.intermediatePath(for: output)
@@ -70,7 +70,7 @@ public final class SongRenderer {
             let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
             try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
             try writer.finish()
-            return result(song: song, frames: frames, peak: floats.peak, gain: gain)
+            return result(song: song, frames: frames, peak: floats.peak, gain: gain, synthesizer: synthesizer)
         } catch let error as AudioFileError {
             throw .output(error)
         } catch let error as RenderError {
@@ -80,8 +80,9 @@ public final class SongRenderer {
         }
     }
 
-    private func result(song: Song, frames: Int, peak: Float, gain: Float) -> RenderResult {
-        RenderResult(songSeconds: song.duration, audioSeconds: Double(frames) / Double(sampleRate), peak: peak, normalizationGain: gain)
+    private func result(song: Song, frames: Int, peak: Float, gain: Float, synthesizer: Synthesizer) -> RenderResult {
+        RenderResult(songSeconds: song.duration, audioSeconds: Double(frames) / Double(sampleRate), peak: peak, normalizationGain: gain,
+                     substitutions: synthesizer.substitutions)
     }
 
     /// Renders the song, then its tail until the output is silent or `tailLimit` runs out.

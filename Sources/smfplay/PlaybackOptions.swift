@@ -18,9 +18,6 @@ struct PlaybackOptions: ParsableArguments {
     @Option(help: ArgumentHelp("PulseAudio server address (default: $PULSE_SERVER or the desktop's).", valueName: "address"))
     var server: String?
 
-    @Option(help: ArgumentHelp("A SoundFont file, or the name of one in the SoundFont folders.", valueName: "path-or-name"))
-    var soundfont: String?
-
     @Option(help: "Synthesizer gain, 0–10.")
     var gain: Double?
 
@@ -35,6 +32,8 @@ struct PlaybackOptions: ParsableArguments {
 
     @Flag(help: "Hide the piano keyboard under the play view.")
     var noKeyboard = false
+
+    @OptionGroup var sound: SoundOptions
 
     @OptionGroup var configurationOption: ConfigurationOption
 
@@ -60,10 +59,10 @@ struct PlaybackOptions: ParsableArguments {
         if let gain { settings.gain = gain }
         if noReverb { settings.reverb.isEnabled = false }
         if noChorus { settings.chorus.isEnabled = false }
-        let soundFont: String
+        sound.apply(to: &settings)
+        let soundFonts: SoundFontStack
         do {
-            soundFont = try SoundFontLocator.standard(directories: XDGDirectories.current())
-                .locate(requested: soundfont, configured: settings.soundFont, configurationFile: configuration.path)
+            soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
         } catch {
             throw SetupFailure(description: error.description, status: 1)
         }
@@ -74,7 +73,7 @@ struct PlaybackOptions: ParsableArguments {
                                   PulseAudioPlaybackSink(try PulseAudioSink(server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
                                                                             latency: .milliseconds(audio.latencyMilliseconds), render: render))
                               },
-                              makeSynthesizer: { try Synthesizer(settings: settings.synthesizerSettings, soundFontPath: soundFont) },
+                              makeSynthesizer: { try Synthesizer(settings: settings.synthesizerSettings, soundFonts: soundFonts) },
                               onProblem: onProblem)
         } catch let error as PulseAudioError {
             throw SetupFailure(description: error.description, status: Self.noServerStatus)

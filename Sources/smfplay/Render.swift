@@ -35,9 +35,6 @@ struct Render: ParsableCommand {
     @Option(help: "Synthesizer gain, 0–10.")
     var gain: Double?
 
-    @Option(help: ArgumentHelp("A SoundFont file, or the name of one in the SoundFont folders.", valueName: "path-or-name"))
-    var soundfont: String?
-
     @Flag(help: "Turn the reverb off.")
     var noReverb = false
 
@@ -58,6 +55,8 @@ struct Render: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
+
+    @OptionGroup var sound: SoundOptions
 
     @OptionGroup var configurationOption: ConfigurationOption
 
@@ -82,7 +81,7 @@ struct Render: ParsableCommand {
         let configuration = try configurationOption.load()
         var settings = configuration.render
         try apply(to: &settings)
-        let soundFont = try locateSoundFont(settings, configurationFile: configuration.path)
+        let soundFonts = try locateSoundFonts(settings, configurationFile: configuration.path)
         let plan: RenderPlan
         do {
             plan = try RenderPlan(inputs: inputs, output: output, format: settings.format, force: force)
@@ -97,7 +96,7 @@ struct Render: ParsableCommand {
         let workers = min(settings.jobCount(processorCount: ProcessInfo.processInfo.activeProcessorCount), max(plan.jobs.count, 1))
         let renderer: BatchRenderer
         do {
-            renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFontPath: soundFont,
+            renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFonts: soundFonts,
                                          options: settings.renderOptions(normalize: normalize), workers: workers)
         } catch {
             printError(error.description)
@@ -149,6 +148,7 @@ struct Render: ParsableCommand {
         }
         if noReverb { settings.reverb.isEnabled = false }
         if noChorus { settings.chorus.isEnabled = false }
+        sound.apply(to: &settings)
         guard settings.format.supports(settings.bits) else {
             // The format or the bits may come from the configuration: not a usage error of this command line alone.
             printError("\(settings.format.rawValue) cannot store \(settings.bits.rawValue)-bit samples; use --bits 16 or 24")
@@ -156,10 +156,9 @@ struct Render: ParsableCommand {
         }
     }
 
-    private func locateSoundFont(_ settings: RenderSettings, configurationFile: String?) throws -> String {
+    private func locateSoundFonts(_ settings: RenderSettings, configurationFile: String?) throws -> SoundFontStack {
         do {
-            return try SoundFontLocator.standard(directories: XDGDirectories.current())
-                .locate(requested: soundfont, configured: settings.soundFont, configurationFile: configurationFile)
+            return try sound.soundFontStack(settings: settings, configurationFile: configurationFile)
         } catch {
             printError(error.description)
             throw ExitCode.failure

@@ -12,7 +12,8 @@ extension RenderSettings {
             polyphony: polyphony,
             interpolation: interpolation.synthesizerInterpolation,
             reverb: reverb.isEnabled ? .init(roomSize: reverb.roomSize, damping: reverb.damping, width: reverb.width, level: reverb.level) : nil,
-            chorus: chorus.isEnabled ? .init(voices: chorus.voices, level: chorus.level, speed: chorus.speed, depth: chorus.depth) : nil
+            chorus: chorus.isEnabled ? .init(voices: chorus.voices, level: chorus.level, speed: chorus.speed, depth: chorus.depth) : nil,
+            midiMode: midiMode?.midiMode
         )
     }
 

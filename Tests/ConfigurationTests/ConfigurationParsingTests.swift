@@ -29,6 +29,10 @@ struct BadValueTests {
         Case(text: "sample_rate = 44100.5", message: "config.toml:1: key 'sample_rate' must be a whole number from 8000 to 96000, not 44100.5"),
         Case(text: "sample_rate = 4000", message: "config.toml:1: key 'sample_rate' must be a whole number from 8000 to 96000, not 4000"),
         Case(text: "sample_rate = \"48k\"", message: #"config.toml:1: key 'sample_rate' must be a whole number from 8000 to 96000, not "48k""#),
+        Case(text: "soundfont = []", message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not an array"),
+        Case(text: "soundfont = [\"A\", 3]", message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not an array"),
+        Case(text: "[soundfonts]\nxg = \"\"", message: #"config.toml:2: key 'soundfonts.xg' must be a SoundFont path or name in quotes, or a list of them, not """#),
+        Case(text: "midi_mode = \"sc55\"", message: #"config.toml:1: key 'midi_mode' must be "auto", "gm", "gs", "xg" or "gm2", not "sc55""#),
         Case(text: "polyphony = 0", message: "config.toml:1: key 'polyphony' must be a whole number from 1 to 65535, not 0"),
         Case(text: "interpolation = \"fast\"", message: #"config.toml:1: key 'interpolation' must be "none", "linear", "cubic" or "sinc", not "fast""#),
         Case(text: "interpolation = 4", message: #"config.toml:1: key 'interpolation' must be "none", "linear", "cubic" or "sinc", not 4"#),
@@ -51,8 +55,8 @@ struct BadValueTests {
         Case(text: "bits = 32.0", message: #"config.toml:1: key 'bits' must be "16", "24" or "32f", not 32.0"#),
         Case(text: "format = \"flac\"\nbits = \"32f\"", message: #"config.toml:2: key 'bits' must be "16" or "24" for flac files, not "32f""#),
         Case(text: "bits = \"32f\"\n\nformat = \"flac\"", message: #"config.toml:1: key 'bits' must be "16" or "24" for flac files, not "32f""#),
-        Case(text: "soundfont = 5", message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, not 5"),
-        Case(text: "soundfont = \"\"", message: #"config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, not """#),
+        Case(text: "soundfont = 5", message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not 5"),
+        Case(text: "soundfont = \"\"", message: #"config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not """#),
         Case(text: "library = \"Music/MIDI\"", message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not "Music/MIDI""#),
         Case(text: "library = \"~zoë/MIDI\"", message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not "~zoë/MIDI""#),
         Case(text: "library = \"\"", message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not """#),
@@ -125,7 +129,7 @@ struct AcceptedValueTests {
 
     @Test func soundFontPathsStartAtTheFilesFolder() throws {
         func soundFont(_ value: String, in path: String = "/home/zoë/.config/smfplay/config.toml") throws -> String? {
-            try Configuration(parsing: "soundfont = \"\(value)\"", path: path).render.soundFont
+            try Configuration(parsing: "soundfont = \"\(value)\"", path: path).render.soundFonts.first
         }
         #expect(try soundFont("fonts/Arachno.sf2") == "/home/zoë/.config/smfplay/fonts/Arachno.sf2")
         #expect(try soundFont("./Arachno.sf2") == "/home/zoë/.config/smfplay/./Arachno.sf2")
@@ -134,6 +138,20 @@ struct AcceptedValueTests {
         #expect(try soundFont("/usr/share/sounds/sf2/TimGM6mb.sf2") == "/usr/share/sounds/sf2/TimGM6mb.sf2")
         #expect(try soundFont("~/SoundFonts/Arachno.sf2") == "~/SoundFonts/Arachno.sf2")
         #expect(try soundFont("TimGM6mb") == "TimGM6mb")
+    }
+
+    @Test func soundFontStacksAndMidiMode() throws {
+        let text = """
+        soundfont = ["FluidR3_GS", "fonts/My.sf2"]
+        midi_mode = "auto"
+        [soundfonts]
+        gm2 = "GM2.sf2"
+        """
+        let render = try Configuration(parsing: text, path: "/c/config.toml").render
+        #expect(render.soundFonts == ["FluidR3_GS", "/c/fonts/My.sf2"])
+        #expect(render.soundFontsByStandard == [.gm2: ["GM2.sf2"]])
+        #expect(render.midiMode == nil)
+        #expect(message("[soundfonts]\nsc55 = \"x\"")?.contains("sc55") == true, "an unknown standard is an unknown key")
     }
 }
 

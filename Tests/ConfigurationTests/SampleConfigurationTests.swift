@@ -11,7 +11,8 @@ struct SampleConfigurationTests {
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
-        "soundfont", "sample_rate", "gain", "polyphony", "interpolation", "tail", "jobs", "format", "bits", "library",
+        "soundfont", "midi_mode", "sample_rate", "gain", "polyphony", "interpolation", "tail", "jobs", "format", "bits", "library",
+        "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
         "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
         "audio.latency_ms", "audio.chase_notes", "audio.server",
@@ -64,7 +65,8 @@ struct SampleConfigurationTests {
 
     @Test func everyKeyOverridesItsDefault() throws {
         let overrides = """
-        soundfont = "/x.sf2"
+        soundfont = ["/x.sf2", "FluidR3_GM"]
+        midi_mode = "xg"
         sample_rate = 48000
         gain = 1
         polyphony = 64
@@ -74,6 +76,9 @@ struct SampleConfigurationTests {
         format = "flac"
         bits = "24"
         library = "~/Noten/MIDI"
+        [soundfonts]
+        gs = "SC-55"
+        xg = ["/y.sf2", "/x.sf2"]
         [reverb]
         enabled = false
         room_size = 0.6
@@ -92,7 +97,8 @@ struct SampleConfigurationTests {
         server = "tcp:localhost:4713"
         """
         let expected = RenderSettings(
-            soundFont: "/x.sf2", sampleRate: 48000, gain: 1, polyphony: 64, interpolation: .sinc,
+            soundFonts: ["/x.sf2", "FluidR3_GM"], soundFontsByStandard: [.gs: ["SC-55"], .xg: ["/y.sf2", "/x.sf2"]], midiMode: .xg,
+            sampleRate: 48000, gain: 1, polyphony: 64, interpolation: .sinc,
             reverb: .init(isEnabled: false, roomSize: 0.6, damping: 0.4, width: 10, level: 0.5),
             chorus: .init(isEnabled: false, voices: 5, level: 1.5, speed: 1, depth: 4.25),
             tail: 2.5, jobs: 3, format: .flac, bits: .int24

@@ -46,6 +46,19 @@ final class SoundFontWorld {
 }
 
 struct SoundFontLocatorTests {
+    @Test func debiansGSSoundFontIsStackedOverTheGMOneWhenNothingIsAsked() throws {
+        let world = try SoundFontWorld()
+        try world.add(world.fluid)
+        let stack = { () throws(SoundFontLookupError) -> [String] in try world.locator.locate(requested: [], configured: []) }
+        #expect(try stack() == [world.fluid])
+        let gs = try world.add(world.folder.path + "/usr/share/sounds/sf2/FluidR3_GS.sf2")
+        #expect(try stack() == [gs, world.fluid])
+        // What is asked for is what plays, alone.
+        #expect(try world.locator.locate(requested: [world.fluid], configured: []) == [world.fluid])
+        #expect(try world.locator.locate(requested: [], configured: ["FluidR3_GM"]) == [world.fluid])
+        #expect(try world.locator.locate(requested: [world.fluid, "FluidR3_GS"], configured: ["x"]) == [world.fluid, gs])
+    }
+
     @Test func eachPlaceIsTriedInOrder() throws {
         let world = try SoundFontWorld()
         #expect(throws: SoundFontLookupError.self) { try world.locate() }

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Configuration
+import SMF
+import Synthesis
+
+/// The options of every command that makes sound: which SoundFonts, and which standard songs are read as.
+struct SoundOptions: ParsableArguments {
+    @Option(name: .customLong("soundfont"),
+            help: ArgumentHelp("A SoundFont file, or the name of one in the SoundFont folders; given more than once, a stack: for each instrument the first that has it plays.",
+                               valueName: "path-or-name"))
+    var soundFonts: [String] = []
+
+    @Option(help: ArgumentHelp("How songs are read: auto (each as the standard it was written for), gm, gs, xg or gm2. Default: the configuration's midi_mode, else auto.",
+                               valueName: "mode"))
+    var midiMode: MIDIModeChoice?
+
+    enum MIDIModeChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, gm, gs, xg, gm2
+
+        var standard: SongStandard? { SongStandard(rawValue: rawValue) }
+    }
+
+    /// The command line over the configuration.
+    func apply(to settings: inout RenderSettings) {
+        if let midiMode { settings.midiMode = midiMode.standard }
+    }
+
+    /// The SoundFonts to play from: `--soundfont` for every standard, else the configuration's
+    /// stacks, else the one found in the usual places.
+    func soundFontStack(settings: RenderSettings, configurationFile: String?) throws(SoundFontLookupError) -> SoundFontStack {
+        let locator = SoundFontLocator.standard(directories: XDGDirectories.current())
+        let paths = try locator.locate(requested: soundFonts, configured: settings.soundFonts, configurationFile: configurationFile)
+        guard soundFonts.isEmpty else { return SoundFontStack(paths) }
+        var byMode: [MIDIMode: [String]] = [:]
+        for (standard, stack) in settings.soundFontsByStandard {
+            byMode[standard.midiMode] = try locator.locate(requested: [], configured: stack, configurationFile: configurationFile)
+        }
+        return SoundFontStack(paths, byMode: byMode)
+    }
+}
+
+extension SongStandard {
+    var midiMode: MIDIMode {
+        switch self {
+        case .gm: .gm
+        case .gs: .gs
+        case .xg: .xg
+        case .gm2: .gm2
+        }
+    }
+}
