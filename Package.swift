@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C libraries, as Debian packages them.
@@ -28,6 +29,8 @@ let package = Package(
         .target(name: "Playback", dependencies: ["SMF", "Synthesis", "AudioOutput"]),
         // The user's MIDI files: finding them in folders, in the order people expect.
         .target(name: "Library"),
+        // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
+        .target(name: "LibraryIndex", dependencies: ["SMF", "Library", .product(name: "GRDB", package: "GRDB.swift")]),
         // Settings from the configuration file, and where files are looked for.
         .target(name: "Configuration", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // Piano-roll thumbnails of MIDI files, as PNG images (libpng).
@@ -37,6 +40,7 @@ let package = Package(
             dependencies: [
                 "SMF",
                 "Library",
+                "LibraryIndex",
                 "Configuration",
                 "Playback",
                 "Thumbnails",
@@ -49,6 +53,7 @@ let package = Package(
         .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF"], path: "Sources/ParseBench"),
         .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "TestSupport"]),
+        .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "SMF", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "TestSupport"]),

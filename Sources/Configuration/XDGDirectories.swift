@@ -31,6 +31,7 @@ public struct XDGDirectories: Sendable, Equatable {
     /// caches go: `$XDG_STATE_HOME/smfplay` and `$XDG_CACHE_HOME/smfplay`.
     public var stateFolder: String { PathText.join(stateHome, Self.applicationName) }
     public var cacheFolder: String { PathText.join(cacheHome, Self.applicationName) }
+    public var dataFolder: String { PathText.join(dataHome, Self.applicationName) }
 
     /// `home` is `$HOME` when it is absolute, otherwise the user's home folder in the
     /// password database (services and `sudo -H`-less scripts can run without HOME),

@@ -1,0 +1,40 @@
+import SMF
+
+/// What the index keeps from reading a MIDI file.
+struct FileFacts {
+    var duration: Double
+    var format: Int
+    var trackCount: Int
+    var channels: [Int]
+    var noteCount: Int
+    var programs: [Int]
+    var mode: MIDIMode
+    var title: String?
+    var copyright: String?
+    var lyrics: String?
+    /// Text events that are not karaoke lyrics: comments, credits, sometimes the words.
+    var texts: [String]
+
+    /// Reads the file leniently, as the player does: a file the player plays is indexed.
+    init(path: String) throws(SMFFileError) {
+        let file = try SMFReader().read(path: path).file
+        let summary = SongSummary(song: Song(file: file))
+        duration = summary.durationSeconds
+        format = summary.format
+        trackCount = summary.tracks.count
+        channels = summary.channels.filter { $0.noteCount > 0 }.map(\.channel)
+        noteCount = summary.noteCount
+        programs = Array(Set(summary.channels.filter { !$0.isPercussion }.flatMap { $0.programs.map { $0.program + 1 } })).sorted()
+        mode = summary.midiMode.mode
+        title = summary.title
+        copyright = summary.copyright
+        lyrics = summary.lyrics
+        texts = file.tracks.flatMap { track in
+            track.events.compactMap { event -> String? in
+                guard event.status == 0xFF, case .meta(.text(.text, let bytes)) = track.message(of: event) else { return nil }
+                let text = TextDecoding.string(from: bytes)
+                return text.hasPrefix("@") || text.isEmpty ? nil : text
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// One MIDI file of the library as the index knows it: where it is, how it was when read, and
+/// what was read from it.
+public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "file"
+
+    public var id: Int64?
+    /// The path's bytes, as the file system has them (a name need not be UTF-8).
+    public var path: Data
+    public var size: Int64
+    /// The modification time in nanoseconds since 1970.
+    public var modifiedNanoseconds: Int64
+    public var inode: Int64
+    /// Why the file could not be read as MIDI; nil when it was.
+    public var problem: String?
+    public var duration: Double?
+    public var format: Int?
+    public var trackCount: Int?
+    /// Channels (1–16) with notes, comma-separated.
+    public var channels: String?
+    public var noteCount: Int?
+    /// The programs chosen (1–128), comma-separated.
+    public var programs: String?
+    /// gm, gs, xg or gm2.
+    public var mode: String?
+    public var title: String?
+    public var copyright: String?
+    public var hasLyrics: Bool
+    /// The lyrics and text, as one text.
+    public var words: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id, path, size, inode, problem, duration, format, channels, programs, mode, title, copyright, words
+        case modifiedNanoseconds = "modified_ns"
+        case trackCount = "track_count"
+        case noteCount = "note_count"
+        case hasLyrics = "has_lyrics"
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The path as text: UTF-8 where it is, with U+FFFD for bytes that are not.
+    public var pathText: String { String(decoding: path, as: UTF8.self) }
+}

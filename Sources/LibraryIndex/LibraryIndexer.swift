@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+import GRDB
+import Library
+import SMF
+import Synchronization
+
+/// Brings the index of a library folder up to date: finds its MIDI files, looks at each one's
+/// size, modification time and inode, reads again only those that changed or are new (on all
+/// cores), and forgets those that are gone.
+///
+/// Files read are written in batches, each a transaction: stopped at any point (Ctrl-C), the index
+/// holds every file either as it was or as it is now, and the next update reads only the rest.
+public struct LibraryIndexer: Sendable {
+    public let database: LibraryDatabase
+    public let workers: Int
+    static let batchSize = 200
+
+    public init(database: LibraryDatabase, workers: Int) {
+        self.database = database
+        self.workers = max(1, workers)
+    }
+
+    /// Updates the index of `root` (an absolute path). `progress` is called from worker threads.
+    public func update(root: String, isCancelled: @Sendable () -> Bool = { false },
+                       progress: @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
+        var summary = IndexSummary()
+        var collector = MIDIFileCollector()
+        collector.add(path: root)
+        summary.problems = collector.problems.filter { $0.path != root || !collector.files.isEmpty }.map(\.description)
+        if collector.files.isEmpty, let problem = collector.problems.first(where: { $0.path == root }), !problem.reason.hasPrefix("no MIDI") {
+            throw .unreadableLibrary(path: root, reason: problem.reason)
+        }
+        summary.found = collector.files.count
+        let known = try knownFiles(under: root)
+        var toRead: [(path: String, stamp: IndexStamp, id: Int64?)] = []
+        var seen = Set<Data>()
+        for path in collector.files {
+            let key = Data(path.utf8)
+            guard seen.insert(key).inserted, let stamp = IndexStamp(path: path) else { continue }
+            if let entry = known[key], entry.stamp == stamp {
+                summary.unchanged += 1
+            } else {
+                toRead.append((path, stamp, known[key]?.id))
+            }
+        }
+        let vanished = known.filter { !seen.contains($0.key) }.map(\.value.id)
+        try remove(vanished)
+        summary.removed = vanished.count
+        progress(IndexProgress(found: summary.found, toRead: toRead.count, read: 0))
+
+        let pending = toRead
+        let found = summary.found
+        let next = Mutex(0)
+        let outcome = Mutex((read: 0, added: 0, updated: 0, unreadable: [String](), failure: LibraryIndexError?.none))
+        let database = database
+        let folderPrefix = root.hasSuffix("/") ? root : root + "/"
+        DispatchQueue.concurrentPerform(iterations: min(workers, max(1, toRead.count))) { _ in
+            var batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)] = []
+            func flush() {
+                guard !batch.isEmpty else { return }
+                do throws(LibraryIndexError) {
+                    try Self.write(batch, to: database)
+                    let (added, updated) = (batch.filter(\.isNew).count, batch.filter { !$0.isNew }.count)
+                    let unreadable = batch.filter { $0.file.problem != nil }.map { "\($0.file.pathText): \($0.file.problem!)" }
+                    let read = outcome.withLock { outcome in
+                        outcome.read += batch.count
+                        outcome.added += added
+                        outcome.updated += updated
+                        outcome.unreadable += unreadable
+                        return outcome.read
+                    }
+                    progress(IndexProgress(found: found, toRead: pending.count, read: read))
+                } catch {
+                    outcome.withLock { $0.failure = $0.failure ?? error }
+                }
+                batch.removeAll(keepingCapacity: true)
+            }
+            while !isCancelled() {
+                let index = next.withLock { index in
+                    defer { index += 1 }
+                    return index
+                }
+                guard index < pending.count, outcome.withLock({ $0.failure == nil }) else { break }
+                let item = pending[index]
+                let relativeFolder = Self.relativeFolder(of: item.path, under: folderPrefix)
+                let facts = Result { () throws(SMFFileError) in try FileFacts(path: item.path) }
+                batch.append((IndexedFile(path: item.path, stamp: item.stamp, facts: facts),
+                              SearchRow(path: item.path, relativeFolder: relativeFolder, facts: try? facts.get()),
+                              item.id == nil))
+                if batch.count == Self.batchSize { flush() }
+            }
+            flush()
+        }
+        let result = outcome.withLock { $0 }
+        if let failure = result.failure { throw failure }
+        summary.added = result.added
+        summary.updated = result.updated
+        summary.unreadable = result.unreadable.sorted()
+        summary.wasCancelled = result.read < toRead.count
+        return summary
+    }
+
+    private static func relativeFolder(of path: String, under prefix: String) -> String {
+        let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        guard let slash = relative.lastIndex(of: "/") else { return "" }
+        return String(relative[..<slash])
+    }
+
+    /// The files the index holds under `root`, by path: their row and stamp.
+    private func knownFiles(under root: String) throws(LibraryIndexError) -> [Data: (id: Int64, stamp: IndexStamp)] {
+        let range = PathRange(folder: root)
+        return try database.read { db in
+            var known: [Data: (id: Int64, stamp: IndexStamp)] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, path, size, modified_ns, inode FROM file WHERE path >= ? AND path < ?",
+                                           arguments: [range.lower, range.upper])
+            while let row = try rows.next() {
+                known[row["path"]] = (row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]))
+            }
+            return known
+        }
+    }
+
+    private func remove(_ ids: [Int64]) throws(LibraryIndexError) {
+        guard !ids.isEmpty else { return }
+        try database.write { db in
+            for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
+                let list = chunk.map(String.init).joined(separator: ",")
+                try db.execute(sql: "DELETE FROM file WHERE id IN (\(list))")
+                try db.execute(sql: "DELETE FROM search WHERE rowid IN (\(list))")
+            }
+        }
+    }
+
+    private static func write(_ batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)], to database: LibraryDatabase) throws(LibraryIndexError) {
+        try database.write { db in
+            for (file, search, _) in batch {
+                var file = file
+                file.id = try Int64.fetchOne(db, sql: "SELECT id FROM file WHERE path = ?", arguments: [file.path])
+                try file.save(db)
+                try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [file.id])
+                try db.execute(sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [file.id, search.name, search.folders, search.title, search.words])
+            }
+        }
+    }
+}

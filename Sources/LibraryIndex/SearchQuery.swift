@@ -1,0 +1,33 @@
+/// What to look for in the index: words, and the filters people ask for.
+public struct SearchQuery: Hashable, Sendable {
+    /// Each must be found somewhere: in a folder name, the file name, the title or the words.
+    public var words: [String]
+    /// Only files under this folder (an absolute path).
+    public var folder: String
+    public var minimumSeconds: Double?
+    public var maximumSeconds: Double?
+    /// gm, gs, xg or gm2.
+    public var mode: String?
+    public var mustHaveLyrics: Bool
+
+    public init(words: [String], folder: String, minimumSeconds: Double? = nil, maximumSeconds: Double? = nil,
+                mode: String? = nil, mustHaveLyrics: Bool = false) {
+        self.words = words
+        self.folder = folder
+        self.minimumSeconds = minimumSeconds
+        self.maximumSeconds = maximumSeconds
+        self.mode = mode
+        self.mustHaveLyrics = mustHaveLyrics
+    }
+}
+
+/// A file the search found.
+public struct SearchResult: Hashable, Sendable, Encodable {
+    public var path: String
+    public var durationSeconds: Double?
+    public var mode: String?
+    public var title: String?
+    public var hasLyrics: Bool
+    /// How many of the query's words are in the file's own name: such files come first.
+    public var wordsInName: Int
+}

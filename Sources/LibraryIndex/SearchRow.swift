@@ -1,0 +1,43 @@
+import Foundation
+
+/// A file's texts as the full-text index holds them, folded (see ``SearchText``): its name
+/// (without the extension), its folders below the library folder, its title and copyright, and
+/// its lyrics and text events.
+struct SearchRow {
+    var name: String
+    var folders: String
+    var title: String
+    var words: String
+
+    init(path: String, relativeFolder: String, facts: FileFacts?) {
+        var fileName = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex { fileName = String(fileName[..<dot]) }
+        name = SearchText.fold(fileName)
+        folders = SearchText.fold(relativeFolder.split(separator: "/").joined(separator: " / "))
+        title = SearchText.fold([facts?.title, facts?.copyright].compactMap { $0 }.joined(separator: "\n"))
+        words = SearchText.fold(([facts?.lyrics].compactMap { $0 } + (facts?.texts ?? [])).joined(separator: "\n"))
+    }
+}
+
+extension IndexedFile {
+    /// A file as read: its facts, or why it could not be read.
+    init(path: String, stamp: IndexStamp, facts: Result<FileFacts, some Error>) {
+        self.init(path: Data(path.utf8), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds, inode: stamp.inode, hasLyrics: false)
+        switch facts {
+        case .success(let facts):
+            duration = facts.duration
+            format = facts.format
+            trackCount = facts.trackCount
+            channels = facts.channels.map(String.init).joined(separator: ",")
+            noteCount = facts.noteCount
+            programs = facts.programs.map(String.init).joined(separator: ",")
+            mode = facts.mode.rawValue
+            title = facts.title
+            copyright = facts.copyright
+            hasLyrics = facts.lyrics != nil
+            words = ([facts.lyrics].compactMap { $0 } + facts.texts).joined(separator: "\n")
+        case .failure(let error):
+            problem = "\(error)"
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Configuration
+import LibraryIndex
+
+struct IndexCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Build or bring up to date the library index that `smfplay search` looks in.",
+        discussion: """
+        Reads every MIDI file under the library folder once (on all cores) and keeps what \
+        search needs: names, folders, titles, lyrics, length, standard (GM, GS, XG, GM2). \
+        Later runs read only files that are new or changed and forget those that are gone. \
+        The index is $XDG_DATA_HOME/smfplay/library.sqlite. Ctrl-C keeps what is done; the \
+        next run goes on from there.
+        """
+    )
+
+    @OptionGroup var library: LibraryOption
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @OptionGroup var configurationOption: ConfigurationOption
+
+    func run() throws {
+        let configuration = try configurationOption.load()
+        let root = library.root(configuration: configuration)
+        let interrupt = InterruptTrap()
+        let summary: IndexSummary
+        do {
+            summary = try LibraryIndexUpdate.run(database: try LibraryIndexUpdate.open(), root: root, quiet: quiet, interrupt: interrupt)
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+        summary.problems.forEach { printError($0) }
+        if let status = interrupt.exitStatus {
+            printError("stopped; what was read is kept, and the next `smfplay index` goes on from there")
+            throw ExitCode(status)
+        }
+        if !quiet {
+            summary.unreadable.forEach { printError("warning: \($0)") }
+            print(LibraryIndexUpdate.text(summary, root: root))
+        }
+    }
+}

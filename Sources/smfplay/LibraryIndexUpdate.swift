@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Configuration
+import Foundation
+import LibraryIndex
+import Synchronization
+
+/// Opens the library index and brings it up to date, showing how it goes on standard error: a
+/// line redrawn on a terminal (files read, of how many, time left), nothing otherwise but the end.
+enum LibraryIndexUpdate {
+    /// `$XDG_DATA_HOME/smfplay/library.sqlite`: the index and the files' facts (it can be rebuilt,
+    /// but rebuilding 100,000 files takes minutes, so it is not kept with throw-away caches).
+    static func databasePath(in directories: XDGDirectories) -> String {
+        directories.dataFolder + "/library.sqlite"
+    }
+
+    static func open() throws(LibraryIndexError) -> LibraryDatabase {
+        let database = try LibraryDatabase(path: databasePath(in: XDGDirectories.current()))
+        if let aside = database.setAside {
+            printError("\(database.path): the library index was damaged or not smfplay's; kept as \(aside), and built anew")
+        }
+        return database
+    }
+
+    /// Updates the index of `root`; with `interrupt`, Ctrl-C stops it with what is done kept.
+    static func run(database: LibraryDatabase, root: String, quiet: Bool, interrupt: InterruptTrap?) throws(LibraryIndexError) -> IndexSummary {
+        let indexer = LibraryIndexer(database: database, workers: ProcessInfo.processInfo.activeProcessorCount)
+        let line = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        let cancellation = interrupt?.cancellation
+        let summary = try indexer.update(root: root, isCancelled: { cancellation?.isCancelled ?? false }) { progress in
+            line.show(progress)
+        }
+        line.clear()
+        return summary
+    }
+
+    /// "5,000 files: 12 added, 3 changed, 1 removed, 4,984 unchanged; 2 unreadable".
+    static func text(_ summary: IndexSummary, root: String) -> String {
+        var parts = ["\(summary.added) added", "\(summary.updated) changed", "\(summary.removed) removed", "\(summary.unchanged) unchanged"]
+        if !summary.unreadable.isEmpty { parts.append("\(summary.unreadable.count) not readable as MIDI") }
+        return "\(root): \(summary.found) MIDI files indexed (\(parts.joined(separator: ", ")))"
+    }
+}
+
+/// A line of progress on standard error, redrawn at most ten times a second.
+private final class ProgressLine: Sendable {
+    private let enabled: Bool
+    private let start = Date()
+    private let lastDraw = Mutex(-1.0)
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func show(_ progress: IndexProgress) {
+        guard enabled else { return }
+        let elapsed = Date().timeIntervalSince(start)
+        let shouldDraw = lastDraw.withLock { last in
+            guard elapsed - last >= 0.1 || progress.read == progress.toRead else { return false }
+            last = elapsed
+            return true
+        }
+        guard shouldDraw else { return }
+        var text = "indexing: \(progress.found) MIDI files found"
+        if progress.toRead > 0 {
+            text += ", \(progress.read) of \(progress.toRead) read"
+            if progress.read > 0, progress.read < progress.toRead {
+                let left = elapsed / Double(progress.read) * Double(progress.toRead - progress.read)
+                text += ", \(formatDuration(left).split(separator: ".").first ?? "") left"
+            }
+        }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

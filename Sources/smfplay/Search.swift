@@ -1,0 +1,92 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import LibraryIndex
+import Playback
+
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find MIDI files in the library by folder, name, title or lyrics.",
+        discussion: """
+        Every word must be found somewhere: in a folder name, the file name, the title or \
+        copyright, or the lyrics and text. Case and accents do not matter (frederic finds \
+        Frédéric); Japanese is found by any part of three characters or more (ショパ finds \
+        ショパン), and one or two characters are looked for in names, folders and titles. Files \
+        with the words in their own names come first. Prints the paths, one a line (--json: \
+        everything known). A library not indexed yet is indexed first (see `smfplay index`); \
+        after that, run `smfplay index` when files change.
+        """
+    )
+
+    @Argument(help: "Words to look for.")
+    var words: [String] = []
+
+    @Option(help: ArgumentHelp("Only files longer than this: seconds or m:ss.", valueName: "time"))
+    var longer: String?
+
+    @Option(help: ArgumentHelp("Only files shorter than this: seconds or m:ss.", valueName: "time"))
+    var shorter: String?
+
+    @Option(help: ArgumentHelp("Only songs written for this standard: gm, gs, xg or gm2.", valueName: "standard"))
+    var mode: SongStandard?
+
+    @Flag(help: "Only files with lyrics.")
+    var hasLyrics = false
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    @Flag(help: "Play what was found, in the order printed.")
+    var play = false
+
+    @OptionGroup var library: LibraryOption
+
+    @OptionGroup var playback: PlaybackOptions
+
+    func validate() throws {
+        if words.isEmpty, longer == nil, shorter == nil, mode == nil, !hasLyrics {
+            throw ValidationError("give words to look for, or a filter (--longer, --shorter, --mode, --has-lyrics)")
+        }
+        for (name, value) in [("--longer", longer), ("--shorter", shorter)] {
+            if let value, Play.seconds(from: value) == nil { throw ValidationError("\(name) must be seconds or m:ss, not \(value)") }
+        }
+        if json, play { throw ValidationError("--json prints the results; it cannot go with --play") }
+    }
+
+    func run() throws {
+        let configuration = try playback.configurationOption.load()
+        let root = library.root(configuration: configuration)
+        let results: [SearchResult]
+        do {
+            let database = try LibraryIndexUpdate.open()
+            if try database.fileCount(under: root) == 0 {
+                printError("\(root): not indexed yet; indexing it first")
+                let summary = try LibraryIndexUpdate.run(database: database, root: root, quiet: false, interrupt: nil)
+                summary.problems.forEach { printError($0) }
+                printError(LibraryIndexUpdate.text(summary, root: root))
+            }
+            results = try database.search(SearchQuery(words: words, folder: root, minimumSeconds: longer.flatMap(Play.seconds(from:)),
+                                                      maximumSeconds: shorter.flatMap(Play.seconds(from:)), mode: mode?.rawValue,
+                                                      mustHaveLyrics: hasLyrics))
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+        } else if !play {
+            results.forEach { print($0.path) }
+        }
+        guard !results.isEmpty else {
+            printError("nothing found")
+            throw ExitCode.failure
+        }
+        guard play else { return }
+        let recorder = ResumeRecorder(libraryRoot: root, warn: { printError($0) })
+        try Play.play(PlayQueue(items: results.map(\.path)), atSeconds: 0, recorder: recorder, playback: playback, configuration: configuration)
+    }
+}
+
+extension SongStandard: ExpressibleByArgument {}

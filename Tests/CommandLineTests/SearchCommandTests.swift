@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `smfplay index` and `smfplay search`, as a person runs them on a library.
+@Suite("smfplay index and search")
+struct SearchCommandTests {
+    static func library(in sandbox: Sandbox) throws {
+        try sandbox.write("Library/Chopin/Ballades/Ballade No.1.mid", Fixtures.song(title: "Ballade in G minor"))
+        try sandbox.write("Library/Chopin/Études/Étude Op.10 No.12.mid", Fixtures.song(title: "Revolutionary"))
+        try sandbox.write("Library/ショパン/幻想即興曲.mid", Fixtures.song(title: "Fantaisie-Impromptu"))
+        try sandbox.write("Library/Broken/cut.mid", Fixtures.truncatedEvent)
+    }
+
+    @Test("the first search indexes the library (saying so on standard error), later ones use the index")
+    func firstSearchIndexes() throws {
+        let sandbox = try Sandbox()
+        try Self.library(in: sandbox)
+        let first = try sandbox.run(["search", "etude", "--library", "Library"])
+        #expect(first.succeeded, "\(first)")
+        #expect(first.stdoutLines == [sandbox.path("Library/Chopin/Études/Étude Op.10 No.12.mid")], "\(first)")
+        #expect(first.stderr.contains("not indexed yet") && first.stderr.contains("4 MIDI files indexed"), "\(first)")
+        #expect(FileManager.default.fileExists(atPath: sandbox.dataHome + "/smfplay/library.sqlite"))
+        let second = try sandbox.run(["search", "幻想", "--library", "Library"])
+        #expect(second.stdoutLines == [sandbox.path("Library/ショパン/幻想即興曲.mid")], "\(second)")
+        #expect(second.stderr.isEmpty, "\(second)")
+    }
+
+    @Test("index reports what changed; search --json carries what is known; nothing found is status 1")
+    func indexAndJSON() throws {
+        let sandbox = try Sandbox()
+        try Self.library(in: sandbox)
+        let index = try sandbox.run(["index", "--library", "Library"])
+        #expect(index.succeeded, "\(index)")
+        #expect(index.stdout.contains("4 MIDI files indexed (4 added, 0 changed, 0 removed, 0 unchanged, 1 not readable as MIDI)"), "\(index)")
+        #expect(index.stderr.contains("cut.mid"), "\(index)")
+        let again = try sandbox.run(["index", "--library", "Library"])
+        #expect(again.stdout.contains("(0 added, 0 changed, 0 removed, 4 unchanged"), "\(again)")
+        let json = try sandbox.run(["search", "ballade", "--json", "--library", "Library"])
+        #expect(json.succeeded, "\(json)")
+        let results = try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]]
+        #expect(results?.count == 1 && results?.first?["title"] as? String == "Ballade in G minor", "\(json)")
+        #expect(results?.first?["mode"] as? String == "gm", "\(json)")
+        let none = try sandbox.run(["search", "mozart", "--library", "Library"])
+        #expect(none.status == 1 && none.stdout.isEmpty && none.stderrLines == ["smfplay: nothing found"], "\(none)")
+        let usage = try sandbox.run(["search", "--library", "Library"])
+        #expect(usage.status == 64, "\(usage)")
+    }
+
+    @Test("a damaged index is kept aside with one warning, and rebuilt")
+    func damagedIndex() throws {
+        let sandbox = try Sandbox()
+        try Self.library(in: sandbox)
+        try sandbox.write(sandbox.dataHome + "/smfplay/library.sqlite", Array(repeating: 0x42, count: 4096))
+        let result = try sandbox.run(["search", "ballade", "--library", "Library"])
+        #expect(result.succeeded, "\(result)")
+        #expect(result.stderrLines.filter { $0.contains("damaged") }.count == 1, "\(result)")
+        #expect(sandbox.files(under: sandbox.dataHome + "/smfplay").contains { $0.hasPrefix("library.sqlite.bad-") })
+    }
+}

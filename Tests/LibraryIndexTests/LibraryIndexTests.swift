@@ -1,0 +1,177 @@
+import Foundation
+import Synchronization
+import LibraryIndex
+import SMF
+import Testing
+@_exported import TestSupport
+
+/// The library index on real SQLite, over real folders of real MIDI files.
+struct LibraryIndexTests {
+    /// A MIDI file with a title, a copyright, lyrics if given, and `seconds` of one note.
+    static func midi(title: String, copyright: String = "", lyrics: [String] = [], seconds: Double = 2, gs: Bool = false) -> Data {
+        var track = Track()
+        track.append(.meta(.text(.trackName, Array(title.utf8))), atTick: 0)
+        if !copyright.isEmpty { track.append(.meta(.text(.copyright, Array(copyright.utf8))), atTick: 0) }
+        if gs { track.append(.systemExclusive([0x41, 0x10, 0x42, 0x12, 0x40, 0x00, 0x7F, 0x00, 0x41, 0xF7]), atTick: 0) }
+        for (index, syllable) in lyrics.enumerated() { track.append(.meta(.text(.lyric, Array(syllable.utf8))), atTick: UInt32(index * 10)) }
+        track.append(.noteOn(channel: 0, note: 60, velocity: 90), atTick: 100)
+        track.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: UInt32(seconds * 960))
+        track.append(.meta(.endOfTrack), atTick: UInt32(seconds * 960))
+        return Data(SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track])))
+    }
+
+    /// A library of real files in `folder/Library`, and a database beside it.
+    struct World {
+        let folder: TemporaryFolder
+        var root: String { folder.file("Library") }
+        var databasePath: String { folder.file("index/library.sqlite") }
+
+        init() throws {
+            folder = try TemporaryFolder()
+            try write("Chopin/Ballades/Ballade No.4 Op.52.mid", Self.song(title: "Ballade No.4", copyright: "Frédéric Chopin"))
+            try write("Chopin/Études/Étude Op.10 No.3.mid", Self.song(title: "Tristesse", copyright: "Frédéric Chopin"))
+            try write("ショパン/バラード第1番.mid", Self.song(title: "バラード 第1番 ト短調"))
+            try write("Game/Dragon Quest/序曲.mid", Self.song(title: "序曲のマーチ", seconds: 40, gs: true))
+            try write("Karaoke/Sakura.kar", Self.song(title: "Sakura", lyrics: ["さ", "く", "ら ", "さ", "く", "ら"]))
+            try write("Karaoke/Ballade of the night.mid", Self.song(title: "Night", lyrics: ["ballade ", "in ", "the ", "dark"]))
+            try write("Broken/not really.mid", Data("MThd but nothing more".utf8))
+        }
+
+        static func song(title: String, copyright: String = "", lyrics: [String] = [], seconds: Double = 2, gs: Bool = false) -> Data {
+            LibraryIndexTests.midi(title: title, copyright: copyright, lyrics: lyrics, seconds: seconds, gs: gs)
+        }
+
+        func write(_ relative: String, _ data: Data) throws {
+            let path = root + "/" + relative
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: path))
+        }
+
+        func database() throws -> LibraryDatabase { try LibraryDatabase(path: databasePath) }
+
+        func update(_ database: LibraryDatabase? = nil) throws -> IndexSummary {
+            try LibraryIndexer(database: try database ?? self.database(), workers: 2).update(root: root)
+        }
+
+        func search(_ words: [String], mode: String? = nil, lyrics: Bool = false, longer: Double? = nil) throws -> [String] {
+            try database().search(SearchQuery(words: words, folder: root, minimumSeconds: longer, mode: mode, mustHaveLyrics: lyrics))
+                .map { String($0.path.dropFirst(root.count + 1)) }
+        }
+    }
+
+    @Test func buildsThenReadsOnlyWhatChanged() throws {
+        let world = try World()
+        let first = try world.update()
+        #expect(first.found == 7 && first.added == 7 && first.unchanged == 0)
+        #expect(first.unreadable.count == 1 && first.unreadable[0].contains("not really.mid"))
+        let again = try world.update()
+        #expect(again.added == 0 && again.updated == 0 && again.removed == 0 && again.unchanged == 7)
+        // Changed, removed, added.
+        try world.write("Chopin/Ballades/Ballade No.4 Op.52.mid", World.song(title: "Ballade No.4 (revised)", seconds: 3))
+        try FileManager.default.removeItem(atPath: world.root + "/Karaoke/Sakura.kar")
+        try world.write("Satie/Gymnopédie No.1.mid", World.song(title: "Gymnopédie"))
+        let later = try world.update()
+        #expect(later.updated == 1 && later.removed == 1 && later.added == 1 && later.unchanged == 5)
+        #expect(try world.search(["revised"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"])
+        #expect(try world.search(["sakura"]).isEmpty)
+        #expect(try world.search(["gymnopedie"]) == ["Satie/Gymnopédie No.1.mid"])
+    }
+
+    @Test func accentsAndCaseDoNotMatter() throws {
+        let world = try World()
+        _ = try world.update()
+        #expect(try world.search(["frederic"]).sorted() == ["Chopin/Ballades/Ballade No.4 Op.52.mid", "Chopin/Études/Étude Op.10 No.3.mid"])
+        #expect(try world.search(["ETUDE"]) == ["Chopin/Études/Étude Op.10 No.3.mid"])
+        #expect(try world.search(["FRÉDÉRIC", "tristesse"]) == ["Chopin/Études/Étude Op.10 No.3.mid"], "every word must be found")
+    }
+
+    @Test func japaneseIsFoundByAnyPart() throws {
+        let world = try World()
+        _ = try world.update()
+        #expect(try world.search(["バラード"]) == ["ショパン/バラード第1番.mid"])
+        #expect(try world.search(["ショパ"]) == ["ショパン/バラード第1番.mid"], "a folder, by three characters")
+        #expect(try world.search(["序曲"]) == ["Game/Dragon Quest/序曲.mid"], "two characters, in a name")
+        #expect(try world.search(["マーチ"]) == ["Game/Dragon Quest/序曲.mid"], "in a title")
+        #expect(try world.search(["さくら"]) == ["Karaoke/Sakura.kar"], "lyrics sung a syllable at a time are one text")
+        #expect(try world.search(["ハラ"]).isEmpty, "voiced kana are other letters: ハ is not バ")
+    }
+
+    @Test func nameMatchesComeFirst() throws {
+        let world = try World()
+        _ = try world.update()
+        // "Ballade" is in two names and in one song's lyrics; the names come first.
+        let found = try world.search(["ballade"])
+        #expect(found.count == 2)
+        #expect(Set(found) == ["Chopin/Ballades/Ballade No.4 Op.52.mid", "Karaoke/Ballade of the night.mid"])
+        #expect(try world.search(["dark"]) == ["Karaoke/Ballade of the night.mid"], "lyrics are searched")
+    }
+
+    @Test func filtersNarrowTheResults() throws {
+        let world = try World()
+        _ = try world.update()
+        #expect(try world.search([], mode: "gs") == ["Game/Dragon Quest/序曲.mid"])
+        #expect(try world.search([], longer: 30) == ["Game/Dragon Quest/序曲.mid"])
+        #expect(try world.search([], lyrics: true).sorted() == ["Karaoke/Ballade of the night.mid", "Karaoke/Sakura.kar"])
+        #expect(try world.search(["not really"]).isEmpty, "files that are not MIDI are not found")
+    }
+
+    @Test func aDamagedOrForeignDatabaseIsMovedAsideAndRebuilt() throws {
+        for content in [Data(repeating: 0x5A, count: 8192), Data("SQLite format 3\0".utf8) + Data(repeating: 0xFF, count: 4096)] {
+            let world = try World()
+            try FileManager.default.createDirectory(atPath: world.folder.file("index"), withIntermediateDirectories: true)
+            try content.write(to: URL(fileURLWithPath: world.databasePath))
+            let database = try world.database()
+            let aside = try #require(database.setAside)
+            #expect(FileManager.default.contents(atPath: aside) == content, "the damaged file is kept")
+            #expect(try world.update(database).added == 7)
+        }
+        // Another program's SQLite database.
+        let world = try World()
+        try FileManager.default.createDirectory(atPath: world.folder.file("index"), withIntermediateDirectories: true)
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [world.databasePath, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine');"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let database = try world.database()
+        #expect(database.setAside != nil)
+        #expect(try world.update(database).added == 7)
+    }
+
+    @Test func twoIndexersAtOnceNeitherFailsNorLosesAnything() throws {
+        let world = try World()
+        for number in 0..<300 { try world.write("Many/Song \(number).mid", World.song(title: "Song number \(number)")) }
+        let errors = Mutex<[String]>([])
+        let (root, databasePath) = (world.root, world.databasePath)
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            do {
+                // Each with a connection of its own, as two processes have.
+                _ = try LibraryIndexer(database: try LibraryDatabase(path: databasePath), workers: 2).update(root: root)
+            } catch {
+                errors.withLock { $0.append("\(error)") }
+            }
+        }
+        #expect(errors.withLock { $0 }.isEmpty)
+        #expect(try world.database().fileCount(under: world.root) == 307)
+        #expect(try world.search(["number 299"]) == ["Many/Song 299.mid"])
+    }
+
+    @Test func anUpdateStoppedHalfWayIsConsistentAndTheNextGoesOn() throws {
+        let world = try World()
+        for number in 0..<1000 { try world.write("Many/Song \(number).mid", World.song(title: "Song number \(number)")) }
+        let database = try world.database()
+        let calls = Mutex(0)
+        let stopped = try LibraryIndexer(database: database, workers: 2).update(root: world.root, isCancelled: {
+            calls.withLock { count in
+                count += 1
+                return count > 450
+            }
+        })
+        #expect(stopped.wasCancelled)
+        let kept = try database.fileCount(under: world.root)
+        #expect(kept > 0 && kept < 1007)
+        let rest = try world.update(database)
+        #expect(!rest.wasCancelled && rest.unchanged == kept && rest.added == 1007 - kept)
+        #expect(try database.fileCount(under: world.root) == 1007)
+    }
+}
