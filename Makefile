@@ -52,6 +52,7 @@ bench: deps
 	bench/thumbnail.sh
 	bench/play.sh
 	bench/playback.sh
+	bench/library.sh
 
 clean:
 	rm -rf .build $(RELEASE_SCRATCH)

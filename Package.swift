@@ -62,6 +62,6 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput"]),
         // The terminal drawings of the executable (the play view's keyboard, the roll of `info --roll`).
-        .testTarget(name: "TerminalDrawingTests", dependencies: ["smfplay", "Playback", "Thumbnails", "SMF", "TestSupport"]),
+        .testTarget(name: "TerminalDrawingTests", dependencies: ["smfplay", "Playback", "Thumbnails", "SMF", "LibraryIndex", "TestSupport"]),
     ]
 )

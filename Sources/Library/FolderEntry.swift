@@ -17,3 +17,16 @@ public struct FolderEntry: Hashable, Sendable {
     public let isLoop: Bool
     let identity: FileIdentity
 }
+
+extension FolderEntry {
+    /// A file found by a search of the whole library, named by its path under `root`.
+    init(foundFile path: String, root: String) {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        name = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        self.path = path
+        kind = .midiFile
+        isSymbolicLink = false
+        isLoop = false
+        identity = FileIdentity(path: path) ?? FileIdentity(device: 0, inode: 0)
+    }
+}

@@ -16,6 +16,9 @@ public struct LibraryBrowser {
     public private(set) var problem: String?
     /// Text typed after `/`: only names containing it are shown.
     public private(set) var filter = ""
+    /// The words of a search of the whole library whose results are shown in place of the
+    /// folder (named by their paths under the root); nil when the folder is shown.
+    public private(set) var search: String?
     /// The selected line of `visibleEntries`.
     public private(set) var selection = 0
 
@@ -68,15 +71,37 @@ public struct LibraryBrowser {
     @discardableResult
     public mutating func openSelectedFolder() -> Bool {
         guard let selected = selectedEntry, selected.kind == .folder else { return false }
+        search = nil
         trail.append(selected.name)
         filter = ""
         reload(selecting: nil)
         return true
     }
 
-    /// Climbs one folder, selecting the one it came out of; false at the root.
+    /// Shows the files a search of the whole library found, as a list that plays like a folder.
+    public mutating func showSearchResults(_ paths: [String], for words: String) {
+        search = words
+        filter = ""
+        problem = nil
+        entries = paths.map { FolderEntry(foundFile: $0, root: root) }
+        selection = 0
+    }
+
+    /// Back from search results to the folder.
+    public mutating func leaveSearch() {
+        guard search != nil else { return }
+        search = nil
+        reload(selecting: nil)
+    }
+
+    /// Climbs one folder, selecting the one it came out of (from search results, back to the
+    /// folder); false at the root.
     @discardableResult
     public mutating func goBack() -> Bool {
+        if search != nil {
+            leaveSearch()
+            return true
+        }
         guard let left = trail.popLast() else { return false }
         filter = ""
         reload(selecting: left)
@@ -84,6 +109,7 @@ public struct LibraryBrowser {
     }
 
     public mutating func goToRoot() {
+        search = nil
         trail = []
         filter = ""
         reload(selecting: nil)
@@ -96,8 +122,10 @@ public struct LibraryBrowser {
         selection = selected.flatMap(visibleEntries.firstIndex(of:)) ?? 0
     }
 
-    /// Lists the folder again (files may have come or gone), keeping the selection.
+    /// Lists the folder again (files may have come or gone), keeping the selection; search
+    /// results stay as they are.
     public mutating func refresh() {
+        guard search == nil else { return }
         reload(selecting: selectedEntry?.name)
     }
 

@@ -3,29 +3,35 @@ import GRDB
 
 extension LibraryDatabase {
     /// The full-text index compares three letters at a time (SQLite's trigram tokenizer, which
-    /// finds any part of a word in any script); a shorter word is looked for in the names,
-    /// folders and titles one by one.
+    /// finds any part of a word in any script); a word of one or two letters is looked up among
+    /// the letter pairs of names, folders and titles (see ``SearchText/letterPairs(of:)``).
     static let shortestIndexedWord = 3
 
-    /// The files that have every word of `query`, those with the words in their own names first,
-    /// then by how well the rest matches (names and folders count more than lyrics), then by path.
+    /// The files that have every word of `query`: those with the words in their own names first,
+    /// then by path.
     public func search(_ query: SearchQuery) throws(LibraryIndexError) -> [SearchResult] {
         let terms = SearchText.terms(of: query.words)
-        let indexed = terms.filter { $0.count >= Self.shortestIndexedWord }
-        let short = terms.filter { $0.count < Self.shortestIndexedWord }
         var conditions: [String] = []
+        var nameHits: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
-        // Bound in the order the placeholders appear: the selected columns first.
-        let nameHits = terms.isEmpty ? "0" : terms.map { _ in "(instr(search.name, ?) > 0)" }.joined(separator: " + ")
-        arguments += terms.map { $0 as any DatabaseValueConvertible }
-        let score = indexed.isEmpty ? "0" : "bm25(search, 10.0, 5.0, 5.0, 1.0)"
-        if !indexed.isEmpty {
-            conditions.append("search MATCH ?")
-            arguments.append(indexed.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND "))
-        }
-        for term in short {
-            conditions.append("(instr(search.name, ?) > 0 OR instr(search.folders, ?) > 0 OR instr(search.title, ?) > 0)")
-            arguments += [term, term, term]
+        var nameArguments: [(any DatabaseValueConvertible)?] = []
+        for term in terms {
+            if term.count >= Self.shortestIndexedWord {
+                let phrase = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                conditions.append("file.id IN (SELECT rowid FROM search WHERE search MATCH ?)")
+                arguments.append(phrase)
+                nameHits.append("(file.id IN (SELECT rowid FROM search WHERE search MATCH ?))")
+                nameArguments.append("name : " + phrase)
+            } else {
+                let letters = String(term.filter(SearchText.isLetterOrDigit))
+                guard !letters.isEmpty else { continue }
+                // One letter: any pair it starts (or a word of it alone); two: that pair.
+                let token = "\"" + letters + "\"" + (letters.count == 1 ? " *" : "")
+                conditions.append("file.id IN (SELECT rowid FROM pairs WHERE pairs MATCH ?)")
+                arguments.append(token)
+                nameHits.append("(file.id IN (SELECT rowid FROM pairs WHERE pairs MATCH ?))")
+                nameArguments.append("name : " + token)
+            }
         }
         let range = PathRange(folder: query.folder)
         conditions.append("file.path >= ? AND file.path < ? AND file.problem IS NULL")
@@ -44,12 +50,13 @@ extension LibraryDatabase {
         }
         if query.mustHaveLyrics { conditions.append("file.has_lyrics = 1") }
         let sql = """
-            SELECT file.path, file.duration, file.mode, file.title, file.has_lyrics, \(nameHits) AS name_hits, \(score) AS score
-            FROM search JOIN file ON file.id = search.rowid
+            SELECT path, duration, mode, title, has_lyrics, \(nameHits.isEmpty ? "0" : nameHits.joined(separator: " + ")) AS name_hits
+            FROM file
             WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY name_hits DESC, score ASC, file.path ASC
-            """
-        let statementArguments = StatementArguments(arguments.map { $0?.databaseValue ?? .null })
+            ORDER BY name_hits DESC, path ASC
+            """ + (query.limit.map { " LIMIT \($0)" } ?? "")
+        // Bound in the order the placeholders appear: the selected columns first.
+        let statementArguments = StatementArguments((nameArguments + arguments).map { $0?.databaseValue ?? .null })
         return try read { db in
             try Row.fetchAll(db, sql: sql, arguments: statementArguments).map { row in
                 let path: Data = row["path"]

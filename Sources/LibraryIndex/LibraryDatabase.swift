@@ -19,7 +19,10 @@ public final class LibraryDatabase: Sendable {
     static let applicationID: Int32 = 0x534D_4650
     static let busyTimeout: TimeInterval = 15
 
-    public init(path: String) throws(LibraryIndexError) {
+    /// Opens the index at `path`, or makes it. With `replacingDamage`, a file found damaged is
+    /// moved aside first (as ``LibraryIndexError/damaged(path:reason:)`` from a search or an
+    /// update asks: damage deep in a file shows only when its pages are read).
+    public init(path: String, replacingDamage: Bool = false) throws(LibraryIndexError) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         do {
@@ -27,24 +30,31 @@ public final class LibraryDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: "cannot make its folder: \((error as NSError).localizedDescription)")
         }
+        var aside: String?
+        if replacingDamage { aside = try Self.moveAside(path, reason: "damaged") }
         do {
             pool = try Self.open(path)
-            setAside = nil
         } catch let error as DatabaseError where Self.isDamage(error) {
-            let aside = path + ".bad-" + Self.timestamp()
-            guard rename(path, aside) == 0 else {
-                throw .cannotOpen(path: path, reason: "it is damaged (\(error.message ?? "\(error)")), and it cannot be moved aside: \(String(cString: strerror(errno)))")
-            }
-            for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+            aside = try Self.moveAside(path, reason: error.message ?? "\(error)")
             do {
                 pool = try Self.open(path)
             } catch {
                 throw .cannotOpen(path: path, reason: Self.reason(error))
             }
-            setAside = aside
         } catch {
             throw .cannotOpen(path: path, reason: Self.reason(error))
         }
+        setAside = aside
+    }
+
+    /// Renames a damaged file to `PATH.bad-TIME`, its journal files removed; returns the new name.
+    private static func moveAside(_ path: String, reason: String) throws(LibraryIndexError) -> String {
+        let aside = path + ".bad-" + timestamp()
+        guard rename(path, aside) == 0 else {
+            throw .cannotOpen(path: path, reason: "it is damaged (\(reason)), and it cannot be moved aside: \(String(cString: strerror(errno)))")
+        }
+        for suffix in ["-wal", "-shm"] { unlink(path + suffix) }
+        return aside
     }
 
     private static func open(_ path: String) throws -> DatabasePool {
@@ -64,11 +74,6 @@ public final class LibraryDatabase: Sendable {
             if id != applicationID { try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
         }
         try migrator.migrate(pool)
-        // A quick look at the file's pages: damage that opening does not reveal.
-        try pool.read { db in
-            let check = try String.fetchOne(db, sql: "PRAGMA quick_check") ?? "ok"
-            if check != "ok" { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: check) }
-        }
         return pool
     }
 
@@ -113,6 +118,7 @@ public final class LibraryDatabase: Sendable {
                     words TEXT
                 );
                 CREATE VIRTUAL TABLE search USING fts5(name, folders, title, words, tokenize = 'trigram');
+                CREATE VIRTUAL TABLE pairs USING fts5(name, rest, tokenize = 'unicode61 remove_diacritics 0');
                 """)
         }
         return migrator
@@ -126,11 +132,19 @@ public final class LibraryDatabase: Sendable {
         }
     }
 
+    /// Whether the index holds any file under `folder` (at once, however many it holds).
+    public func hasFiles(under folder: String) throws(LibraryIndexError) -> Bool {
+        let range = PathRange(folder: folder)
+        return try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE path >= ? AND path < ?)", arguments: [range.lower, range.upper]) ?? false
+        }
+    }
+
     func read<Value>(_ body: (Database) throws -> Value) throws(LibraryIndexError) -> Value {
         do {
             return try pool.read(body)
         } catch {
-            throw .database(path: path, reason: Self.reason(error))
+            throw failure(error)
         }
     }
 
@@ -138,8 +152,13 @@ public final class LibraryDatabase: Sendable {
         do {
             return try pool.write(body)
         } catch {
-            throw .database(path: path, reason: Self.reason(error))
+            throw failure(error)
         }
+    }
+
+    private func failure(_ error: any Error) -> LibraryIndexError {
+        if let error = error as? DatabaseError, Self.isDamage(error) { return .damaged(path: path, reason: Self.reason(error)) }
+        return .database(path: path, reason: Self.reason(error))
     }
 }
 

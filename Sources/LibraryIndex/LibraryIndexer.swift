@@ -131,6 +131,7 @@ public struct LibraryIndexer: Sendable {
                 let list = chunk.map(String.init).joined(separator: ",")
                 try db.execute(sql: "DELETE FROM file WHERE id IN (\(list))")
                 try db.execute(sql: "DELETE FROM search WHERE rowid IN (\(list))")
+                try db.execute(sql: "DELETE FROM pairs WHERE rowid IN (\(list))")
             }
         }
     }
@@ -142,8 +143,11 @@ public struct LibraryIndexer: Sendable {
                 file.id = try Int64.fetchOne(db, sql: "SELECT id FROM file WHERE path = ?", arguments: [file.path])
                 try file.save(db)
                 try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [file.id])
+                try db.execute(sql: "DELETE FROM pairs WHERE rowid = ?", arguments: [file.id])
                 try db.execute(sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)",
                                arguments: [file.id, search.name, search.folders, search.title, search.words])
+                try db.execute(sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)",
+                               arguments: [file.id, search.namePairs, search.otherPairs])
             }
         }
     }

@@ -9,15 +9,18 @@ public struct SearchQuery: Hashable, Sendable {
     /// gm, gs, xg or gm2.
     public var mode: String?
     public var mustHaveLyrics: Bool
+    /// The most results wanted (the best of them); nil for all.
+    public var limit: Int?
 
     public init(words: [String], folder: String, minimumSeconds: Double? = nil, maximumSeconds: Double? = nil,
-                mode: String? = nil, mustHaveLyrics: Bool = false) {
+                mode: String? = nil, mustHaveLyrics: Bool = false, limit: Int? = nil) {
         self.words = words
         self.folder = folder
         self.minimumSeconds = minimumSeconds
         self.maximumSeconds = maximumSeconds
         self.mode = mode
         self.mustHaveLyrics = mustHaveLyrics
+        self.limit = limit
     }
 }
 

@@ -2,12 +2,15 @@ import Foundation
 
 /// A file's texts as the full-text index holds them, folded (see ``SearchText``): its name
 /// (without the extension), its folders below the library folder, its title and copyright, and
-/// its lyrics and text events.
+/// its lyrics and text events; and for words of one or two letters, which the trigram index
+/// cannot look up, the letter pairs of its name (and of its folders and title).
 struct SearchRow {
     var name: String
     var folders: String
     var title: String
     var words: String
+    var namePairs: String
+    var otherPairs: String
 
     init(path: String, relativeFolder: String, facts: FileFacts?) {
         var fileName = path.split(separator: "/").last.map(String.init) ?? path
@@ -16,6 +19,8 @@ struct SearchRow {
         folders = SearchText.fold(relativeFolder.split(separator: "/").joined(separator: " / "))
         title = SearchText.fold([facts?.title, facts?.copyright].compactMap { $0 }.joined(separator: "\n"))
         words = SearchText.fold(([facts?.lyrics].compactMap { $0 } + (facts?.texts ?? [])).joined(separator: "\n"))
+        namePairs = SearchText.letterPairs(of: name)
+        otherPairs = SearchText.letterPairs(of: folders + " " + title)
     }
 }
 

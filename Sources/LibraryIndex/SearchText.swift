@@ -21,4 +21,30 @@ enum SearchText {
             argument.split(whereSeparator: \.isWhitespace).map { fold(String($0)) }
         }.filter { !$0.isEmpty }
     }
+
+    /// Each run of letters and digits as its overlapping pairs, a word each ("序曲の" gives
+    /// "序曲 曲の"; a run of one letter stays one word): a word of one or two letters is then found
+    /// as a whole word, or as the start of one.
+    static func letterPairs(of text: String) -> String {
+        var pairs: [String] = []
+        for run in text.split(whereSeparator: { !isLetterOrDigit($0) }) {
+            let characters = Array(run)
+            if characters.count == 1 { pairs.append(String(characters[0])) }
+            for index in characters.indices.dropLast() { pairs.append(String(characters[index...index + 1])) }
+        }
+        return pairs.joined(separator: " ")
+    }
+
+    /// Letters and digits as SQLite's unicode61 tokenizer counts them (categories L and N).
+    static func isLetterOrDigit(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark:
+                true
+            default:
+                false
+            }
+        }
+    }
 }

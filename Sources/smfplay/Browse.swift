@@ -5,6 +5,7 @@ import ArgumentParser
 import Configuration
 import Foundation
 import Library
+import LibraryIndex
 import Playback
 
 struct Browse: ParsableCommand {
@@ -12,8 +13,8 @@ struct Browse: ParsableCommand {
         abstract: "Browse the MIDI library and play from it; opens at the file played last.",
         discussion: """
         Keys: ↑/↓/PgUp/PgDn/Home/End move; Enter or → opens a folder; Enter on a file \
-        plays it and the files after it in its folder; P plays the selected folder \
-        (everything under it); a adds the selection to the queue; / filters by name; \
+        plays it and the files after it in its folder (or in the search results); P plays the selected folder \
+        (everything under it); a adds the selection to the queue; / searches the whole library (names, folders, titles, lyrics; see `smfplay search`), or without an index filters the folder by name; \
         ← or Backspace goes up a folder; ~ goes to the library's top; q or Esc leaves. \
         While music plays: the keys of `smfplay play`, b back to the browser (the music \
         goes on), q stop.
@@ -50,8 +51,28 @@ struct Browse: ParsableCommand {
             cancellation: interrupt.cancellation, reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
             makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
                 try playback.makePlayer(configuration: configuration, onProblem: messages.post)
-            })
+            },
+            searchLibrary: Self.librarySearch(root: root, messages: messages))
         session.run()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
+    }
+
+    /// A search of the library's index, when it has one; the browser never waits for an index to be built.
+    static func librarySearch(root: String, messages: StatusMessages) -> ((String) -> [String])? {
+        do throws(LibraryIndexError) {
+            let database = try LibraryIndexUpdate.open(warn: messages.post)
+            guard try database.hasFiles(under: root) else { return nil }
+            return { words in
+                do throws(LibraryIndexError) {
+                    return try database.search(SearchQuery(words: [words], folder: root, limit: 2000)).map(\.path)
+                } catch {
+                    messages.post(error.description)
+                    return []
+                }
+            }
+        } catch {
+            messages.post(error.description)
+            return nil
+        }
     }
 }

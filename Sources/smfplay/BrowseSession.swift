@@ -1,3 +1,4 @@
+import Foundation
 import Library
 import Playback
 
@@ -18,13 +19,20 @@ struct BrowseSession {
     /// Connects to the sound server and loads the SoundFont: done at the first play, not before,
     /// so that browsing needs neither.
     let makePlayer: () throws(PlaybackOptions.SetupFailure) -> Player
+    /// The paths of the library's files that have the words typed after `/`, from the library
+    /// index; nil when the library has no index, and `/` filters the folder instead.
+    let searchLibrary: ((String) -> [String])?
 
     private var player: Player?
     private var view = BrowserView()
     private var isEditingFilter = false
+    /// What was typed after `/`.
+    private var typed = ""
 
     init(browser: LibraryBrowser, recorder: ResumeRecorder, details: TrackInfoCache, messages: StatusMessages,
-         cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws(PlaybackOptions.SetupFailure) -> Player) {
+         cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws(PlaybackOptions.SetupFailure) -> Player,
+         searchLibrary: ((String) -> [String])? = nil) {
+        self.searchLibrary = searchLibrary
         self.browser = browser
         self.recorder = recorder
         self.details = details
@@ -76,10 +84,11 @@ struct BrowseSession {
     mutating func handle(_ key: Key) -> Action {
         if isEditingFilter {
             switch key {
-            case .character(let character): browser.setFilter(browser.filter + String(character))
-            case .backspace: browser.setFilter(String(browser.filter.dropLast()))
+            case .character(let character): type(typed + String(character))
+            case .backspace: type(String(typed.dropLast()))
             case .escape:
                 browser.setFilter("")
+                browser.leaveSearch()
                 isEditingFilter = false
             case .enter, .up, .down:
                 // The filter closes, and the key acts on the list: Enter opens a folder or plays a file.
@@ -107,6 +116,8 @@ struct BrowseSession {
         case .character("~"): browser.goToRoot()
         case .character("/"):
             isEditingFilter = true
+            typed = browser.search ?? browser.filter
+            if searchLibrary == nil { messages.post("The library has no index yet (smfplay index): / finds names in this folder only.") }
         case .character("P"):
             let files = filesUnderSelection(wholeFolderWhenFile: true)
             guard !files.isEmpty else { break }
@@ -130,6 +141,21 @@ struct BrowseSession {
         default: break
         }
         return .stay
+    }
+
+    /// The words typed after `/`: a search of the whole library when it has an index, else a filter
+    /// of the folder's names.
+    private mutating func type(_ text: String) {
+        typed = text
+        guard let searchLibrary else {
+            browser.setFilter(text)
+            return
+        }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            browser.leaveSearch()
+        } else {
+            browser.showSearchResults(searchLibrary(text), for: text)
+        }
     }
 
     /// The selected folder's MIDI files, recursively; for a file, the file itself, or its whole

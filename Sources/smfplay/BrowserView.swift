@@ -6,7 +6,7 @@ import Library
 /// characters, combining marks and emoji never overflow or get split; control characters in names
 /// are shown as `�`, never sent to the terminal.
 struct BrowserView {
-    static let keysLine = "↑↓ move  → open  ← back  Enter play  P play folder  a add  / filter  ~ top  q quit"
+    static let keysLine = "↑↓ move  → open  ← back  Enter play  P play folder  a add  / search  ~ top  q quit"
     /// The listing's first line on screen.
     private var top = 0
     private var lastDrawn = ""
@@ -16,8 +16,10 @@ struct BrowserView {
                         isEditingFilter: Bool, status: String, columns: Int, rows: Int) -> [String] {
         let width = max(columns, 1)
         var lines = [Self.breadcrumb(for: browser, width: width)]
-        if isEditingFilter || !browser.filter.isEmpty {
-            lines.append(DisplayWidth.fitting("/" + browser.filter + (isEditingFilter ? "▏" : ""), width: width))
+        let typed = browser.search ?? browser.filter
+        if isEditingFilter || !typed.isEmpty {
+            let found = browser.search.map { _ in "   \(browser.entries.count) found in the library" } ?? ""
+            lines.append(DisplayWidth.fitting("/" + typed + (isEditingFilter ? "▏" : "") + found, width: width))
         } else {
             lines.append(String(repeating: "─", count: width))
         }
@@ -26,7 +28,7 @@ struct BrowserView {
         if let problem = browser.problem {
             lines.append(DisplayWidth.fitting("Cannot open this folder: \(problem)", width: width))
         } else if visible.isEmpty {
-            lines.append(DisplayWidth.fitting(browser.filter.isEmpty ? "No MIDI files or folders here." : "Nothing matches “\(browser.filter)”.",
+            lines.append(DisplayWidth.fitting(typed.isEmpty ? "No MIDI files or folders here." : "Nothing matches “\(typed)”.",
                                               width: width))
         }
         if browser.selection < top { top = browser.selection }

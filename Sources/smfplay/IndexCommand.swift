@@ -28,7 +28,9 @@ struct IndexCommand: ParsableCommand {
         let interrupt = InterruptTrap()
         let summary: IndexSummary
         do {
-            summary = try LibraryIndexUpdate.run(database: try LibraryIndexUpdate.open(), root: root, quiet: quiet, interrupt: interrupt)
+            summary = try LibraryIndexUpdate.withDatabase { database throws(LibraryIndexError) in
+                try LibraryIndexUpdate.run(database: database, root: root, quiet: quiet, interrupt: interrupt)
+            }
         } catch {
             printError(error.description)
             throw ExitCode.failure

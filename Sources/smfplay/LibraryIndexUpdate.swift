@@ -15,12 +15,22 @@ enum LibraryIndexUpdate {
         directories.dataFolder + "/library.sqlite"
     }
 
-    static func open() throws(LibraryIndexError) -> LibraryDatabase {
-        let database = try LibraryDatabase(path: databasePath(in: XDGDirectories.current()))
+    static func open(replacingDamage: Bool = false, warn: (String) -> Void = { printError($0) }) throws(LibraryIndexError) -> LibraryDatabase {
+        let database = try LibraryDatabase(path: databasePath(in: XDGDirectories.current()), replacingDamage: replacingDamage)
         if let aside = database.setAside {
-            printError("\(database.path): the library index was damaged or not smfplay's; kept as \(aside), and built anew")
+            warn("\(database.path): the library index was damaged or not smfplay's; kept as \(aside), and built anew")
         }
         return database
+    }
+
+    /// Runs `body` on the index; when SQLite finds the file damaged on the way, the file is moved
+    /// aside (one warning) and `body` runs again on a new one.
+    static func withDatabase<Value>(_ body: (LibraryDatabase) throws(LibraryIndexError) -> Value) throws(LibraryIndexError) -> Value {
+        do {
+            return try body(try open())
+        } catch .damaged {
+            return try body(try open(replacingDamage: true))
+        }
     }
 
     /// Updates the index of `root`; with `interrupt`, Ctrl-C stops it with what is done kept.

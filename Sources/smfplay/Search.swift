@@ -33,6 +33,9 @@ struct Search: ParsableCommand {
     @Flag(help: "Only files with lyrics.")
     var hasLyrics = false
 
+    @Option(help: ArgumentHelp("Show (and play) at most this many files, the best first; 0 for all of them.", valueName: "count"))
+    var limit = 200
+
     @Flag(help: "Print the results as JSON.")
     var json = false
 
@@ -51,23 +54,26 @@ struct Search: ParsableCommand {
             if let value, Play.seconds(from: value) == nil { throw ValidationError("\(name) must be seconds or m:ss, not \(value)") }
         }
         if json, play { throw ValidationError("--json prints the results; it cannot go with --play") }
+        if limit < 0 { throw ValidationError("--limit must be 0 (all) or more, not \(limit)") }
     }
 
     func run() throws {
         let configuration = try playback.configurationOption.load()
         let root = library.root(configuration: configuration)
         let results: [SearchResult]
+        let query = SearchQuery(words: words, folder: root, minimumSeconds: longer.flatMap(Play.seconds(from:)),
+                                maximumSeconds: shorter.flatMap(Play.seconds(from:)), mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
+                                limit: limit == 0 ? nil : limit)
         do {
-            let database = try LibraryIndexUpdate.open()
-            if try database.fileCount(under: root) == 0 {
-                printError("\(root): not indexed yet; indexing it first")
-                let summary = try LibraryIndexUpdate.run(database: database, root: root, quiet: false, interrupt: nil)
-                summary.problems.forEach { printError($0) }
-                printError(LibraryIndexUpdate.text(summary, root: root))
+            results = try LibraryIndexUpdate.withDatabase { database throws(LibraryIndexError) in
+                if try !database.hasFiles(under: root) {
+                    printError("\(root): not indexed yet; indexing it first")
+                    let summary = try LibraryIndexUpdate.run(database: database, root: root, quiet: false, interrupt: nil)
+                    summary.problems.forEach { printError($0) }
+                    printError(LibraryIndexUpdate.text(summary, root: root))
+                }
+                return try database.search(query)
             }
-            results = try database.search(SearchQuery(words: words, folder: root, minimumSeconds: longer.flatMap(Play.seconds(from:)),
-                                                      maximumSeconds: shorter.flatMap(Play.seconds(from:)), mode: mode?.rawValue,
-                                                      mustHaveLyrics: hasLyrics))
         } catch {
             printError(error.description)
             throw ExitCode.failure
@@ -83,6 +89,7 @@ struct Search: ParsableCommand {
             printError("nothing found")
             throw ExitCode.failure
         }
+        if results.count == limit { printError("the first \(limit) found; --limit 0 shows them all") }
         guard play else { return }
         let recorder = ResumeRecorder(libraryRoot: root, warn: { printError($0) })
         try Play.play(PlayQueue(items: results.map(\.path)), atSeconds: 0, recorder: recorder, playback: playback, configuration: configuration)

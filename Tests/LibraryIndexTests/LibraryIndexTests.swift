@@ -94,6 +94,8 @@ struct LibraryIndexTests {
         #expect(try world.search(["マーチ"]) == ["Game/Dragon Quest/序曲.mid"], "in a title")
         #expect(try world.search(["さくら"]) == ["Karaoke/Sakura.kar"], "lyrics sung a syllable at a time are one text")
         #expect(try world.search(["ハラ"]).isEmpty, "voiced kana are other letters: ハ is not バ")
+        #expect(try world.search(["序"]) == ["Game/Dragon Quest/序曲.mid"], "one character, starting a word")
+        #expect(try world.search(["dq", "序曲"]).isEmpty, "both words must be found")
     }
 
     @Test func nameMatchesComeFirst() throws {

@@ -1,5 +1,7 @@
 import Foundation
 import Library
+import LibraryIndex
+import SMF
 import Playback
 import TestSupport
 import Testing
@@ -50,6 +52,41 @@ struct BrowseSessionTests {
         _ = second.handle(.character("a"))
         #expect(second.messages.latest?.hasPrefix("Not added: another smfplay is running") == true, "\(second.messages.latest ?? "")")
         #expect(try Data(contentsOf: URL(fileURLWithPath: state.file("state.json"))) == saved)
+    }
+
+    @Test("with a library index, / searches the whole library: the results play like a folder, ← goes back to the folder")
+    func slashSearchesTheWholeLibrary() throws {
+        let library = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: library.file("Folk/Irish"), withIntermediateDirectories: true)
+        for (file, title) in [("Bach.mid", "Prelude"), ("Folk/Irish/Reel.mid", "The Silver Spear"), ("Folk/Irish/Jig.mid", "Silver jig")] {
+            var track = Track()
+            track.append(.meta(.text(.trackName, Array(title.utf8))), atTick: 0)
+            track.append(.noteOn(channel: 0, note: 60, velocity: 90), atTick: 0)
+            track.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 480)
+            track.append(.meta(.endOfTrack), atTick: 480)
+            let bytes = SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
+            try Data(bytes).write(to: URL(fileURLWithPath: library.file(file)))
+        }
+        let database = try LibraryDatabase(path: state.file("library.sqlite"))
+        _ = try LibraryIndexer(database: database, workers: 1).update(root: library.path)
+        var session = BrowseSession(
+            browser: LibraryBrowser(root: library.path),
+            recorder: ResumeRecorder(store: ResumeStore(folder: state.path), libraryRoot: library.path, warn: { _ in }),
+            details: TrackInfoCache(folder: state.path, compute: TrackInfo.reading), messages: StatusMessages(),
+            cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
+            makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
+                throw PlaybackOptions.SetupFailure(description: "no player in these tests", status: 1)
+            },
+            searchLibrary: { words in (try? database.search(SearchQuery(words: [words], folder: library.path)).map(\.path)) ?? [] })
+        for character in "/silver" { _ = session.handle(.character(character)) }
+        #expect(session.browser.search == "silver")
+        #expect(session.browser.visibleEntries.map(\.name) == ["Folk/Irish/Jig.mid", "Folk/Irish/Reel.mid"])
+        _ = session.handle(.down)
+        guard case .play(let queue, _) = session.handle(.enter) else { Issue.record("Enter did not play"); return }
+        #expect(queue.items == [library.file("Folk/Irish/Reel.mid")])
+        _ = session.handle(.left)
+        #expect(session.browser.search == nil && session.browser.visibleEntries.map(\.name) == ["Folk", "Bach.mid"])
     }
 
     @Test("filter, then Enter on a folder: the filter closes and the folder opens")
