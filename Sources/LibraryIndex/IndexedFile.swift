@@ -30,6 +30,9 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
     public var hasLyrics: Bool
     /// The lyrics and text, as one text.
     public var words: String?
+    /// The file's name as searches compare it (see ``SearchText``), to put files with the words in
+    /// their names first.
+    public var searchName = ""
 
     enum CodingKeys: String, CodingKey {
         case id, path, size, inode, problem, duration, format, channels, programs, mode, title, copyright, words
@@ -37,6 +40,7 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
         case trackCount = "track_count"
         case noteCount = "note_count"
         case hasLyrics = "has_lyrics"
+        case searchName = "search_name"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -10,29 +10,24 @@ extension LibraryDatabase {
     /// The files that have every word of `query`: those with the words in their own names first,
     /// then by path.
     public func search(_ query: SearchQuery) throws(LibraryIndexError) -> [SearchResult] {
-        let terms = SearchText.terms(of: query.words)
+        var terms: [String] = []
+        for term in SearchText.terms(of: query.words) where !terms.contains(term) { terms.append(term) }
         var conditions: [String] = []
-        var nameHits: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
-        var nameArguments: [(any DatabaseValueConvertible)?] = []
-        for term in terms {
-            if term.count >= Self.shortestIndexedWord {
-                let phrase = "\"" + term.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                conditions.append("file.id IN (SELECT rowid FROM search WHERE search MATCH ?)")
-                arguments.append(phrase)
-                nameHits.append("(file.id IN (SELECT rowid FROM search WHERE search MATCH ?))")
-                nameArguments.append("name : " + phrase)
-            } else {
-                let letters = String(term.filter(SearchText.isLetterOrDigit))
-                guard !letters.isEmpty else { continue }
-                // One letter: any pair it starts (or a word of it alone); two: that pair.
-                let token = "\"" + letters + "\"" + (letters.count == 1 ? " *" : "")
-                conditions.append("file.id IN (SELECT rowid FROM pairs WHERE pairs MATCH ?)")
-                arguments.append(token)
-                nameHits.append("(file.id IN (SELECT rowid FROM pairs WHERE pairs MATCH ?))")
-                nameArguments.append("name : " + token)
-            }
+        // Each index is asked once, for all its words together: it intersects them itself.
+        let long = terms.filter { $0.count >= Self.shortestIndexedWord }
+        if !long.isEmpty {
+            conditions.append("file.id IN (SELECT rowid FROM search WHERE search MATCH ?)")
+            arguments.append(long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND "))
         }
+        // One letter: any pair it starts (or a word of it alone); two: that pair.
+        let short = terms.filter { $0.count < Self.shortestIndexedWord }.map { String($0.filter(SearchText.isLetterOrDigit)) }.filter { !$0.isEmpty }
+        if !short.isEmpty {
+            conditions.append("file.id IN (SELECT rowid FROM pairs WHERE pairs MATCH ?)")
+            arguments.append(short.map { "\"" + $0 + "\"" + ($0.count == 1 ? " *" : "") }.joined(separator: " AND "))
+        }
+        let nameHits = terms.isEmpty ? "0" : terms.map { _ in "(instr(search_name, ?) > 0)" }.joined(separator: " + ")
+        let nameArguments: [(any DatabaseValueConvertible)?] = terms
         let range = PathRange(folder: query.folder)
         conditions.append("file.path >= ? AND file.path < ? AND file.problem IS NULL")
         arguments += [range.lower, range.upper]
@@ -50,7 +45,7 @@ extension LibraryDatabase {
         }
         if query.mustHaveLyrics { conditions.append("file.has_lyrics = 1") }
         let sql = """
-            SELECT path, duration, mode, title, has_lyrics, \(nameHits.isEmpty ? "0" : nameHits.joined(separator: " + ")) AS name_hits
+            SELECT path, duration, mode, title, has_lyrics, \(nameHits) AS name_hits
             FROM file
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY name_hits DESC, path ASC

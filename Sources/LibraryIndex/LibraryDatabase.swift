@@ -115,7 +115,8 @@ public final class LibraryDatabase: Sendable {
                     title TEXT,
                     copyright TEXT,
                     has_lyrics INTEGER NOT NULL DEFAULT 0,
-                    words TEXT
+                    words TEXT,
+                    search_name TEXT NOT NULL DEFAULT ''
                 );
                 CREATE VIRTUAL TABLE search USING fts5(name, folders, title, words, tokenize = 'trigram');
                 CREATE VIRTUAL TABLE pairs USING fts5(name, rest, tokenize = 'unicode61 remove_diacritics 0');

@@ -140,6 +140,7 @@ public struct LibraryIndexer: Sendable {
         try database.write { db in
             for (file, search, _) in batch {
                 var file = file
+                file.searchName = search.name
                 file.id = try Int64.fetchOne(db, sql: "SELECT id FROM file WHERE path = ?", arguments: [file.path])
                 try file.save(db)
                 try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [file.id])
