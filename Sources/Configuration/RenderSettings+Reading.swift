@@ -17,6 +17,7 @@ extension RenderSettings {
         }
         sampleRate = table.wholeNumber("sample_rate", default: sampleRate, in: Self.sampleRateRange)
         gain = table.number("gain", default: gain, in: Self.gainRange)
+        limiter = table.flag("limiter", default: limiter)
         polyphony = table.wholeNumber("polyphony", default: polyphony, in: Self.polyphonyRange)
         interpolation = table.choice("interpolation", default: interpolation)
         reverb = Reverb(reading: table.table("reverb"))

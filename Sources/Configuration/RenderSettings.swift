@@ -14,6 +14,8 @@ public struct RenderSettings: Sendable, Equatable {
     public var soundFontsByStandard: [SongStandard: [String]]
     /// The standard every song is read as; nil reads each as the standard it was written for.
     public var midiMode: SongStandard?
+    /// Keep every peak of the output at or below −1 dBFS with a look-ahead limiter.
+    public var limiter: Bool
 
     /// Samples per second of the output.
     public var sampleRate: Int
@@ -58,6 +60,7 @@ public struct RenderSettings: Sendable, Equatable {
         soundFonts: [String] = [],
         soundFontsByStandard: [SongStandard: [String]] = [:],
         midiMode: SongStandard? = nil,
+        limiter: Bool = true,
         sampleRate: Int = RenderSettings.defaultSampleRate,
         gain: Double = RenderSettings.defaultGain,
         polyphony: Int = RenderSettings.defaultPolyphony,
@@ -72,6 +75,7 @@ public struct RenderSettings: Sendable, Equatable {
         self.soundFonts = soundFonts
         self.soundFontsByStandard = soundFontsByStandard
         self.midiMode = midiMode
+        self.limiter = limiter
         self.sampleRate = sampleRate
         self.gain = gain
         self.polyphony = polyphony

@@ -45,6 +45,10 @@ final class PlaybackEngine: @unchecked Sendable {
     /// Commands waiting for the audio thread, and how many have been posted in all.
     private let commands = Mutex<(pending: [Command], posted: Int)>(([], 0))
     private let tailLimitFrames: Int64
+    /// Keeps the output's peaks at or below −1 dBFS; nil when turned off. Its delay line is
+    /// emptied at every cut (a seek or a load after a fade), so that nothing from before a cut is
+    /// heard after it; a pause keeps it, and goes on from it.
+    private let limiter: PeakLimiter?
 
     // Touched only by the audio thread.
     private var current: Sequencer?
@@ -74,8 +78,9 @@ final class PlaybackEngine: @unchecked Sendable {
     private let publishedFinishedSeek = Atomic<Int>(-1)
     private let publishedTakenCommands = Atomic<Int>(0)
 
-    init(tailLimitSeconds: Double, sampleRate: Double) {
+    init(tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool) {
         tailLimitFrames = Int64(tailLimitSeconds * sampleRate)
+        limiter = limitsPeaks ? PeakLimiter(sampleRate: sampleRate) : nil
         commands.withLock { $0.pending.reserveCapacity(64) }
     }
 
@@ -126,6 +131,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private func renderSound(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
         if let releasing {
             releasing.render(into: buffer, frames: frames)
+            limiter?.process(buffer, frames: frames)
             if Self.isSilent(buffer, frames: frames) { publishedReleaseFaded.store(true, ordering: .releasing) }
             return
         }
@@ -143,7 +149,10 @@ final class PlaybackEngine: @unchecked Sendable {
                 afterFade = nil
                 // A reset only releases the voices: at the end of the fade they are cut, silently.
                 // Held, they are kept for later.
-                if case .hold = command {} else { current?.synthesizer.silence() }
+                if case .hold = command {} else {
+                    current?.synthesizer.silence()
+                    limiter?.reset()
+                }
                 apply(command)
             }
         }
@@ -174,6 +183,7 @@ final class PlaybackEngine: @unchecked Sendable {
             }
             let chunk = frames - done
             current.render(into: buffer + 2 * done, frames: chunk)
+            limiter?.process(buffer + 2 * done, frames: chunk)
             if current.isAtEnd, tailHasEnded(buffer + 2 * done, frames: chunk, synthesizer: current.synthesizer) {
                 startUpcomingOrEnd()
             }

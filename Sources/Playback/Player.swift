@@ -38,11 +38,12 @@ public final class Player {
     /// Connects the output first, then makes the synthesizer, so that a missing sound server is
     /// reported before a large SoundFont has been loaded for nothing.
     /// - Parameter makeSink: opens the output with the render closure it must call for every buffer.
-    public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double,
+    /// - Parameter limitsPeaks: keeps the output at or below −1 dBFS with the look-ahead limiter.
+    public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true,
                 makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
                 makeSynthesizer: () throws -> Synthesizer,
                 onProblem: @escaping (String) -> Void) throws {
-        let engine = PlaybackEngine(tailLimitSeconds: tailLimitSeconds, sampleRate: sampleRate)
+        let engine = PlaybackEngine(tailLimitSeconds: tailLimitSeconds, sampleRate: sampleRate, limitsPeaks: limitsPeaks)
         let sink = try makeSink { buffer, frames in engine.render(buffer, frames: frames) }
         do {
             synthesizer = try makeSynthesizer()

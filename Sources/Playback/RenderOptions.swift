@@ -9,12 +9,15 @@ public struct RenderOptions: Hashable, Sendable {
     public var tailLimit: Double
     /// Scale the whole render so that its peak is at −1 dBFS.
     public var normalize: Bool
+    /// Keep every peak at or below −1 dBFS with the look-ahead limiter (``PeakLimiter``).
+    public var limitsPeaks: Bool
 
-    public init(format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false) {
+    public init(format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false, limitsPeaks: Bool = true) {
         self.format = format
         self.encoding = encoding
         self.tailLimit = tailLimit
         self.normalize = normalize
+        self.limitsPeaks = limitsPeaks
     }
 
     /// The level below which the tail counts as silence: −90 dBFS.

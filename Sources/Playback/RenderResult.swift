@@ -10,6 +10,8 @@ public struct RenderResult: Hashable, Sendable {
     public var peak: Float
     /// The gain applied by normalization, or 1.
     public var normalizationGain: Float
+    /// How far the limiter turned the loudest moment down, in dB; 0 when it did nothing (or was off).
+    public var limiterReductionDecibels: Double = 0
     /// Presets the song asked for that no SoundFont has, and what played instead.
     public var substitutions: [PresetSubstitution] = []
 }

@@ -19,6 +19,8 @@ public final class SongRenderer {
     private var isSynthesizerUsed = false
     private static let blockFrames = 4096
     private let block: UnsafeMutableBufferPointer<Float>
+    /// The master output's limiter, made at the first render that wants one.
+    private var limiter: PeakLimiter?
 
     public init(synthesizer: Synthesizer) {
         self.synthesizer = synthesizer
@@ -54,23 +56,23 @@ public final class SongRenderer {
         do {
             guard options.normalize else {
                 let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
-                let frames = try synthesize(song, with: synthesizer, into: writer, tailLimit: options.tailLimit, isCancelled: isCancelled, progress: progress)
+                let frames = try synthesize(song, with: synthesizer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
                 if isCancelled() { throw RenderError.cancelled(output: output) }
                 try writer.finish()
-                return result(song: song, frames: frames, peak: writer.peak, gain: 1, synthesizer: synthesizer)
+                return result(song: song, frames: frames, peak: writer.peak, gain: 1, synthesizer: synthesizer, options: options)
             }
             // The float render keeps every sample exact, so normalizing needs no second synthesis.
             let floatPath = Self.intermediatePath(for: output)
             defer { unlink(floatPath) }
             let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
-            let frames = try synthesize(song, with: synthesizer, into: floats, tailLimit: options.tailLimit, isCancelled: isCancelled, progress: progress)
+            let frames = try synthesize(song, with: synthesizer, into: floats, options: options, isCancelled: isCancelled, progress: progress)
             if isCancelled() { throw RenderError.cancelled(output: output) }
             try floats.finish()
             let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
             let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
             try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
             try writer.finish()
-            return result(song: song, frames: frames, peak: floats.peak, gain: gain, synthesizer: synthesizer)
+            return result(song: song, frames: frames, peak: floats.peak, gain: gain, synthesizer: synthesizer, options: options)
         } catch let error as AudioFileError {
             throw .output(error)
         } catch let error as RenderError {
@@ -80,36 +82,39 @@ public final class SongRenderer {
         }
     }
 
-    private func result(song: Song, frames: Int, peak: Float, gain: Float, synthesizer: Synthesizer) -> RenderResult {
+    private func result(song: Song, frames: Int, peak: Float, gain: Float, synthesizer: Synthesizer, options: RenderOptions) -> RenderResult {
         RenderResult(songSeconds: song.duration, audioSeconds: Double(frames) / Double(sampleRate), peak: peak, normalizationGain: gain,
+                     limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
                      substitutions: synthesizer.substitutions)
     }
 
-    /// Renders the song, then its tail until the output is silent or `tailLimit` runs out.
-    /// Returns the number of frames written.
-    private func synthesize(_ song: Song, with synthesizer: Synthesizer, into writer: AudioFileWriter, tailLimit: Double, isCancelled: () -> Bool,
+    /// Renders the song, then its tail until the output is silent or the tail limit runs out,
+    /// through the limiter unless the options turn it off. Returns the number of frames written.
+    private func synthesize(_ song: Song, with synthesizer: Synthesizer, into file: AudioFileWriter, options: RenderOptions, isCancelled: () -> Bool,
                             progress: (Double) -> Void) throws(AudioFileError) -> Int {
+        if options.limitsPeaks, limiter == nil { limiter = PeakLimiter(sampleRate: Double(sampleRate)) }
+        var writer = LimitedWriter(writer: file, limiter: options.limitsPeaks ? limiter : nil)
         let sequencer = Sequencer(song: song, synthesizer: synthesizer)
         let start = block.baseAddress!
         var written = 0
         while written < sequencer.endFrame, !isCancelled() {
             let frames = min(Self.blockFrames, Int(sequencer.endFrame) - written)
             sequencer.render(into: start, frames: frames)
-            try writer.write(UnsafeBufferPointer(rebasing: block[..<(2 * frames)]))
+            try writer.write(start, frames: frames)
             written += frames
             progress(Double(written) / Double(sequencer.endFrame))
         }
-        let tailEnd = written + Int((tailLimit * Double(sampleRate)).rounded())
+        let tailEnd = written + Int((options.tailLimit * Double(sampleRate)).rounded())
         while written < tailEnd, !isCancelled() {
             let frames = min(Self.blockFrames, tailEnd - written)
             // Through the sequencer: events at the very last frame (note-offs) are still due.
             sequencer.render(into: start, frames: frames)
-            let chunk = UnsafeBufferPointer(rebasing: block[..<(2 * frames)])
-            let isSilent = !chunk.contains { abs($0) >= RenderOptions.silenceThreshold }
+            let isSilent = !UnsafeBufferPointer(rebasing: block[..<(2 * frames)]).contains { abs($0) >= RenderOptions.silenceThreshold }
             if isSilent { break }
-            try writer.write(chunk)
+            try writer.write(start, frames: frames)
             written += frames
         }
+        try writer.finish(scratch: start)
         progress(1)
         return written
     }

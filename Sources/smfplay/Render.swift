@@ -56,6 +56,9 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    @Flag(help: "Print a JSON object for each file on standard output, one a line: input, output, seconds, peak dBFS, the limiter's largest gain reduction, warnings or the error. Progress and the summary go to standard error.")
+    var json = false
+
     @OptionGroup var sound: SoundOptions
 
     @OptionGroup var configurationOption: ConfigurationOption
@@ -104,6 +107,7 @@ struct Render: ParsableCommand {
         }
         let outcome = RenderOutcome()
         let display = ProgressDisplay(totalFiles: plan.jobs.count, quiet: quiet)
+        let reports = json ? RenderReportPrinter() : nil
         let interrupt = InterruptTrap()
         renderer.run(plan.jobs, cancellation: interrupt.cancellation) { event in
             switch event {
@@ -113,10 +117,12 @@ struct Render: ParsableCommand {
                 display.progress(index: index, fraction: fraction)
             case .finished(let index, let result, let warnings):
                 outcome.record(success: result.songSeconds)
-                display.finished(index: index, audioSeconds: result.songSeconds, message: Self.line(for: plan.jobs[index], result),
+                reports?.print(RenderReport(job: plan.jobs[index], result: result, warnings: warnings))
+                display.finished(index: index, audioSeconds: result.songSeconds, message: reports == nil ? Self.line(for: plan.jobs[index], result) : nil,
                                  warnings: warnings.map { "\(plan.jobs[index].input): warning: \($0)" })
             case .failed(let index, let error):
                 outcome.record(failure: ())
+                reports?.print(RenderReport(job: plan.jobs[index], error: error.description))
                 display.finished(index: index, audioSeconds: 0, message: error.description, isError: true)
             }
         }
@@ -126,12 +132,13 @@ struct Render: ParsableCommand {
             throw ExitCode(status)
         }
         let summary = outcome.summary(skipped: plan.skipped.count, problems: plan.problems.count, seconds: display.elapsedSeconds)
-        if !quiet || outcome.failures > 0 { print(summary) }
+        if !quiet || outcome.failures > 0 { json ? writeToStandardError(summary + "\n") : print(summary) }
         if outcome.failures > 0 || !plan.problems.isEmpty { throw ExitCode.failure }
     }
 
     private static func line(for job: RenderJob, _ result: RenderResult) -> String {
-        "\(job.output) (\(formatDuration(result.audioSeconds)))"
+        let limited = result.limiterReductionDecibels > 0 ? String(format: ", limited by %.1f dB", result.limiterReductionDecibels) : ""
+        return "\(job.output) (\(formatDuration(result.audioSeconds))\(limited))"
     }
 
     /// Command-line options over the configuration (`validate()` has checked their ranges).

@@ -18,7 +18,7 @@ extension RenderSettings {
     }
 
     func renderOptions(normalize: Bool) -> RenderOptions {
-        RenderOptions(format: format.audioFileFormat, encoding: bits.sampleEncoding, tailLimit: tail, normalize: normalize)
+        RenderOptions(format: format.audioFileFormat, encoding: bits.sampleEncoding, tailLimit: tail, normalize: normalize, limitsPeaks: limiter)
     }
 }
 

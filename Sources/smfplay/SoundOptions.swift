@@ -14,6 +14,9 @@ struct SoundOptions: ParsableArguments {
                                valueName: "mode"))
     var midiMode: MIDIModeChoice?
 
+    @Flag(help: "Turn off the limiter that keeps every peak at or below -1 dBFS (default: the configuration's limiter, else on).")
+    var noLimiter = false
+
     enum MIDIModeChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, gm, gs, xg, gm2
 
@@ -23,6 +26,7 @@ struct SoundOptions: ParsableArguments {
     /// The command line over the configuration.
     func apply(to settings: inout RenderSettings) {
         if let midiMode { settings.midiMode = midiMode.standard }
+        if noLimiter { settings.limiter = false }
     }
 
     /// The SoundFonts to play from: `--soundfont` for every standard, else the configuration's

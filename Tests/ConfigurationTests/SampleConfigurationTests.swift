@@ -11,7 +11,7 @@ struct SampleConfigurationTests {
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
-        "soundfont", "midi_mode", "sample_rate", "gain", "polyphony", "interpolation", "tail", "jobs", "format", "bits", "library",
+        "soundfont", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "jobs", "format", "bits", "library",
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
         "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
@@ -69,6 +69,7 @@ struct SampleConfigurationTests {
         midi_mode = "xg"
         sample_rate = 48000
         gain = 1
+        limiter = false
         polyphony = 64
         interpolation = "sinc"
         tail = 2.5
@@ -97,7 +98,7 @@ struct SampleConfigurationTests {
         server = "tcp:localhost:4713"
         """
         let expected = RenderSettings(
-            soundFonts: ["/x.sf2", "FluidR3_GM"], soundFontsByStandard: [.gs: ["SC-55"], .xg: ["/y.sf2", "/x.sf2"]], midiMode: .xg,
+            soundFonts: ["/x.sf2", "FluidR3_GM"], soundFontsByStandard: [.gs: ["SC-55"], .xg: ["/y.sf2", "/x.sf2"]], midiMode: .xg, limiter: false,
             sampleRate: 48000, gain: 1, polyphony: 64, interpolation: .sinc,
             reverb: .init(isEnabled: false, roomSize: 0.6, damping: 0.4, width: 10, level: 0.5),
             chorus: .init(isEnabled: false, voices: 5, level: 1.5, speed: 1, depth: 4.25),

@@ -10,7 +10,7 @@ import Testing
         let rate = 44_100.0
         let synthesizer = try Synthesizer(settings: SynthesizerSettings(sampleRate: rate, gain: 0.5, reverb: nil, chorus: nil),
                                           soundFontPath: TestSoundFont.required())
-        let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate)
+        let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: false)
         let sequencer = Sequencer(song: SeekFadeTests.organ, synthesizer: synthesizer)
         engine.post(.load(sequencer, generation: 0, fadeOut: false))
         let block = 512

@@ -17,7 +17,7 @@ import Testing
 
     /// An engine playing a 1.1 s song, 512 frames in.
     static func engine(playingGeneration generation: Int) throws -> (PlaybackEngine, Sequencer) {
-        let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate)
+        let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: false)
         let sequencer = Sequencer(song: TestSongs.stringsNote, synthesizer: try synthesizer())
         engine.post(.load(sequencer, generation: generation, fadeOut: false))
         render(engine, frames: 512)

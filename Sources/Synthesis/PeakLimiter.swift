@@ -1,0 +1,172 @@
+import Foundation
+
+/// A look-ahead peak limiter for the master output: no sample ever leaves it above the ceiling
+/// (−1 dBFS), a signal whose peaks stay below the ceiling leaves it bit for bit as it came, and the
+/// gain falls smoothly before a peak (it sees the peak coming, `lookAheadFrames` ahead) and comes
+/// back slowly after it, so that the limiting is not heard as distortion or pumping.
+///
+/// For each frame the gain the frame needs is `ceiling / peak` (1 when under the ceiling). The gain
+/// applied to the frame leaving the delay line, `lookAheadFrames − 1` frames old, is the mean over
+/// the last `lookAheadFrames` frames of a release-smoothed running minimum of those needs. Every
+/// value in that mean is at most the need of the frame leaving: each is a minimum over a window that
+/// holds it, and the release only ever lowers a value below its minimum. So the mean is at most the
+/// need too, and the frame leaves at or below the ceiling: an attack of exactly the look-ahead, with
+/// no overshoot. A last clamp to the ceiling catches what float rounding could add (a few parts in
+/// 10⁷); by construction it changes nothing else.
+///
+/// Stereo-linked: both channels get the same gain, so the stereo image does not move. A reference
+/// type, as it owns its buffers, made once: ``process(_:frames:)`` allocates nothing, takes no lock
+/// and runs on the audio thread.
+public final class PeakLimiter {
+    /// −1 dBFS.
+    public static let defaultCeiling: Float = 0.891_250_9
+    /// 5 ms, FluidSynth 2.6's look-ahead: long enough for a smooth attack, short enough not to be
+    /// heard as latency.
+    public static let lookAheadSeconds = 0.005
+    /// The time constant of the gain's return after a peak: slow enough not to pump on a beat,
+    /// quick enough that a loud chord does not hold the next phrase down.
+    public static let releaseSeconds = 0.12
+
+    public let ceiling: Float
+    /// How far ahead the limiter looks, and how long its attack is.
+    public let lookAheadFrames: Int
+    /// How many frames late the audio comes out: the look-ahead less one.
+    public var latencyFrames: Int { lookAheadFrames - 1 }
+
+    private let releaseCoefficient: Float
+    /// The last `latencyFrames` input frames (stereo), a ring.
+    private let delay: UnsafeMutablePointer<Float>
+    /// A running minimum of the gains needed over the last `lookAheadFrames` frames: a deque, in a
+    /// ring, of frame numbers and gains, the gains rising from front to back.
+    private let minimumFrames: UnsafeMutablePointer<Int>
+    private let minimumGains: UnsafeMutablePointer<Float>
+    private var minimumFront = 0
+    private var minimumCount = 0
+    /// The release-smoothed gains of the last `lookAheadFrames` frames, a ring, and their sum.
+    private let smoothed: UnsafeMutablePointer<Float>
+    private var smoothedSum = 0.0
+    /// How many of those are below 1: none means the gain is exactly 1.
+    private var smoothedBelowOne = 0
+    private var released: Float = 1
+    private var frame = 0
+    /// The lowest gain applied since the last ``reset()``.
+    public private(set) var lowestGain: Float = 1
+
+    public init(sampleRate: Double, ceiling: Float = PeakLimiter.defaultCeiling) {
+        self.ceiling = ceiling
+        lookAheadFrames = max(2, Int((Self.lookAheadSeconds * sampleRate).rounded()))
+        releaseCoefficient = Float(1 - exp(-1 / (Self.releaseSeconds * sampleRate)))
+        delay = .allocate(capacity: 2 * lookAheadFrames)
+        minimumFrames = .allocate(capacity: lookAheadFrames)
+        minimumGains = .allocate(capacity: lookAheadFrames)
+        smoothed = .allocate(capacity: lookAheadFrames)
+        reset()
+    }
+
+    deinit {
+        delay.deallocate()
+        minimumFrames.deallocate()
+        minimumGains.deallocate()
+        smoothed.deallocate()
+    }
+
+    /// Forgets everything: what is in the delay line is dropped (after a cut, it belonged to what
+    /// was cut), and the gain is 1.
+    public func reset() {
+        delay.update(repeating: 0, count: 2 * lookAheadFrames)
+        smoothed.update(repeating: 1, count: lookAheadFrames)
+        smoothedSum = Double(lookAheadFrames)
+        smoothedBelowOne = 0
+        minimumFront = 0
+        minimumCount = 0
+        released = 1
+        frame = 0
+        lowestGain = 1
+    }
+
+    /// The largest gain reduction since the last reset, in dB (0 when nothing was limited).
+    public var largestReductionDecibels: Double {
+        lowestGain >= 1 ? 0 : -20 * log10(Double(lowestGain))
+    }
+
+    /// Limits interleaved stereo frames in place; they come out `latencyFrames` later (the first
+    /// `latencyFrames` after a reset are silence).
+    public func process(_ samples: UnsafeMutablePointer<Float>, frames: Int) {
+        // The state in locals for the loop: it runs for every frame on the audio thread.
+        let window = lookAheadFrames
+        let ceiling = ceiling
+        let releaseCoefficient = releaseCoefficient
+        let delay = delay, minimumFrames = minimumFrames, minimumGains = minimumGains, smoothed = smoothed
+        var minimumFront = minimumFront, minimumCount = minimumCount
+        var smoothedSum = smoothedSum, smoothedBelowOne = smoothedBelowOne
+        var released = released, frame = frame, lowestGain = lowestGain
+        var slot = frame % window
+        var delaySlot = frame % (window - 1)
+        for index in 0..<frames {
+            let left = samples[2 * index]
+            let right = samples[2 * index + 1]
+            let peak = max(abs(left), abs(right))
+            let needed: Float = peak > ceiling ? ceiling / peak : 1
+            // The running minimum: drop what the new need makes useless, then what left the window.
+            while minimumCount > 0 {
+                var back = minimumFront + minimumCount - 1
+                if back >= window { back -= window }
+                guard minimumGains[back] >= needed else { break }
+                minimumCount -= 1
+            }
+            var end = minimumFront + minimumCount
+            if end >= window { end -= window }
+            minimumFrames[end] = frame
+            minimumGains[end] = needed
+            minimumCount += 1
+            if minimumFrames[minimumFront] <= frame - window {
+                minimumFront += 1
+                if minimumFront == window { minimumFront = 0 }
+                minimumCount -= 1
+            }
+            let minimum = minimumGains[minimumFront]
+            // Down at once, back up slowly; never above the minimum.
+            released = minimum <= released ? minimum : min(minimum, released + (minimum - released) * releaseCoefficient)
+            // Back at 1 once nothing is limited: the gain is then exactly 1, not nearly.
+            if minimum == 1, released > 1 - 1e-6 { released = 1 }
+            // The mean over the window.
+            let leaving = smoothed[slot]
+            if leaving < 1 { smoothedBelowOne -= 1 }
+            if released < 1 { smoothedBelowOne += 1 }
+            smoothed[slot] = released
+            slot += 1
+            if slot == window { slot = 0 }
+            let gain: Float
+            if smoothedBelowOne == 0 {
+                gain = 1
+                smoothedSum = Double(window)
+            } else {
+                smoothedSum += Double(released) - Double(leaving)
+                gain = min(1, Float(smoothedSum / Double(window)))
+            }
+            // The delay line: the frame `window − 1` frames old leaves, the new one goes in.
+            let outLeft = delay[2 * delaySlot]
+            let outRight = delay[2 * delaySlot + 1]
+            delay[2 * delaySlot] = left
+            delay[2 * delaySlot + 1] = right
+            delaySlot += 1
+            if delaySlot == window - 1 { delaySlot = 0 }
+            if gain == 1 {
+                samples[2 * index] = outLeft
+                samples[2 * index + 1] = outRight
+            } else {
+                samples[2 * index] = min(ceiling, max(-ceiling, outLeft * gain))
+                samples[2 * index + 1] = min(ceiling, max(-ceiling, outRight * gain))
+                if gain < lowestGain { lowestGain = gain }
+            }
+            frame += 1
+        }
+        self.minimumFront = minimumFront
+        self.minimumCount = minimumCount
+        self.smoothedSum = smoothedSum
+        self.smoothedBelowOne = smoothedBelowOne
+        self.released = released
+        self.frame = frame
+        self.lowestGain = lowestGain
+    }
+}
