@@ -33,6 +33,9 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
     /// The file's name as searches compare it (see ``SearchText``), to put files with the words in
     /// their names first.
     public var searchName = ""
+    /// False for a file known only from the browser's old cache (its length and tracks): the next
+    /// update reads it whole.
+    public var isComplete = true
 
     enum CodingKeys: String, CodingKey {
         case id, path, size, inode, problem, duration, format, channels, programs, mode, title, copyright, words
@@ -41,6 +44,7 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
         case noteCount = "note_count"
         case hasLyrics = "has_lyrics"
         case searchName = "search_name"
+        case isComplete = "complete"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -122,6 +122,9 @@ public final class LibraryDatabase: Sendable {
                 CREATE VIRTUAL TABLE pairs USING fts5(name, rest, tokenize = 'unicode61 remove_diacritics 0');
                 """)
         }
+        migrator.registerMigration("files known from the old cache") { db in
+            try db.execute(sql: "ALTER TABLE file ADD COLUMN complete INTEGER NOT NULL DEFAULT 1")
+        }
         return migrator
     }()
 

@@ -41,7 +41,7 @@ public struct LibraryIndexer: Sendable {
         for path in collector.files {
             let key = Data(path.utf8)
             guard seen.insert(key).inserted, let stamp = IndexStamp(path: path) else { continue }
-            if let entry = known[key], entry.stamp == stamp {
+            if let entry = known[key], entry.stamp == stamp, entry.isComplete {
                 summary.unchanged += 1
             } else {
                 toRead.append((path, stamp, known[key]?.id))
@@ -86,11 +86,8 @@ public struct LibraryIndexer: Sendable {
                 }
                 guard index < pending.count, outcome.withLock({ $0.failure == nil }) else { break }
                 let item = pending[index]
-                let relativeFolder = Self.relativeFolder(of: item.path, under: folderPrefix)
-                let facts = Result { () throws(SMFFileError) in try FileFacts(path: item.path) }
-                batch.append((IndexedFile(path: item.path, stamp: item.stamp, facts: facts),
-                              SearchRow(path: item.path, relativeFolder: relativeFolder, facts: try? facts.get()),
-                              item.id == nil))
+                let (file, search) = Self.read(item.path, stamp: item.stamp, under: folderPrefix)
+                batch.append((file, search, item.id == nil))
                 if batch.count == Self.batchSize { flush() }
             }
             flush()
@@ -104,6 +101,28 @@ public struct LibraryIndexer: Sendable {
         return summary
     }
 
+    /// Reads `paths` (under the library folder `root`) and writes what was read into the index,
+    /// whether they changed or not: for the browser, which asks for files as it shows them.
+    func index(_ paths: [String], root: String) throws(LibraryIndexError) -> [IndexedFile] {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        let batch = paths.compactMap { path -> (file: IndexedFile, search: SearchRow, isNew: Bool)? in
+            guard let stamp = IndexStamp(path: path) else { return nil }
+            let (file, search) = Self.read(path, stamp: stamp, under: prefix)
+            return (file, search, false)
+        }
+        try Self.write(batch, to: database)
+        return batch.map(\.file)
+    }
+
+    /// A file's row and its texts for the full-text index.
+    private static func read(_ path: String, stamp: IndexStamp, under folderPrefix: String) -> (IndexedFile, SearchRow) {
+        let facts = Result { () throws(SMFFileError) in try FileFacts(path: path) }
+        let search = SearchRow(path: path, relativeFolder: relativeFolder(of: path, under: folderPrefix), facts: try? facts.get())
+        var file = IndexedFile(path: path, stamp: stamp, facts: facts)
+        file.searchName = search.name
+        return (file, search)
+    }
+
     private static func relativeFolder(of path: String, under prefix: String) -> String {
         let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         guard let slash = relative.lastIndex(of: "/") else { return "" }
@@ -111,14 +130,15 @@ public struct LibraryIndexer: Sendable {
     }
 
     /// The files the index holds under `root`, by path: their row and stamp.
-    private func knownFiles(under root: String) throws(LibraryIndexError) -> [Data: (id: Int64, stamp: IndexStamp)] {
+    private func knownFiles(under root: String) throws(LibraryIndexError) -> [Data: (id: Int64, stamp: IndexStamp, isComplete: Bool)] {
         let range = PathRange(folder: root)
         return try database.read { db in
-            var known: [Data: (id: Int64, stamp: IndexStamp)] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, path, size, modified_ns, inode FROM file WHERE path >= ? AND path < ?",
+            var known: [Data: (id: Int64, stamp: IndexStamp, isComplete: Bool)] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, path, size, modified_ns, inode, complete FROM file WHERE path >= ? AND path < ?",
                                            arguments: [range.lower, range.upper])
             while let row = try rows.next() {
-                known[row["path"]] = (row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]))
+                known[row["path"]] = (row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]),
+                                      row["complete"])
             }
             return known
         }
@@ -136,11 +156,10 @@ public struct LibraryIndexer: Sendable {
         }
     }
 
-    private static func write(_ batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)], to database: LibraryDatabase) throws(LibraryIndexError) {
+    static func write(_ batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)], to database: LibraryDatabase) throws(LibraryIndexError) {
         try database.write { db in
             for (file, search, _) in batch {
                 var file = file
-                file.searchName = search.name
                 file.id = try Int64.fetchOne(db, sql: "SELECT id FROM file WHERE path = ?", arguments: [file.path])
                 try file.save(db)
                 try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [file.id])

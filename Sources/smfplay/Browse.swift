@@ -42,25 +42,31 @@ struct Browse: ParsableCommand {
             throw ExitCode.failure
         }
         let messages = StatusMessages()
-        let directories = XDGDirectories.current()
         let recorder = ResumeRecorder(libraryRoot: root, warn: messages.post)
         let interrupt = InterruptTrap()
+        let database: LibraryDatabase?
+        do {
+            database = try LibraryIndexUpdate.open(root: root, warn: messages.post)
+        } catch {
+            messages.post("\(error.description); files' lengths are not shown")
+            database = nil
+        }
+        let details = database.map { FileDetails(database: $0, root: root) }
         var session = BrowseSession(
             browser: LibraryBrowser(root: root, lastPlayed: recorder.lastPlayedFile), recorder: recorder,
-            details: TrackInfoCache(folder: directories.cacheFolder, compute: TrackInfo.reading), messages: messages,
+            details: { details?.lookUp($0) }, messages: messages,
             cancellation: interrupt.cancellation, reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
             makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
                 try playback.makePlayer(configuration: configuration, onProblem: messages.post)
             },
-            searchLibrary: Self.librarySearch(root: root, messages: messages))
+            searchLibrary: database.flatMap { Self.librarySearch(database: $0, root: root, messages: messages) })
         session.run()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
     }
 
     /// A search of the library's index, when it has one; the browser never waits for an index to be built.
-    static func librarySearch(root: String, messages: StatusMessages) -> ((String) -> [String])? {
+    static func librarySearch(database: LibraryDatabase, root: String, messages: StatusMessages) -> ((String) -> [String])? {
         do throws(LibraryIndexError) {
-            let database = try LibraryIndexUpdate.open(warn: messages.post)
             guard try database.hasFiles(under: root) else { return nil }
             return { words in
                 do throws(LibraryIndexError) {

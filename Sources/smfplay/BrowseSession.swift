@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import LibraryIndex
 import Playback
 
 /// The browser's loop: keys move through the library and start playback; the play view takes
@@ -8,8 +9,9 @@ import Playback
 struct BrowseSession {
     var browser: LibraryBrowser
     let recorder: ResumeRecorder
-    /// Each file's duration and track count, worked out in the background.
-    let details: TrackInfoCache
+    /// Each file's duration and track count from the library index (read in the background when
+    /// the index does not know the file yet); nil when there is no index to ask.
+    let details: (String) -> FileDetails.Lookup?
     /// What the status line says when no music plays.
     let messages: StatusMessages
     let cancellation: Cancellation
@@ -29,7 +31,7 @@ struct BrowseSession {
     /// What was typed after `/`.
     private var typed = ""
 
-    init(browser: LibraryBrowser, recorder: ResumeRecorder, details: TrackInfoCache, messages: StatusMessages,
+    init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (String) -> FileDetails.Lookup?, messages: StatusMessages,
          cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws(PlaybackOptions.SetupFailure) -> Player,
          searchLibrary: ((String) -> [String])? = nil) {
         self.searchLibrary = searchLibrary
@@ -49,8 +51,6 @@ struct BrowseSession {
         defer {
             terminal.restore()
             player?.close()
-            // What was learned stays for next time; a cache that cannot be written is only slower.
-            try? details.save()
         }
         var keys = KeyReader()
         browsing: while !cancellation.isCancelled {
@@ -231,7 +231,7 @@ struct BrowseSession {
                     + "  (\(snapshot.place + 1) of \(snapshot.queueLength))  v: the player"
             }
         }
-        let lines = view.lines(for: browser, details: details.info(for:), lastPlayed: recorder.lastPlayedFile,
+        let lines = view.lines(for: browser, details: details, lastPlayed: recorder.lastPlayedFile,
                                isEditingFilter: isEditingFilter, status: status, columns: size.columns, rows: size.rows)
         view.draw(lines)
     }

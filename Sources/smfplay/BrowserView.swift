@@ -1,4 +1,5 @@
 import Library
+import LibraryIndex
 
 /// The library browser on the whole terminal: the breadcrumb from the library's root, the filter,
 /// the listing (the selected line in reverse video, the last played file marked), a status line
@@ -12,7 +13,7 @@ struct BrowserView {
     private var lastDrawn = ""
 
     /// The lines of the screen, each at most `columns` wide.
-    mutating func lines(for browser: LibraryBrowser, details: (String) -> TrackInfoCache.Lookup, lastPlayed: String?,
+    mutating func lines(for browser: LibraryBrowser, details: (String) -> FileDetails.Lookup?, lastPlayed: String?,
                         isEditingFilter: Bool, status: String, columns: Int, rows: Int) -> [String] {
         let width = max(columns, 1)
         var lines = [Self.breadcrumb(for: browser, width: width)]
@@ -41,9 +42,10 @@ struct BrowserView {
             var right = ""
             if entry.kind == .midiFile {
                 switch details(path) {
-                case .ready(let info): right = "  \(formatDuration(info.durationSeconds))  \(info.trackCount) tr"
+                case .ready(let seconds, let trackCount): right = "  \(formatDuration(seconds))  \(trackCount) tr"
                 case .pending: right = "  …"
                 case .unreadable: right = "  unreadable"
+                case nil: break
                 }
             }
             let name = DisplayWidth.fitting(entry.kind == .folder ? entry.name + "/" : entry.name, width: max(width - 2 - DisplayWidth.columns(of: right), 1))

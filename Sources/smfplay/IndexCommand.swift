@@ -28,7 +28,7 @@ struct IndexCommand: ParsableCommand {
         let interrupt = InterruptTrap()
         let summary: IndexSummary
         do {
-            summary = try LibraryIndexUpdate.withDatabase { database throws(LibraryIndexError) in
+            summary = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
                 try LibraryIndexUpdate.run(database: database, root: root, quiet: quiet, interrupt: interrupt)
             }
         } catch {

@@ -15,21 +15,25 @@ enum LibraryIndexUpdate {
         directories.dataFolder + "/library.sqlite"
     }
 
-    static func open(replacingDamage: Bool = false, warn: (String) -> Void = { printError($0) }) throws(LibraryIndexError) -> LibraryDatabase {
-        let database = try LibraryDatabase(path: databasePath(in: XDGDirectories.current()), replacingDamage: replacingDamage)
+    /// Opens the index of the library at `root`, taking in the browser's old cache of file
+    /// lengths the first time.
+    static func open(root: String, replacingDamage: Bool = false, warn: (String) -> Void = { printError($0) }) throws(LibraryIndexError) -> LibraryDatabase {
+        let directories = XDGDirectories.current()
+        let database = try LibraryDatabase(path: databasePath(in: directories), replacingDamage: replacingDamage)
         if let aside = database.setAside {
             warn("\(database.path): the library index was damaged or not smfplay's; kept as \(aside), and built anew")
         }
+        _ = try OldTrackInfoCache.migrate(directories.cacheFolder + "/" + OldTrackInfoCache.fileName, into: database, root: root)
         return database
     }
 
-    /// Runs `body` on the index; when SQLite finds the file damaged on the way, the file is moved
-    /// aside (one warning) and `body` runs again on a new one.
-    static func withDatabase<Value>(_ body: (LibraryDatabase) throws(LibraryIndexError) -> Value) throws(LibraryIndexError) -> Value {
+    /// Runs `body` on the index of the library at `root`; when SQLite finds the file damaged on
+    /// the way, the file is moved aside (one warning) and `body` runs again on a new one.
+    static func withDatabase<Value>(root: String, _ body: (LibraryDatabase) throws(LibraryIndexError) -> Value) throws(LibraryIndexError) -> Value {
         do {
-            return try body(try open())
+            return try body(try open(root: root))
         } catch .damaged {
-            return try body(try open(replacingDamage: true))
+            return try body(try open(root: root, replacingDamage: true))
         }
     }
 

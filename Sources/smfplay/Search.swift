@@ -65,7 +65,7 @@ struct Search: ParsableCommand {
                                 maximumSeconds: shorter.flatMap(Play.seconds(from:)), mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
                                 limit: limit == 0 ? nil : limit)
         do {
-            results = try LibraryIndexUpdate.withDatabase { database throws(LibraryIndexError) in
+            results = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
                 if try !database.hasFiles(under: root) {
                     printError("\(root): not indexed yet; indexing it first")
                     let summary = try LibraryIndexUpdate.run(database: database, root: root, quiet: false, interrupt: nil)

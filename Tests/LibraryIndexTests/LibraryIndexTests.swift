@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import LibraryIndex
 import SMF
@@ -175,5 +178,56 @@ struct LibraryIndexTests {
         let rest = try world.update(database)
         #expect(!rest.wasCancelled && rest.unchanged == kept && rest.added == 1007 - kept)
         #expect(try database.fileCount(under: world.root) == 1007)
+    }
+
+    @Test("the browser's details: pending, then read in the background into the index, then ready")
+    func detailsAreReadInTheBackgroundAndKept() throws {
+        let world = try World()
+        let database = try world.database()
+        let details = FileDetails(database: database, root: world.root)
+        let ballade = world.root + "/Chopin/Ballades/Ballade No.4 Op.52.mid"
+        #expect(details.lookUp(ballade) == .pending)
+        var lookup = FileDetails.Lookup.pending
+        for _ in 0..<200 where lookup == .pending {
+            usleep(10_000)
+            lookup = details.lookUp(ballade)
+        }
+        guard case .ready(let seconds, let tracks) = lookup else { Issue.record("not read: \(lookup)"); return }
+        #expect(abs(seconds - 2) < 0.01 && tracks == 1)
+        // It is in the index now: searches find it, and new details know it at once.
+        #expect(try world.search(["ballade", "frederic"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"])
+        #expect(FileDetails(database: database, root: world.root).lookUp(ballade) == lookup)
+        #expect(details.lookUp(world.root + "/gone.mid") == .unreadable("no such file or directory"))
+    }
+
+    @Test("the old track-info.json is taken in once (names searchable, lengths shown, read whole at the next update) and deleted")
+    func oldCacheIsMigrated() throws {
+        let world = try World()
+        let ballade = world.root + "/Chopin/Ballades/Ballade No.4 Op.52.mid"
+        let changed = world.root + "/Karaoke/Sakura.kar"
+        func stamp(_ path: String) throws -> String {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            let size = try #require(attributes[.size] as? Int)
+            var info = stat()
+            stat(path, &info)
+            return "{\"size\": \(size), \"modifiedSeconds\": \(info.st_mtim.tv_sec), \"modifiedNanoseconds\": \(info.st_mtim.tv_nsec)}"
+        }
+        let json = """
+            {"version": 1, "entries": {
+              "\(ballade)": {"stamp": \(try stamp(ballade)), "info": {"durationSeconds": 123.5, "trackCount": 7}, "lastUse": 3},
+              "\(changed)": {"stamp": {"size": 1, "modifiedSeconds": 1, "modifiedNanoseconds": 0}, "info": {"durationSeconds": 9, "trackCount": 1}, "lastUse": 1}
+            }}
+            """
+        let cache = world.folder.file("track-info.json")
+        try Data(json.utf8).write(to: URL(fileURLWithPath: cache))
+        let database = try world.database()
+        #expect(try OldTrackInfoCache.migrate(cache, into: database, root: world.root) == 1, "the changed file is not taken")
+        #expect(!FileManager.default.fileExists(atPath: cache))
+        #expect(FileDetails(database: database, root: world.root).lookUp(ballade) == .pending, "known only from the old cache: read again")
+        #expect(try world.search(["ballades"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"], "found by its folder already")
+        let update = try world.update(database)
+        #expect(update.updated == 1 && update.added == 6, "the migrated file is read whole: \(update)")
+        #expect(try world.search(["frederic"]).count == 2)
+        #expect(try OldTrackInfoCache.migrate(cache, into: database, root: world.root) == 0)
     }
 }

@@ -18,7 +18,7 @@ struct BrowseSessionTests {
         }
         return BrowseSession(browser: LibraryBrowser(root: library.path),
                              recorder: ResumeRecorder(store: ResumeStore(folder: state.path), libraryRoot: library.path, warn: { _ in }),
-                             details: TrackInfoCache(folder: state.path, compute: TrackInfo.reading), messages: StatusMessages(),
+                             details: { _ in nil }, messages: StatusMessages(),
                              cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
                              makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
                                  throw PlaybackOptions.SetupFailure(description: "no player in these tests", status: 1)
@@ -73,7 +73,7 @@ struct BrowseSessionTests {
         var session = BrowseSession(
             browser: LibraryBrowser(root: library.path),
             recorder: ResumeRecorder(store: ResumeStore(folder: state.path), libraryRoot: library.path, warn: { _ in }),
-            details: TrackInfoCache(folder: state.path, compute: TrackInfo.reading), messages: StatusMessages(),
+            details: { _ in nil }, messages: StatusMessages(),
             cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
             makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
                 throw PlaybackOptions.SetupFailure(description: "no player in these tests", status: 1)

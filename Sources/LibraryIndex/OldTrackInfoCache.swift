@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import GRDB
+
+/// The browser's old cache, `$XDG_CACHE_HOME/smfplay/track-info.json` (each file's length and
+/// track count, by path, size and modification time), taken into the index once and deleted: the
+/// browser shows those files at once, searches find them by name and folder, and the next update
+/// reads them whole.
+public enum OldTrackInfoCache {
+    public static let fileName = "track-info.json"
+    /// What smfplay wrote was at most a few megabytes; anything larger is not that file.
+    static let sizeLimit = 64 << 20
+
+    private struct CacheFile: Decodable {
+        let version: Int
+        let entries: [String: Entry]
+    }
+
+    private struct Entry: Decodable {
+        struct Stamp: Decodable {
+            let size: Int64
+            let modifiedSeconds: Int64
+            let modifiedNanoseconds: Int64
+        }
+
+        struct Info: Decodable {
+            let durationSeconds: Double
+            let trackCount: Int
+        }
+
+        let stamp: Stamp
+        let info: Info?
+        let error: String?
+    }
+
+    /// Takes the entries of `file` (if it is there) whose files are still as they were and that the
+    /// index does not hold yet, then deletes `file`. Returns how many were taken. A file that cannot
+    /// be read as the old cache is deleted all the same: it only ever held what can be read again.
+    public static func migrate(_ file: String, into database: LibraryDatabase, root: String) throws(LibraryIndexError) -> Int {
+        guard FileManager.default.fileExists(atPath: file) else { return 0 }
+        defer { unlink(file) }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
+              (attributes[.size] as? Int ?? .max) <= sizeLimit,
+              let data = FileManager.default.contents(atPath: file),
+              let cache = try? JSONDecoder().decode(CacheFile.self, from: data), cache.version == 1
+        else { return 0 }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        var batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)] = []
+        for (path, entry) in cache.entries {
+            guard let stamp = IndexStamp(path: path), stamp.size == entry.stamp.size,
+                  stamp.modifiedNanoseconds == entry.stamp.modifiedSeconds * 1_000_000_000 + entry.stamp.modifiedNanoseconds,
+                  (try? database.indexedFile(at: path)) ?? nil == nil
+            else { continue }
+            let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+            let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+            let search = SearchRow(path: path, relativeFolder: folder, facts: nil)
+            var indexed = IndexedFile(path: Data(path.utf8), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds,
+                                      inode: stamp.inode, hasLyrics: false)
+            indexed.duration = entry.info?.durationSeconds
+            indexed.trackCount = entry.info?.trackCount
+            indexed.problem = entry.info == nil ? entry.error ?? "unreadable" : nil
+            indexed.searchName = search.name
+            indexed.isComplete = false
+            batch.append((indexed, search, true))
+        }
+        try LibraryIndexer.write(batch, to: database)
+        return batch.count
+    }
+}
