@@ -20,12 +20,12 @@ import Testing
     }
 
     /// Renders 1 s of the organ, posts a seek to its silent end, renders 0.1 s more; returns the
-    /// whole render and the frame where the seek was posted.
-    static func renderAcrossSeek(fadeOut: Bool) throws -> (samples: [Float], seekFrame: Int) {
+    /// whole render and the frame where the seek was posted. The limiter is off unless asked for.
+    static func renderAcrossSeek(fadeOut: Bool, gain: Double = 0.5, limitsPeaks: Bool = false) throws -> (samples: [Float], seekFrame: Int) {
         let rate = 44_100.0
-        let synthesizer = try Synthesizer(settings: SynthesizerSettings(sampleRate: rate, gain: 0.5, reverb: nil, chorus: nil),
+        let synthesizer = try Synthesizer(settings: SynthesizerSettings(sampleRate: rate, gain: gain, reverb: nil, chorus: nil),
                                           soundFontPath: TestSoundFont.required())
-        let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: false)
+        let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: limitsPeaks)
         let sequencer = Sequencer(song: organ, synthesizer: synthesizer)
         engine.post(.load(sequencer, generation: 0, fadeOut: false))
         let block = 512
