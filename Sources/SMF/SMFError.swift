@@ -25,8 +25,6 @@ public enum SMFError: Error, Hashable, Sendable {
     case variableLengthQuantityTooLong(offset: Int, track: Int)
     /// A data byte where a status byte is needed and no running status is in force.
     case missingStatus(byte: UInt8, offset: Int, track: Int)
-    /// A status byte that cannot start an event in a file (0xF1–0xF6, 0xF8–0xFE).
-    case undefinedStatus(byte: UInt8, offset: Int, track: Int)
     /// Absolute ticks beyond what a track can hold (2³² − 1).
     case trackTooLong(offset: Int, track: Int)
     /// More system exclusive and meta events in one track than can be indexed.
@@ -62,8 +60,6 @@ extension SMFError: CustomStringConvertible {
             "variable-length number longer than 4 bytes at byte \(offset) in track \(track)"
         case .missingStatus(let byte, let offset, let track):
             "data byte \(hex(byte)) with no status byte before it at byte \(offset) in track \(track)"
-        case .undefinedStatus(let byte, let offset, let track):
-            "status byte \(hex(byte)) is not allowed in a MIDI file, at byte \(offset) in track \(track)"
         case .trackTooLong(let offset, let track):
             "track \(track) runs past 4294967295 ticks at byte \(offset)"
         case .tooManyEvents(let offset, let track):

@@ -22,6 +22,13 @@ public enum SMFWarning: Hashable, Sendable {
     case dataAfterEndOfTrack(track: Int, count: Int)
     /// Channel data bytes above 127 (the first at `offset`); kept raw, masked for playback.
     case dataBytesAbove127(track: Int, count: Int, offset: Int)
+    /// System common or real-time messages (0xF1–0xF6, 0xF8–0xFE), which a file may
+    /// not hold: `count` with this status in the track, the first at `offset`;
+    /// skipped with the data bytes each takes.
+    case straySystemMessages(status: UInt8, track: Int, count: Int, offset: Int)
+    /// Events that use running status after a system exclusive or escape event
+    /// ended it (the first's data byte at `offset`); read with the status before.
+    case runningStatusAfterSystemExclusive(track: Int, count: Int, offset: Int)
     /// A meta event whose length does not fit its type; kept raw, not interpreted.
     case metaLengthMismatch(type: UInt8, length: Int, offset: Int, track: Int)
     /// A tempo of 0 microseconds per quarter note; ignored.
@@ -55,6 +62,10 @@ extension SMFWarning: CustomStringConvertible {
             "ignored \(count) bytes after the End of Track of track \(track)"
         case .dataBytesAbove127(let track, let count, let offset):
             "track \(track) has \(count) data byte\(count == 1 ? "" : "s") above 127 (first at byte \(offset)); read as 7-bit values"
+        case .straySystemMessages(let status, let track, let count, let offset):
+            "track \(track) has \(count) \(SystemStatus.name(of: status))\(count == 1 ? "" : "s") (\(hex(status)), first at byte \(offset)), which a MIDI file may not hold; skipped"
+        case .runningStatusAfterSystemExclusive(let track, let count, let offset):
+            "track \(track) has \(count) event\(count == 1 ? "" : "s") using running status after a system exclusive or escape event ended it (first at byte \(offset)); read with the status before it"
         case .metaLengthMismatch(let type, let length, let offset, let track):
             "meta event \(hex(type)) at byte \(offset) in track \(track) has \(length) data bytes, \(MetaEvent.expectedLength(ofType: type) ?? 0) expected; kept uninterpreted"
         case .zeroTempo(let offset, let track):

@@ -16,14 +16,22 @@ struct TrackParser {
         var failure: SMFError?
         var endOfTrack: Int?
         var isCutOff = false
-        var highDataBytes = 0
-        var firstHighDataByte = 0
+        var highDataBytes = Occurrences()
+        // Stray system messages by status byte; empty, so never allocated, in a well-formed file.
+        var strayMessages: [UInt8: Occurrences] = [:]
+        var resumedRunningStatus = Occurrences()
+        // Where the last skipped message ended, and the tick of the last event kept before it;
+        // out here, not in `scan`, the loop over a well-formed file keeps them out of its registers.
+        var skippedEnd = -1
+        var keptTick: UInt32 = 0
         // One nested function for the pass, so that every way out of it is a `return`.
         func scan() {
             var pos = body.lowerBound
             let end = body.upperBound
             var tick: UInt32 = 0
             var running: UInt8 = 0
+            // The running status a system exclusive or escape event ended, for a track that goes on using it.
+            var endedRunning: UInt8 = 0
 
             func warn(_ warning: SMFWarning) -> Bool {
                 do throws(SMFError) {
@@ -56,6 +64,29 @@ struct TrackParser {
                 }
             }
 
+            /// The delta time at `pos`, read without moving past it; `nil` when it is not
+            /// whole (the loop reports why when it gets there).
+            func nextDelta() -> UInt32? {
+                var value: UInt32 = 0
+                for index in pos..<min(end, pos + 4) {
+                    value = value << 7 | UInt32(bytes[index] & 0x7F)
+                    if bytes[index] < 0x80 { return value }
+                }
+                return nil
+            }
+
+            /// Gives the visitor a system exclusive, escape or meta event; `false` once the failure is recorded.
+            func visitPayload(status: UInt8, metaType: UInt8, _ payload: Range<Int>, eventStart: Int) -> Bool {
+                do throws(SMFError) {
+                    try visitor.visitPayloadEvent(tick: tick, status: status, metaType: metaType,
+                                                  payload: UnsafeBufferPointer(rebasing: bytes[payload]), offset: eventStart)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+
             func fail(_ error: SMFError, cutOffAt offset: Int) {
                 if isCutByEndOfFile, case .truncatedEvent = error {
                     isCutOff = true
@@ -85,6 +116,9 @@ struct TrackParser {
                     pos += 1
                 } else if running != 0 {
                     status = running
+                } else if endedRunning != 0 {
+                    resumedRunningStatus.add(at: pos)
+                    status = endedRunning
                 } else {
                     return fail(.missingStatus(byte: status, offset: pos, track: number), cutOffAt: eventStart)
                 }
@@ -95,8 +129,7 @@ struct TrackParser {
                     let data1 = bytes[pos]
                     let data2 = dataLength == 2 ? bytes[pos + 1] : 0
                     if (data1 | data2) >= 0x80 {
-                        if highDataBytes == 0 { firstHighDataByte = data1 >= 0x80 ? pos : pos + 1 }
-                        highDataBytes += (data1 >= 0x80 ? 1 : 0) + (data2 >= 0x80 ? 1 : 0)
+                        highDataBytes.add((data1 >= 0x80 ? 1 : 0) + (data2 >= 0x80 ? 1 : 0), at: data1 >= 0x80 ? pos : pos + 1)
                     }
                     pos += dataLength
                     running = status
@@ -111,9 +144,25 @@ struct TrackParser {
                     metaType = bytes[pos]
                     pos += 1
                 case 0xF0, 0xF7:
+                    if running != 0 { endedRunning = running }
                     running = 0
                 default:
-                    return fail(.undefinedStatus(byte: status, offset: pos - 1, track: number), cutOffAt: eventStart)
+                    // A message from a live stream, recorded as it came: skip it and the
+                    // data bytes its status takes, as many of them as there are.
+                    let statusOffset = pos - 1
+                    strayMessages[status, default: Occurrences()].add(at: statusOffset)
+                    let dataEnd = min(end, pos + SystemStatus.dataLength(of: status))
+                    while pos < dataEnd, bytes[pos] < 0x80 { pos += 1 }
+                    if eventStart != skippedEnd { keptTick = tick - delta }
+                    // A track's events are at most a delta time apart, or it could not be written:
+                    // where skipping would leave more between two events, the message is kept
+                    // as an escape event, the way a file may hold one.
+                    if let next = nextDelta(), UInt64(tick) + UInt64(next) - UInt64(keptTick) > UInt64(Track.maximumDelta) {
+                        guard visitPayload(status: 0xF7, metaType: 0, statusOffset..<pos, eventStart: eventStart) else { return }
+                    } else {
+                        skippedEnd = pos
+                    }
+                    continue
                 }
                 guard let declaredLength = variableLengthQuantity(eventStart: eventStart) else { return }
                 let length = Int(declaredLength)
@@ -125,13 +174,7 @@ struct TrackParser {
                 if status == 0xFF, metaType == 0x51, length == 3, bytes[pos] | bytes[pos + 1] | bytes[pos + 2] == 0 {
                     guard warn(.zeroTempo(offset: eventStart, track: number)) else { return }
                 }
-                do throws(SMFError) {
-                    try visitor.visitPayloadEvent(tick: tick, status: status, metaType: metaType,
-                                                  payload: UnsafeBufferPointer(rebasing: bytes[pos..<pos + length]), offset: eventStart)
-                } catch {
-                    failure = error
-                    return
-                }
+                guard visitPayload(status: status, metaType: metaType, pos..<pos + length, eventStart: eventStart) else { return }
                 pos += length
                 if status == 0xFF, metaType == 0x2F {
                     endOfTrack = pos
@@ -141,9 +184,18 @@ struct TrackParser {
         }
         scan()
         if let failure { throw failure }
-        if highDataBytes > 0 {
-            try log.add(.dataBytesAbove127(track: number, count: highDataBytes, offset: firstHighDataByte))
+        // Counted warnings, in the order of their first occurrence.
+        var counted: [(first: Int, warning: SMFWarning)] = strayMessages.map { status, stray in
+            (stray.first, .straySystemMessages(status: status, track: number, count: stray.count, offset: stray.first))
         }
+        if resumedRunningStatus.count > 0 {
+            counted.append((resumedRunningStatus.first,
+                            .runningStatusAfterSystemExclusive(track: number, count: resumedRunningStatus.count, offset: resumedRunningStatus.first)))
+        }
+        if highDataBytes.count > 0 {
+            counted.append((highDataBytes.first, .dataBytesAbove127(track: number, count: highDataBytes.count, offset: highDataBytes.first)))
+        }
+        for (_, warning) in counted.sorted(by: { $0.first < $1.first }) { try log.add(warning) }
         if let endOfTrack {
             if endOfTrack < body.upperBound {
                 try log.add(.dataAfterEndOfTrack(track: number, count: body.upperBound - endOfTrack))

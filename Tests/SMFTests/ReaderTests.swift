@@ -97,13 +97,17 @@ struct ReaderTests {
         }
     }
 
-    @Test func runningStatusSurvivesMetaEventsButNotSystemExclusive() throws {
+    @Test func runningStatusSurvivesMetaEventsAndSystemExclusiveWarns() throws {
         let afterMeta: [UInt8] = [0x00, 0x90, 60, 100, 0x00, 0xFF, 0x01, 0x01, 0x41, 0x10, 60, 0]
-        let track = try read(RawSMF.file(tracks: [afterMeta])).file.tracks[0]
-        #expect(track.message(of: track.events[2]) == .noteOn(channel: 0, note: 60, velocity: 0))
+        let output = try read(RawSMF.file(tracks: [afterMeta]))
+        #expect(output.file.tracks[0].message(of: output.file.tracks[0].events[2]) == .noteOn(channel: 0, note: 60, velocity: 0))
+        #expect(output.warnings.isEmpty)
 
+        // System exclusive ends running status: a file that goes on with it is read with a warning.
         let afterSysEx: [UInt8] = [0x00, 0x90, 60, 100, 0x00, 0xF0, 0x01, 0xF7, 0x10, 60, 0]
-        #expect(throws: SMFError.missingStatus(byte: 60, offset: 14 + 8 + 9, track: 1)) { try read(RawSMF.file(tracks: [afterSysEx])) }
+        let resumed = try read(RawSMF.file(tracks: [afterSysEx]))
+        #expect(resumed.file.tracks[0].message(of: resumed.file.tracks[0].events[2]) == .noteOn(channel: 0, note: 60, velocity: 0))
+        #expect(resumed.warnings == [.runningStatusAfterSystemExclusive(track: 1, count: 1, offset: 14 + 8 + 9)])
     }
 
     @Test func unwrapsRIFFRMIDFiles() throws {
