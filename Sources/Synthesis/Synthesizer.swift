@@ -313,6 +313,8 @@ extension Synthesizer: SoundModuleOutput {
 
     func resetSynthesizer() {
         fluid_synth_system_reset(synth)
+        // The reset gives every channel FluidSynth's default interpolation again.
+        fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue)
         pressedKeys.releaseAll()
         // FluidSynth's reset makes its channel 10 (and only that one) a drum channel.
         for channel in drumChannels.indices { drumChannels[channel] = channel == 9 }

@@ -285,4 +285,21 @@ struct SoundModuleTests {
             }
         }
     }
+
+    /// FluidSynth's reset gives every channel its default interpolation: the synthesizer sets the
+    /// configured one again (before, every song played with fourth-order interpolation whatever
+    /// `interpolation` said).
+    @Test func theConfiguredInterpolationOutlivesResets() throws {
+        func render(_ interpolation: SynthesizerSettings.Interpolation) throws -> [Float] {
+            var settings = Self.settings
+            settings.interpolation = interpolation
+            let synthesizer = try Synthesizer(settings: settings, soundFontPath: TestSoundFont.required())
+            synthesizer.reset(songMode: .gm)
+            synthesizer.send(status: 0x90, channel: 0, data1: 61, data2: 100)
+            var buffer = [Float](repeating: 0, count: 2 * 4096)
+            buffer.withUnsafeMutableBufferPointer { synthesizer.render(into: $0.baseAddress!, frames: 4096) }
+            return buffer
+        }
+        #expect(try render(.none) != render(.cubic))
+    }
 }
