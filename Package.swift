@@ -35,6 +35,8 @@ let package = Package(
         .target(name: "Configuration", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // How much one rendering sounds like another (spectra, level, missing parts, clipping): for render tests and bench/compat.sh.
         .target(name: "SoundComparison"),
+        // Songs that use a GS, XG or GM2 feature, each with the same music in plain GM: for render tests and bench/compat.sh.
+        .target(name: "CompatibilitySongs", dependencies: ["SMF"]),
         // Piano-roll thumbnails of MIDI files, as PNG images (libpng).
         .target(name: "Thumbnails", dependencies: ["SMF", "CPNG"]),
         .executableTarget(
@@ -60,7 +62,7 @@ let package = Package(
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "TestSupport"]),
         .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput"]),
         // The terminal drawings of the executable (the play view's keyboard, the roll of `info --roll`).

@@ -27,6 +27,8 @@ public final class Sequencer {
     /// Each track's MIDI port (from its port meta events), which selects a block of 16 channels.
     private var trackPorts: [Int]
     private var systemExclusive = SystemExclusiveAssembler()
+    /// Whether the synthesizer has been reset for this song (by a rewind or a seek).
+    private var hasStarted = false
 
     public init(song: Song, synthesizer: Synthesizer) {
         self.song = song
@@ -52,8 +54,11 @@ public final class Sequencer {
     /// Whether every event has been sent and the song's length rendered.
     public var isAtEnd: Bool { cursor == steps.count && position >= endFrame }
 
-    /// Renders `frames` interleaved stereo frames, sending each event when its frame comes.
+    /// Renders `frames` interleaved stereo frames, sending each event when its frame comes. The
+    /// first render of a sequencer not yet rewound or sought starts it: the synthesizer is reset
+    /// for the song's standard.
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        if !hasStarted { rewind() }
         var done = 0
         while done < frames {
             while cursor < steps.count, steps[cursor].frame <= position {
@@ -108,6 +113,7 @@ public final class Sequencer {
     }
 
     private func restart(at cursor: Int, frame: Int64, trackPorts ports: [Int]?) {
+        hasStarted = true
         synthesizer.reset(songMode: modeDetection.mode)
         systemExclusive.clear()
         for index in trackPorts.indices { trackPorts[index] = ports?[index] ?? 0 }
