@@ -53,6 +53,9 @@ let package = Package(
         ),
         // Generates the demo library under Examples/Library from code.
         .executableTarget(name: "smfplay-demo-library", dependencies: ["SMF"], path: "Sources/DemoLibrary"),
+        // bench/compat.sh's helper: writes the compatibility songs, compares renderings of them.
+        .executableTarget(name: "smfplay-compat", dependencies: ["CompatibilitySongs", "SoundComparison", "AudioOutput", "SMF"],
+                          path: "Sources/CompatibilityTool"),
         // Generates the benchmark's large file and times the reader on it.
         .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF"], path: "Sources/ParseBench"),
         .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AudioOutput
+import CompatibilitySongs
+import Foundation
+import SMF
+import SoundComparison
+
+/// bench/compat.sh's helper:
+///   smfplay-compat write DIR                        the songs: NAME.feature.mid, NAME.reference.mid, NAME.wrong.mid,
+///                                                   and DIR/features.tsv (name, SoundFonts, summary)
+///   smfplay-compat compare FEATURE.wav REFERENCE.wav WRONG.wav
+///                                                   "pass" (like the reference, unlike the wrong one) or "fail",
+///                                                   with the figures; exit status 0 or 1
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("smfplay-compat: \(message)\n".utf8))
+    exit(2)
+}
+
+func samples(_ path: String) -> [Float] {
+    do {
+        let reader = try AudioFileReader(path: path)
+        guard reader.channels == 2, reader.sampleRate == 44_100 else { fail("\(path): \(reader.channels) channels at \(reader.sampleRate) Hz, not stereo at 44100 Hz") }
+        return try reader.readAll()
+    } catch {
+        fail("\(error)")
+    }
+}
+
+switch arguments.first {
+case "write" where arguments.count == 2:
+    let folder = arguments[1]
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var manifest = ""
+    for feature in CompatibilityFeature.all {
+        for (kind, file) in [("feature", feature.feature), ("reference", feature.reference), ("wrong", feature.wrong)] {
+            let path = "\(folder)/\(feature.name).\(kind).mid"
+            guard FileManager.default.createFile(atPath: path, contents: Data(SMFWriter().encode(file))) else { fail("\(path): cannot write") }
+        }
+        manifest += "\(feature.name)\t\(feature.soundFonts.rawValue)\t\(feature.summary)\n"
+    }
+    guard FileManager.default.createFile(atPath: "\(folder)/features.tsv", contents: Data(manifest.utf8)) else { fail("\(folder)/features.tsv: cannot write") }
+case "compare" where arguments.count == 4:
+    let played = samples(arguments[1])
+    let alike = SoundComparison(candidate: played, reference: samples(arguments[2]), sampleRate: 44_100)
+    let unlike = SoundComparison(candidate: played, reference: samples(arguments[3]), sampleRate: 44_100)
+    let passes = alike.mismatches().isEmpty && !unlike.mismatches().isEmpty
+    print(String(format: "%@ %.3f %.3f %+.2f", passes ? "pass" : "fail", alike.spectralSimilarity, unlike.spectralSimilarity, alike.levelDifference))
+    exit(passes ? 0 : 1)
+default:
+    fail("usage: smfplay-compat write DIR | smfplay-compat compare FEATURE.wav REFERENCE.wav WRONG.wav")
+}
