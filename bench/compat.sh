@@ -66,7 +66,7 @@ while IFS=$'\t' read -r name kind summary; do
         done
         if verdict=$("$BIN_DIR/smfplay-compat" compare "$OUT/$player.$name.feature.wav" "$OUT/$player.$name.reference.wav" "$OUT/$player.$name.wrong.wav"); then :; fi
         read -r outcome like unlike _ <<< "$verdict"
-        mark=$([ "$outcome" = pass ] && echo "✓" || echo "✗")
+        case $outcome in pass) mark="✓" ;; same) mark="≈" ;; *) mark="✗" ;; esac
         result[$name.$player]="$mark $like"
         if [ "$player" = smfplay ] && [ "$outcome" != pass ]; then smfplay_failures=$((smfplay_failures + 1)); fi
     done
@@ -75,7 +75,8 @@ done < "$OUT/songs/features.tsv"
 
 echo
 echo "compatibility benchmark, $(date -u +%Y-%m-%d), load at start $load_at_start; fluidsynth $(fluidsynth --version 2>/dev/null | head -n 1 | grep -o '[0-9][0-9.]*' | head -n 1), $(timidity --version 2>/dev/null | head -n 1)"
-echo "(✓: sounds like the plain-GM reference and unlike the wrong rendering; the number is the spectral similarity to the reference)"
+echo "(✓: sounds like the plain-GM reference and unlike the wrong rendering; ✗: does not sound like the reference;"
+echo " ≈: sounds like both, as when a player's defaults happen to play the wrong version right; the number is the spectral similarity to the reference)"
 echo
 echo "| feature | smfplay | fluidsynth | timidity |"
 echo "|---|---|---|---|"

@@ -7,7 +7,8 @@ struct Arrangement: Sendable {
     /// Set-up messages at the start (tick 0), in order, then the music from ``musicStart``.
     var setUp: [MIDIMessage] = []
     var melodyChannels: [UInt8] = [0]
-    var melodyShift = 0
+    /// Semitones added to the melody and the bass (never to the drums).
+    var pitchShift = 0
     var bassChannel: UInt8? = 1
     /// The channel the drum notes are written on; nil for no drums.
     var drumChannel: UInt8? = 9
@@ -42,8 +43,8 @@ struct Arrangement: Sendable {
     }
 
     private func notes(at step: Int) -> [(UInt8, UInt8)] {
-        var notes: [(UInt8, UInt8)] = melodyChannels.map { ($0, UInt8(Self.melody[step] + melodyShift)) }
-        if let bassChannel, step % 2 == 0 { notes.append((bassChannel, step % 4 == 0 ? 36 : 43)) }
+        var notes: [(UInt8, UInt8)] = melodyChannels.map { ($0, UInt8(Self.melody[step] + pitchShift)) }
+        if let bassChannel, step % 2 == 0 { notes.append((bassChannel, UInt8((step % 4 == 0 ? 36 : 43) + pitchShift))) }
         if let drumChannel {
             notes.append((drumChannel, drumNotes.high))
             if step % 4 == 0 { notes.append((drumChannel, drumNotes.low)) }

@@ -31,9 +31,9 @@ extension CompatibilityFeature {
 
     static let gsMasterKeyShift = CompatibilityFeature(
         "gs-master-key-shift", "GS master key shift +12 moves the melody and bass an octave up, not the drums",
-        feature: Arrangement(setUp: [SystemExclusive.gsReset, SystemExclusive.gs([0x40, 0x00, 0x05], [0x40 + 12])], melodyShift: -12),
+        feature: Arrangement(setUp: [SystemExclusive.gsReset, SystemExclusive.gs([0x40, 0x00, 0x05], [0x40 + 12])], pitchShift: -12),
         reference: plain,
-        wrong: Arrangement(setUp: [SystemExclusive.gsReset], melodyShift: -12))
+        wrong: Arrangement(setUp: [SystemExclusive.gsReset], pitchShift: -12))
 
     static let gsPartLevel = CompatibilityFeature(
         "gs-part-level", "GS part level turns the melody down as controller 7 does",
@@ -94,9 +94,9 @@ extension CompatibilityFeature {
 
     static let gm2CoarseTuning = CompatibilityFeature(
         "gm2-master-coarse-tuning", "GM2 master coarse tuning +12 moves the melody and bass an octave up",
-        feature: Arrangement(setUp: [SystemExclusive.gm2On, SystemExclusive.masterCoarseTuning(12)], melodyShift: -12),
+        feature: Arrangement(setUp: [SystemExclusive.gm2On, SystemExclusive.masterCoarseTuning(12)], pitchShift: -12),
         reference: plain,
-        wrong: Arrangement(setUp: [SystemExclusive.gm2On], melodyShift: -12))
+        wrong: Arrangement(setUp: [SystemExclusive.gm2On], pitchShift: -12))
 
     static let capitalTone = CompatibilityFeature(
         "capital-tone", "a variation no SoundFont has plays its capital tone (the same program in bank 0), not silence",

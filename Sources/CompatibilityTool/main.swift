@@ -11,8 +11,10 @@ import SoundComparison
 ///   smfplay-compat write DIR                        the songs: NAME.feature.mid, NAME.reference.mid, NAME.wrong.mid,
 ///                                                   and DIR/features.tsv (name, SoundFonts, summary)
 ///   smfplay-compat compare FEATURE.wav REFERENCE.wav WRONG.wav
-///                                                   "pass" (like the reference, unlike the wrong one) or "fail",
-///                                                   with the figures; exit status 0 or 1
+///                                                   "pass" (like the reference, unlike the wrong one), "same" (like
+///                                                   both: the test shows nothing for this player) or "fail", with the
+///                                                   similarities to the reference and to the wrong one and the level
+///                                                   difference; exit status 0 for a pass, else 1
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func fail(_ message: String) -> Never {
@@ -47,9 +49,12 @@ case "compare" where arguments.count == 4:
     let played = samples(arguments[1])
     let alike = SoundComparison(candidate: played, reference: samples(arguments[2]), sampleRate: 44_100)
     let unlike = SoundComparison(candidate: played, reference: samples(arguments[3]), sampleRate: 44_100)
-    let passes = alike.mismatches().isEmpty && !unlike.mismatches().isEmpty
-    print(String(format: "%@ %.3f %.3f %+.2f", passes ? "pass" : "fail", alike.spectralSimilarity, unlike.spectralSimilarity, alike.levelDifference))
-    exit(passes ? 0 : 1)
+    let isAlike = alike.mismatches().isEmpty
+    let isUnlike = !unlike.mismatches().isEmpty
+    // "same": the player plays the wrong version as it plays the reference, and shows nothing either way.
+    let verdict = isAlike && isUnlike ? "pass" : isAlike ? "same" : "fail"
+    print(String(format: "%@ %.3f %.3f %+.2f", verdict, alike.spectralSimilarity, unlike.spectralSimilarity, alike.levelDifference))
+    exit(verdict == "pass" ? 0 : 1)
 default:
     fail("usage: smfplay-compat write DIR | smfplay-compat compare FEATURE.wav REFERENCE.wav WRONG.wav")
 }

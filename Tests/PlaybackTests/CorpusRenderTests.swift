@@ -3,17 +3,19 @@ import Dispatch
 import Foundation
 import Playback
 import SMF
+import SoundComparison
 import Synchronization
 import Synthesis
 import Testing
 
 /// Renders every song of Debian's openttd-openmsx package with `SongRenderer` at the default
 /// settings (default gain, reverb and chorus on, TimGM6mb, 44100 Hz, default tail) into float WAV,
-/// and with the `fluidsynth` command line at the same settings, then compares the two.
+/// and with the `fluidsynth` command line at the same settings, then compares the two by sound
+/// (``SoundComparison``: instruments, pitch and rhythm, level within ±1 dB, no part missing) over
+/// their first ``CorpusRenders/comparedSeconds`` seconds.
 ///
 /// The corpus is rendered once for all the tests below, two songs at a time.
 @Suite struct CorpusRenderTests {
-    static let minimumCorrelation = 0.95
     /// Below this peak a render counts as silent: −80 dBFS.
     static let silence = Level.linear(decibels: -80)
     /// A song's render must be louder than this somewhere: −40 dBFS.
@@ -46,7 +48,7 @@ import Testing
     }
 
     @Test(arguments: OpenMSXCorpus.fileNames)
-    func loudnessFollowsFluidSynth(_ name: String) async throws {
+    func soundsLikeFluidSynth(_ name: String) async throws {
         let render = try await CorpusRenders.render(named: name)
         let theirs = render.fluidSynth
         if let reason = OpenMSXCorpus.fluidSynthReaderFailures[name] {
@@ -56,8 +58,34 @@ import Testing
         }
         #expect(theirs.peak >= Self.silence,
                 "fluidsynth renders \(name) silent: if its reader cannot play the file, list it in fluidSynthReaderFailures with the reason")
-        let r = correlation(render.ours.envelope(over: render.songSeconds), theirs.envelope(over: render.songSeconds))
-        #expect(r >= Self.minimumCorrelation, "\(name): loudness envelopes (RMS over 50 ms) correlate at \(r) with fluidsynth's")
+        let comparison = try #require(render.comparison)
+        #expect(comparison.mismatches().isEmpty, "\(name) does not sound like fluidsynth's rendering: \(comparison.mismatches())")
+    }
+
+    /// The comparison above fails renderings that are wrong in the ways a listener hears: 12 dB too
+    /// quiet, and the drums played as notes on a melodic channel.
+    @Test func wrongRenderingsFailTheComparison() throws {
+        let name = "boogi_marabi_redfarn.mid"
+        let folder = try TemporaryFolder()
+        let render = try CorpusRenders.renderBothWays(midi: OpenMSXCorpus.directory + "/" + name, in: folder, keepFiles: true)
+        let ours = try CorpusRenders.firstSeconds(of: folder.file("smfplay.wav"))
+        let theirs = try CorpusRenders.firstSeconds(of: folder.file("fluidsynth.wav"))
+        #expect(try #require(render.comparison).mismatches().isEmpty, "the right rendering must pass first")
+        let quieter = SoundComparison(candidate: ours.map { $0 * 0.251 }, reference: theirs, sampleRate: 44_100)
+        #expect(quieter.mismatches().contains { $0.hasPrefix("level") }, "12 dB too quiet passes: \(quieter.mismatches())")
+        // The same song with its drum channel's events moved to channel 16 (a piano there).
+        var file = try SMFReader().read(path: OpenMSXCorpus.directory + "/" + name).file
+        let drumsMoved = MIDIFile(format: file.format, timebase: file.timebase, tracks: file.tracks.map { track in
+            var moved = Track()
+            for event in track.events { moved.append(Self.offChannelTen(track.message(of: event)), atTick: event.tick) }
+            return moved
+        })
+        file = drumsMoved
+        let moved = folder.file("drums-moved.wav")
+        _ = try SongRenderer(synthesizer: try Synthesizer(settings: CorpusRenders.settings, soundFontPath: try TestSoundFont.required()))
+            .render(Song(file: file), to: moved, options: RenderOptions(format: .wav, encoding: .float32))
+        let drumsAsNotes = SoundComparison(candidate: try CorpusRenders.firstSeconds(of: moved), reference: theirs, sampleRate: 44_100)
+        #expect(!drumsAsNotes.mismatches().isEmpty, "drums played as notes pass: similarity \(drumsAsNotes.spectralSimilarity)")
     }
 
     @Test func listedFluidSynthReaderFailuresAreCorpusFiles() {
@@ -88,6 +116,20 @@ import Testing
         let render = try CorpusRenders.renderBothWays(midi: midi, in: folder)
         #expect(render.fluidSynth.peak < Self.silence, "fluidsynth now plays running status after a meta event: peak \(render.fluidSynth.peak)")
         #expect(render.ours.peak > Self.audible, "smfplay renders the file silent: peak \(render.ours.peak)")
+    }
+
+    /// A channel 10 message on channel 16 instead.
+    static func offChannelTen(_ message: MIDIMessage) -> MIDIMessage {
+        switch message {
+        case .noteOn(9, let note, let velocity): .noteOn(channel: 15, note: note, velocity: velocity)
+        case .noteOff(9, let note, let velocity): .noteOff(channel: 15, note: note, velocity: velocity)
+        case .notePressure(9, let note, let pressure): .notePressure(channel: 15, note: note, pressure: pressure)
+        case .controlChange(9, let controller, let value): .controlChange(channel: 15, controller: controller, value: value)
+        case .programChange(9, let program): .programChange(channel: 15, program: program)
+        case .channelPressure(9, let pressure): .channelPressure(channel: 15, pressure: pressure)
+        case .pitchBend(9, let value): .pitchBend(channel: 15, value: value)
+        default: message
+        }
     }
 
     /// FluidSynth rejects unknown keys, but takes values it cannot read as 0: read its settings back.
@@ -209,18 +251,22 @@ enum FluidSynthCLI {
     }
 }
 
-/// One song rendered by smfplay and by fluidsynth, measured.
+/// One song rendered by smfplay and by fluidsynth, measured, and compared when fluidsynth played it.
 struct CorpusRender: Sendable {
     var songSeconds: Double
     var result: RenderResult
     var ours: AudioMeasurement
     var fluidSynth: AudioMeasurement
+    var comparison: SoundComparison?
 }
 
 /// The corpus rendered both ways, once, by two workers.
 enum CorpusRenders {
     static let workers = 2
     static let settings = DefaultRender.settings()
+    /// How much of each song is compared by sound: enough for every part to have played, and a
+    /// bound on the time the comparison takes in a debug build.
+    static let comparedSeconds = 30.0
 
     static func render(named name: String) async throws -> CorpusRender {
         let renders = await all.value
@@ -258,7 +304,7 @@ enum CorpusRenders {
 
     /// Renders `midi` with a new `SongRenderer` and with fluidsynth into `folder`, measures both
     /// files and deletes them.
-    static func renderBothWays(midi: String, in folder: TemporaryFolder) throws -> CorpusRender {
+    static func renderBothWays(midi: String, in folder: TemporaryFolder, keepFiles: Bool = false) throws -> CorpusRender {
         let soundFont = try TestSoundFont.required()
         let song = Song(file: try SMFReader().read(path: midi).file)
         // A new synthesizer for each song, as fluidsynth starts afresh for each: a reused one
@@ -269,10 +315,24 @@ enum CorpusRenders {
         let theirs = folder.file("fluidsynth.wav")
         try FluidSynthCLI.render(midi: midi, to: theirs, settings: settings, soundFont: soundFont, in: folder)
         defer {
-            try? FileManager.default.removeItem(atPath: ours)
-            try? FileManager.default.removeItem(atPath: theirs)
+            if !keepFiles {
+                try? FileManager.default.removeItem(atPath: ours)
+                try? FileManager.default.removeItem(atPath: theirs)
+            }
         }
-        return CorpusRender(songSeconds: song.duration, result: result,
-                            ours: try AudioMeasurement(path: ours), fluidSynth: try AudioMeasurement(path: theirs))
+        let fluidSynth = try AudioMeasurement(path: theirs)
+        let comparison = fluidSynth.peak > CorpusRenderTests.silence
+            ? SoundComparison(candidate: try firstSeconds(of: ours), reference: try firstSeconds(of: theirs), sampleRate: Double(settings.sampleRate))
+            : nil
+        return CorpusRender(songSeconds: song.duration, result: result, ours: try AudioMeasurement(path: ours), fluidSynth: fluidSynth,
+                            comparison: comparison)
+    }
+
+    /// The first ``comparedSeconds`` of a rendering, interleaved.
+    static func firstSeconds(of path: String) throws -> [Float] {
+        let reader = try AudioFileReader(path: path)
+        var samples = [Float](repeating: 0, count: Int(comparedSeconds) * reader.sampleRate * reader.channels)
+        let read = try samples.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
+        return Array(samples.prefix(read * reader.channels))
     }
 }

@@ -165,28 +165,5 @@ struct AudioMeasurement: Sendable {
         self.windowRMS = windowRMS
         audibleFrames = lastAudibleSample < 0 ? 0 : lastAudibleSample / channels + 1
     }
-
-    /// The loudness envelope over the first `seconds`, silence standing in for any part the file lacks.
-    func envelope(over seconds: Double) -> [Double] {
-        let count = Int(seconds / Self.windowSeconds)
-        return Array(windowRMS.prefix(count)) + Array(repeating: 0, count: max(0, count - windowRMS.count))
-    }
 }
 
-/// Pearson's correlation coefficient of two series of the same length; 0 when either is constant.
-func correlation(_ a: [Double], _ b: [Double]) -> Double {
-    precondition(a.count == b.count, "series of \(a.count) and \(b.count) values")
-    let count = Double(a.count)
-    let meanA = a.reduce(0, +) / count
-    let meanB = b.reduce(0, +) / count
-    var covariance = 0.0
-    var varianceA = 0.0
-    var varianceB = 0.0
-    for (x, y) in zip(a, b) {
-        covariance += (x - meanA) * (y - meanB)
-        varianceA += (x - meanA) * (x - meanA)
-        varianceB += (y - meanB) * (y - meanB)
-    }
-    guard varianceA > 0, varianceB > 0 else { return 0 }
-    return covariance / (varianceA * varianceB).squareRoot()
-}
