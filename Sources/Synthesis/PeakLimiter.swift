@@ -84,6 +84,40 @@ public final class PeakLimiter {
         lowestGain = 1
     }
 
+    /// Whether nothing is being limited or about to be: every gain in the windows is 1.
+    private var isIdle: Bool {
+        smoothedBelowOne == 0 && released == 1 && minimumGains[minimumFront] == 1
+            && minimumGains[(minimumFront + minimumCount - 1) % lookAheadFrames] == 1
+    }
+
+    private func peak(_ samples: UnsafeMutablePointer<Float>, frames: Int) -> Float {
+        var peak: Float = 0
+        for index in 0..<2 * frames { peak = max(peak, abs(samples[index])) }
+        return peak
+    }
+
+    /// What ``process(_:frames:)`` does when nothing needs limiting, faster (most of the time, a
+    /// song is all under the ceiling): the frames only pass through the delay line, and the
+    /// running minimum is left holding one gain of 1, the state the frame-by-frame path reaches.
+    private func delayOnly(_ samples: UnsafeMutablePointer<Float>, frames: Int) {
+        let length = lookAheadFrames - 1
+        var delaySlot = frame % length
+        for index in 0..<frames {
+            let left = samples[2 * index], right = samples[2 * index + 1]
+            samples[2 * index] = delay[2 * delaySlot]
+            samples[2 * index + 1] = delay[2 * delaySlot + 1]
+            delay[2 * delaySlot] = left
+            delay[2 * delaySlot + 1] = right
+            delaySlot += 1
+            if delaySlot == length { delaySlot = 0 }
+        }
+        frame += frames
+        minimumFront = 0
+        minimumCount = 1
+        minimumFrames[0] = frame - 1
+        minimumGains[0] = 1
+    }
+
     /// The largest gain reduction since the last reset, in dB (0 when nothing was limited).
     public var largestReductionDecibels: Double {
         lowestGain >= 1 ? 0 : -20 * log10(Double(lowestGain))
@@ -92,6 +126,10 @@ public final class PeakLimiter {
     /// Limits interleaved stereo frames in place; they come out `latencyFrames` later (the first
     /// `latencyFrames` after a reset are silence).
     public func process(_ samples: UnsafeMutablePointer<Float>, frames: Int) {
+        if isIdle, peak(samples, frames: frames) <= ceiling {
+            delayOnly(samples, frames: frames)
+            return
+        }
         // The state in locals for the loop: it runs for every frame on the audio thread.
         let window = lookAheadFrames
         let ceiling = ceiling
