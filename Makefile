@@ -53,6 +53,8 @@ bench: deps
 	bench/play.sh
 	bench/playback.sh
 	bench/library.sh
+	bench/compat.sh
+	bench/limiter.sh
 
 clean:
 	rm -rf .build $(RELEASE_SCRATCH)
