@@ -19,56 +19,20 @@ import Testing
         try #require(names.count >= 31, "the openttd-openmsx corpus is missing: run `make deps`")
         let folder = try TemporaryFolder()
         let folderPath = folder.path
-        let next = Mutex(0)
-        let peaks = Mutex<[String: Result<Float, any Error>]>([:])
-        // Threads of their own: a minute of rendering on Dispatch's pool would hold up every timer
-        // other tests set on it (it is as wide as the machine has cores).
-        await Self.onThreads(2) {
-            let renderer: SongRenderer
-            do {
-                renderer = SongRenderer(synthesizer: try Synthesizer(settings: DefaultRender.settings(), soundFontPath: Self.fluidR3))
-            } catch {
-                peaks.withLock { $0["(synthesizer)"] = .failure(error) }
-                return
-            }
-            while true {
-                let index = next.withLock { index in
-                    defer { index += 1 }
-                    return index
-                }
-                guard index < names.count else { return }
-                let name = names[index]
-                let result = Result { () throws -> Float in
-                    let song = Song(file: try SMFReader().read(path: OpenMSXCorpus.directory + "/" + name).file)
-                    let output = folderPath + "/" + name + ".wav"
-                    defer { try? FileManager.default.removeItem(atPath: output) }
-                    return try renderer.render(song, to: output, options: RenderOptions(format: .wav, encoding: .float32)).peak
-                }
-                peaks.withLock { $0[name] = result }
+        let results = await OwnThreads.map(names, workers: 2) {
+            let renderer = SongRenderer(synthesizer: try Synthesizer(settings: DefaultRender.settings(), soundFontPath: Self.fluidR3))
+            return { name in
+                let song = Song(file: try SMFReader().read(path: OpenMSXCorpus.directory + "/" + name).file)
+                let output = folderPath + "/" + name + ".wav"
+                defer { try? FileManager.default.removeItem(atPath: output) }
+                return try renderer.render(song, to: output, options: RenderOptions(format: .wav, encoding: .float32)).peak
             }
         }
-        let results = peaks.withLock { $0 }
         #expect(results.count == names.count, "\(results.count) of \(names.count) rendered")
         for (name, result) in results.sorted(by: { $0.key < $1.key }) {
             let peak = try result.get()
             #expect(peak <= PeakLimiter.defaultCeiling, "\(name): peak \(20 * log10(peak)) dBFS")
             #expect(peak > 0.01, "\(name): silent")
-        }
-    }
-
-    /// Runs `work` on `count` threads of its own, and returns when all are done.
-    static func onThreads(_ count: Int, _ work: @escaping @Sendable () -> Void) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let remaining = Mutex(count)
-            for _ in 0..<count {
-                Thread {
-                    work()
-                    if remaining.withLock({ count in
-                        count -= 1
-                        return count == 0
-                    }) { continuation.resume() }
-                }.start()
-            }
         }
     }
 }

@@ -275,31 +275,9 @@ enum CorpusRenders {
 
     /// Started by the first test that asks, on threads of its own so that waiting tests hold none.
     private static let all = Task<[String: Result<CorpusRender, any Error>], Never> {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: renderCorpus()) }
+        await OwnThreads.map(OpenMSXCorpus.fileNames, workers: workers) {
+            { name in try renderBothWays(midi: OpenMSXCorpus.directory + "/" + name, in: try TemporaryFolder()) }
         }
-    }
-
-    private static func renderCorpus() -> [String: Result<CorpusRender, any Error>] {
-        let names = OpenMSXCorpus.fileNames
-        let next = Mutex(0)
-        let results = Mutex<[String: Result<CorpusRender, any Error>]>([:])
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = next.withLock { index in
-                    defer { index += 1 }
-                    return index
-                }
-                guard index < names.count else { return }
-                let name = names[index]
-                let result = Result { () throws -> CorpusRender in
-                    let folder = try TemporaryFolder()
-                    return try renderBothWays(midi: OpenMSXCorpus.directory + "/" + name, in: folder)
-                }
-                results.withLock { $0[name] = result }
-            }
-        }
-        return results.withLock { $0 }
     }
 
     /// Renders `midi` with a new `SongRenderer` and with fluidsynth into `folder`, measures both

@@ -4,6 +4,7 @@ import Playback
 @_exported import TestSupport
 import SMF
 import Synthesis
+import Synchronization
 import Testing
 
 /// The SoundFonts the tests render with, from Debian packages that `make deps` installs.
@@ -167,3 +168,40 @@ struct AudioMeasurement: Sendable {
     }
 }
 
+
+/// Work on threads of their own: a minute of rendering on Dispatch's pool, which is only as wide as
+/// the machine has cores, would hold up every timer other tests set on it.
+enum OwnThreads {
+    /// Runs each name through a worker, `workers` names at a time, each thread making its worker
+    /// first (a synthesizer, say); returns when all are done, with each name's result.
+    static func map<Value: Sendable>(_ names: [String], workers: Int,
+                                     makeWorker: @escaping @Sendable () throws -> (String) throws -> Value) async
+        -> [String: Result<Value, any Error>] {
+        let next = Mutex(0)
+        let results = Mutex<[String: Result<Value, any Error>]>([:])
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let remaining = Mutex(workers)
+            for _ in 0..<workers {
+                Thread {
+                    do {
+                        let work = try makeWorker()
+                        while let name = next.withLock({ index -> String? in
+                            defer { index += 1 }
+                            return index < names.count ? names[index] : nil
+                        }) {
+                            let result = Result { try work(name) }
+                            results.withLock { $0[name] = result }
+                        }
+                    } catch {
+                        results.withLock { $0["(worker)"] = .failure(error) }
+                    }
+                    if remaining.withLock({ count in
+                        count -= 1
+                        return count == 0
+                    }) { continuation.resume() }
+                }.start()
+            }
+        }
+        return results.withLock { $0 }
+    }
+}
