@@ -12,7 +12,8 @@ struct Search: ParsableCommand {
         copyright, or the lyrics and text. Case and accents do not matter (frederic finds \
         Frédéric); Japanese is found by any part of three characters or more (ショパ finds \
         ショパン), and one or two characters are looked for in names, folders and titles. Files \
-        with the words in their own names come first. Prints the paths, one a line (--json: \
+        with every word in their own names come first, then the others, each in the order the \
+        library was indexed in. Prints the paths, one a line (--json: \
         everything known). A library not indexed yet is indexed first (see `smfplay index`); \
         after that, run `smfplay index` when files change.
         """
