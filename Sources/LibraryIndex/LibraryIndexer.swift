@@ -34,11 +34,25 @@ public struct LibraryIndexer: Sendable {
         if collector.files.isEmpty, let problem = collector.problems.first(where: { $0.path == root }), !problem.reason.hasPrefix("no MIDI") {
             throw .unreadableLibrary(path: root, reason: problem.reason)
         }
-        summary.found = collector.files.count
+        return try update(collector.files, root: root, removingVanished: true, summary: summary, isCancelled: isCancelled, progress: progress)
+    }
+
+    /// Brings the index up to date for `files` under the library folder `root` (new or changed
+    /// ones are read; the rest of the library is left as it is): for a queue about to play.
+    public func refresh(_ files: [String], root: String) throws(LibraryIndexError) -> IndexSummary {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return try update(files.filter { $0.hasPrefix(prefix) }, root: root, removingVanished: false, summary: IndexSummary())
+    }
+
+    private func update(_ files: [String], root: String, removingVanished: Bool, summary: IndexSummary,
+                        isCancelled: @Sendable () -> Bool = { false },
+                        progress: @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
+        var summary = summary
+        summary.found = files.count
         let known = try knownFiles(under: root)
         var toRead: [(path: String, stamp: IndexStamp, id: Int64?)] = []
         var seen = Set<Data>()
-        for path in collector.files {
+        for path in files {
             let key = Data(path.utf8)
             guard seen.insert(key).inserted, let stamp = IndexStamp(path: path) else { continue }
             if let entry = known[key], entry.stamp == stamp, entry.isComplete {
@@ -47,7 +61,7 @@ public struct LibraryIndexer: Sendable {
                 toRead.append((path, stamp, known[key]?.id))
             }
         }
-        let vanished = known.filter { !seen.contains($0.key) }.map(\.value.id)
+        let vanished = removingVanished ? known.filter { !seen.contains($0.key) }.map(\.value.id) : []
         try remove(vanished)
         summary.removed = vanished.count
         progress(IndexProgress(found: summary.found, toRead: toRead.count, read: 0))

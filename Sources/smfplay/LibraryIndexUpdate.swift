@@ -49,6 +49,22 @@ enum LibraryIndexUpdate {
         return summary
     }
 
+    /// Reads, on a thread of its own at the lowest priority, those of `files` under the library
+    /// folder that the index does not know as they are now: `play` keeps the index up to date with
+    /// what it plays. Only where there is an index already (one who never searches gets none), and
+    /// silently: playing never waits for it nor fails because of it.
+    static func refreshInBackground(_ files: [String], root: String) {
+        let path = databasePath(in: XDGDirectories.current())
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        Thread {
+            // The lowest priority for this thread alone: on Linux a nice value is a thread's own,
+            // and "this process" (0) means the calling thread.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            guard let database = try? LibraryDatabase(path: path) else { return }
+            _ = try? LibraryIndexer(database: database, workers: 1).refresh(files, root: root)
+        }.start()
+    }
+
     /// "5,000 files: 12 added, 3 changed, 1 removed, 4,984 unchanged; 2 unreadable".
     static func text(_ summary: IndexSummary, root: String) -> String {
         var parts = ["\(summary.added) added", "\(summary.updated) changed", "\(summary.removed) removed", "\(summary.unchanged) unchanged"]

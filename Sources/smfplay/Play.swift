@@ -54,6 +54,7 @@ struct Play: ParsableCommand {
         }
         let queue = PlayQueue(items: collector.files, repeatMode: PlayQueue.RepeatMode(rawValue: repeatMode) ?? .off,
                               shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
+        LibraryIndexUpdate.refreshInBackground(collector.files, root: library.root(configuration: configuration))
         try Self.play(queue, atSeconds: start.flatMap(Self.seconds(from:)) ?? 0, recorder: recorder, playback: playback, configuration: configuration)
     }
 

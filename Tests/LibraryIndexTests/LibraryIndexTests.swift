@@ -230,4 +230,21 @@ struct LibraryIndexTests {
         #expect(try world.search(["frederic"]).count == 2)
         #expect(try OldTrackInfoCache.migrate(cache, into: database, root: world.root) == 0)
     }
+
+    @Test("refresh reads the new and changed files of a queue under the library, and leaves the rest of the index alone")
+    func refreshTakesAQueue() throws {
+        let world = try World()
+        let database = try world.database()
+        _ = try world.update(database)
+        try world.write("New/Arrival.mid", World.song(title: "Just arrived"))
+        try FileManager.default.removeItem(atPath: world.root + "/Karaoke/Sakura.kar")
+        let outside = world.folder.file("Elsewhere.mid")
+        try World.song(title: "Outside the library").write(to: URL(fileURLWithPath: outside))
+        let summary = try LibraryIndexer(database: database, workers: 1)
+            .refresh([world.root + "/New/Arrival.mid", world.root + "/Chopin/Ballades/Ballade No.4 Op.52.mid", outside], root: world.root)
+        #expect(summary.added == 1 && summary.unchanged == 1 && summary.removed == 0, "\(summary)")
+        #expect(try world.search(["arrived"]) == ["New/Arrival.mid"])
+        #expect(try database.fileCount(under: world.root) == 8, "the vanished karaoke file is for `index` to forget")
+        #expect(try database.fileCount(under: world.folder.path) == 8, "nothing outside the library is taken")
+    }
 }
