@@ -145,23 +145,26 @@ public final class PeakLimiter {
             let right = samples[2 * index + 1]
             let peak = max(abs(left), abs(right))
             let needed: Float = peak > ceiling ? ceiling / peak : 1
-            // The running minimum: drop what the new need makes useless, then what left the window.
+            // The running minimum: drop what left the window, then what the new need makes useless,
+            // and add the new need. The deque then holds at most `window` needs (frames
+            // frame − window + 1 … frame), as many as its ring has room for.
+            if minimumCount > 0, minimumFrames[minimumFront] <= frame - window {
+                minimumFront += 1
+                if minimumFront == window { minimumFront = 0 }
+                minimumCount -= 1
+            }
             while minimumCount > 0 {
                 var back = minimumFront + minimumCount - 1
                 if back >= window { back -= window }
                 guard minimumGains[back] >= needed else { break }
                 minimumCount -= 1
             }
+            assert(minimumCount < window, "the running minimum's deque overflows its ring")
             var end = minimumFront + minimumCount
             if end >= window { end -= window }
             minimumFrames[end] = frame
             minimumGains[end] = needed
             minimumCount += 1
-            if minimumFrames[minimumFront] <= frame - window {
-                minimumFront += 1
-                if minimumFront == window { minimumFront = 0 }
-                minimumCount -= 1
-            }
             let minimum = minimumGains[minimumFront]
             // Down at once, back up slowly; never above the minimum.
             released = minimum <= released ? minimum : min(minimum, released + (minimum - released) * releaseCoefficient)

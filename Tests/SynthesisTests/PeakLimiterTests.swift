@@ -40,6 +40,20 @@ struct PeakLimiterTests {
         #expect(limiter.largestReductionDecibels > 30)
     }
 
+    /// A peak that falls a little every frame, for longer than the look-ahead: every need is larger
+    /// than the one before, none makes another useless, and the running minimum holds a whole
+    /// window of them (its ring overflowed by one before: memory after it was written).
+    @Test func aPeakFallingEveryFrameFillsTheWindowWithoutOverflowing() {
+        let limiter = PeakLimiter(sampleRate: Self.rate)
+        let input = (0..<2000).flatMap { frame -> [Float] in
+            let value = Float(8 - Double(frame) * 0.0035)
+            return [value, -value]
+        }
+        let output = Self.limit(input, block: 4096, limiter: limiter)
+        #expect(output.map(abs).max()! <= limiter.ceiling)
+        #expect(limiter.largestReductionDecibels > 18)
+    }
+
     @Test func aSignalUnderTheCeilingComesOutBitForBitLaterByTheLatency() {
         let limiter = PeakLimiter(sampleRate: Self.rate)
         let input = Self.noise(frames: 30_000, amplitude: 0.89, seed: 2)
