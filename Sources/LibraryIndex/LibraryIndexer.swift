@@ -50,7 +50,7 @@ public struct LibraryIndexer: Sendable {
         var summary = summary
         summary.found = files.count
         let known = try knownFiles(under: root)
-        var toRead: [(path: String, stamp: IndexStamp, id: Int64?)] = []
+        var toRead: [(path: String, stamp: IndexStamp, id: Int64?, isNew: Bool)] = []
         var seen = Set<Data>()
         for path in files {
             let key = Data(path.utf8)
@@ -58,12 +58,19 @@ public struct LibraryIndexer: Sendable {
             if let entry = known[key], entry.stamp == stamp, entry.isComplete {
                 summary.unchanged += 1
             } else {
-                toRead.append((path, stamp, known[key]?.id))
+                toRead.append((path, stamp, known[key]?.id, known[key] == nil))
             }
         }
         let vanished = removingVanished ? known.filter { !seen.contains($0.key) }.map(\.value.id) : []
         try remove(vanished)
         summary.removed = vanished.count
+        // New files get row numbers in the order they were found (the folders' natural order), which
+        // searches list them in, whichever worker reads them first.
+        var nextID = try database.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM file") ?? 0 } + 1
+        for index in toRead.indices where toRead[index].id == nil {
+            toRead[index].id = nextID
+            nextID += 1
+        }
         progress(IndexProgress(found: summary.found, toRead: toRead.count, read: 0))
 
         let pending = toRead
@@ -100,8 +107,9 @@ public struct LibraryIndexer: Sendable {
                 }
                 guard index < pending.count, outcome.withLock({ $0.failure == nil }) else { break }
                 let item = pending[index]
-                let (file, search) = Self.read(item.path, stamp: item.stamp, under: folderPrefix)
-                batch.append((file, search, item.id == nil))
+                var (file, search) = Self.read(item.path, stamp: item.stamp, under: folderPrefix)
+                file.id = item.id
+                batch.append((file, search, item.isNew))
                 if batch.count == Self.batchSize { flush() }
             }
             flush()
@@ -174,7 +182,14 @@ public struct LibraryIndexer: Sendable {
         try database.write { db in
             for (file, search, _) in batch {
                 var file = file
-                file.id = try Int64.fetchOne(db, sql: "SELECT id FROM file WHERE path = ?", arguments: [file.path])
+                // The row the path has; else the number given to it, unless another process has
+                // taken that number since (then the next free one).
+                let existing = try Int64.fetchOne(db, sql: "SELECT id FROM file WHERE path = ?", arguments: [file.path])
+                if let existing {
+                    file.id = existing
+                } else if let wanted = file.id, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE id = ?)", arguments: [wanted]) == true {
+                    file.id = nil
+                }
                 try file.save(db)
                 try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [file.id])
                 try db.execute(sql: "DELETE FROM pairs WHERE rowid = ?", arguments: [file.id])

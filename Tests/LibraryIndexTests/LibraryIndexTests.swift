@@ -247,4 +247,12 @@ struct LibraryIndexTests {
         #expect(try database.fileCount(under: world.root) == 8, "the vanished karaoke file is for `index` to forget")
         #expect(try database.fileCount(under: world.folder.path) == 8, "nothing outside the library is taken")
     }
+
+    @Test("results come in the library's natural order, whichever worker read each file first")
+    func resultsComeInNaturalOrder() throws {
+        let world = try World()
+        for number in 1...40 { try world.write("Many/Song \(number).mid", World.song(title: "tune")) }
+        _ = try world.update()
+        #expect(try world.search(["tune"]) == (1...40).map { "Many/Song \($0).mid" })
+    }
 }
