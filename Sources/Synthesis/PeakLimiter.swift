@@ -84,10 +84,10 @@ public final class PeakLimiter {
         lowestGain = 1
     }
 
-    /// Whether nothing is being limited or about to be: every gain in the windows is 1.
+    /// Whether nothing is being limited or about to be: every gain in the windows is 1. (The
+    /// running minimum's front is its smallest need: when that is 1, so are all the others.)
     private var isIdle: Bool {
-        smoothedBelowOne == 0 && released == 1 && minimumGains[minimumFront] == 1
-            && minimumGains[(minimumFront + minimumCount - 1) % lookAheadFrames] == 1
+        smoothedBelowOne == 0 && released == 1 && (minimumCount == 0 || minimumGains[minimumFront] == 1)
     }
 
     private func peak(_ samples: UnsafeMutablePointer<Float>, frames: Int) -> Float {

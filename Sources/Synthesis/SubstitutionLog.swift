@@ -1,5 +1,5 @@
 /// The distinct preset substitutions of a song, recorded on the audio thread: room for a fixed
-/// number is made once, and any beyond it are counted, not kept.
+/// number is made once, and any beyond it are not kept.
 struct SubstitutionLog {
     static let capacity = 32
     private var kept: [PresetSubstitution] = []

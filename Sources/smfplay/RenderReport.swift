@@ -8,7 +8,7 @@ struct RenderReport: Encodable {
     var output: String
     /// The audio's length, tail included; nil when the render failed.
     var seconds: Double?
-    /// The loudest sample, in dBFS.
+    /// The loudest sample, in dBFS; nil for a silent file (and a failed render).
     var peakDecibels: Double?
     /// How far the limiter turned the loudest moment down, in dB (0: not at all).
     var limiterReductionDecibels: Double?
@@ -19,7 +19,7 @@ struct RenderReport: Encodable {
         input = job.input
         output = job.output
         seconds = result.audioSeconds
-        peakDecibels = result.peak > 0 ? (20 * log10(Double(result.peak)) * 100).rounded() / 100 : -.infinity
+        peakDecibels = result.peak > 0 ? (20 * log10(Double(result.peak)) * 100).rounded() / 100 : nil
         limiterReductionDecibels = (result.limiterReductionDecibels * 100).rounded() / 100
         self.warnings = warnings
     }
@@ -39,7 +39,6 @@ final class RenderReportPrinter: Sendable {
     func print(_ report: RenderReport) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         guard let data = try? encoder.encode(report) else { return }
         lock.withLock { _ in writeToStandardOutput(String(decoding: data, as: UTF8.self) + "\n") }
     }
