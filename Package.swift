@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries, as Debian packages them.
@@ -19,18 +20,25 @@ let package = Package(
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
+        // Files as bytes (swift-system's FilePath, whatever a name's encoding), and the one way a
+        // file is written whole or not at all.
+        .target(name: "Files", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
-        .target(name: "SMF"),
+        .target(name: "SMF", dependencies: ["Files"]),
         // The synthesizer (FluidSynth) and the sequencer that feeds it a song's events.
         .target(name: "Synthesis", dependencies: ["SMF", "CFluidSynth"]),
         // Where audio goes: audio files (libsndfile).
-        .target(name: "AudioOutput", dependencies: ["CSndFile", "CPulseAudio"]),
+        .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio"]),
         // Rendering and playing songs: the synthesizer into a sink.
-        .target(name: "Playback", dependencies: ["SMF", "Synthesis", "AudioOutput"]),
+        .target(name: "Playback", dependencies: ["SMF", "Files", "Synthesis", "AudioOutput"]),
         // The user's MIDI files: finding them in folders, in the order people expect.
-        .target(name: "Library"),
+        .target(name: "Library", dependencies: ["Files"]),
+        // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
+        .target(name: "Storage", dependencies: ["Files", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Where the player was, so that the next start goes on from there (a Storage file).
+        .target(name: "Resume", dependencies: ["Files", "Library", "Storage"]),
         // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
-        .target(name: "LibraryIndex", dependencies: ["SMF", "Library", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", .product(name: "GRDB", package: "GRDB.swift")]),
         // Settings from the configuration file, and where files are looked for.
         .target(name: "Configuration", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // How much one rendering sounds like another (spectra, level, missing parts, clipping): for render tests and bench/compat.sh.
@@ -38,13 +46,15 @@ let package = Package(
         // Songs that use a GS, XG or GM2 feature, each with the same music in plain GM: for render tests and bench/compat.sh.
         .target(name: "CompatibilitySongs", dependencies: ["SMF"]),
         // Piano-roll thumbnails of MIDI files, as PNG images (libpng).
-        .target(name: "Thumbnails", dependencies: ["SMF", "CPNG"]),
+        .target(name: "Thumbnails", dependencies: ["SMF", "Files", "CPNG"]),
         .executableTarget(
             name: "smfplay",
             dependencies: [
                 "SMF",
+                "Files",
                 "Library",
                 "LibraryIndex",
+                "Resume",
                 "Configuration",
                 "Playback",
                 "Thumbnails",
@@ -52,23 +62,25 @@ let package = Package(
             ]
         ),
         // Generates the demo library under Examples/Library from code.
-        .executableTarget(name: "smfplay-demo-library", dependencies: ["SMF"], path: "Sources/DemoLibrary"),
+        .executableTarget(name: "smfplay-demo-library", dependencies: ["SMF", "Files"], path: "Sources/DemoLibrary"),
         // bench/compat.sh's helper: writes the compatibility songs, compares renderings of them.
-        .executableTarget(name: "smfplay-compat", dependencies: ["CompatibilitySongs", "SoundComparison", "AudioOutput", "SMF"],
+        .executableTarget(name: "smfplay-compat", dependencies: ["CompatibilitySongs", "SoundComparison", "AudioOutput", "SMF", "Files"],
                           path: "Sources/CompatibilityTool"),
         // Generates the benchmark's large file and times the reader on it.
-        .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF"], path: "Sources/ParseBench"),
-        .testTarget(name: "SMFTests", dependencies: ["SMF", "TestSupport"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "TestSupport"]),
-        .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "SMF", "TestSupport"]),
+        .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF", "Files"], path: "Sources/ParseBench"),
+        .testTarget(name: "SMFTests", dependencies: ["SMF", "Files", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Files", "TestSupport"]),
+        .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
+        .testTarget(name: "ResumeTests", dependencies: ["Resume", "Library", "Files", "TestSupport"]),
+        .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "SMF", "Files", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF"]),
-        .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "TestSupport"]),
-        .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "TestSupport"]),
+        .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "Files", "TestSupport"]),
+        .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "Files", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput"]),
         // The terminal drawings of the executable (the play view's keyboard, the roll of `info --roll`).
-        .testTarget(name: "TerminalDrawingTests", dependencies: ["smfplay", "Playback", "Thumbnails", "SMF", "LibraryIndex", "TestSupport"]),
+        .testTarget(name: "TerminalDrawingTests", dependencies: ["smfplay", "Playback", "Thumbnails", "SMF", "LibraryIndex", "Resume", "Files", "TestSupport"]),
     ]
 )

@@ -3,24 +3,26 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
+import SystemPackage
 
 /// Why an audio file could not be written or read. Every message names the file.
 public enum AudioFileError: Error, Hashable, Sendable {
     /// The output's extension (or `--format` value) names no format smfplay writes.
-    case unknownFormat(path: String)
+    case unknownFormat(path: FilePath)
     /// The format cannot store the encoding: FLAC has no float samples.
-    case unsupportedEncoding(path: String, format: AudioFileFormat, encoding: SampleEncoding)
-    case unsupportedSampleRate(path: String, format: AudioFileFormat, sampleRate: Int)
-    case unsupportedChannelCount(path: String, format: AudioFileFormat, channels: Int)
+    case unsupportedEncoding(path: FilePath, format: AudioFileFormat, encoding: SampleEncoding)
+    case unsupportedSampleRate(path: FilePath, format: AudioFileFormat, sampleRate: Int)
+    case unsupportedChannelCount(path: FilePath, format: AudioFileFormat, channels: Int)
     /// The file (its temporary twin, in fact) could not be created.
-    case cannotCreate(path: String, cause: Cause)
+    case cannotCreate(path: FilePath, cause: Cause)
     /// Writing, closing, flushing or renaming failed; nothing was left under `path`.
-    case writeFailed(path: String, cause: Cause)
+    case writeFailed(path: FilePath, cause: Cause)
     /// The file could not be opened for reading.
-    case cannotOpen(path: String, cause: Cause)
+    case cannotOpen(path: FilePath, cause: Cause)
     /// The file opened, but libsndfile does not recognise it as audio.
-    case notAnAudioFile(path: String, reason: String)
-    case readFailed(path: String, cause: Cause)
+    case notAnAudioFile(path: FilePath, reason: String)
+    case readFailed(path: FilePath, cause: Cause)
 
     /// What went wrong underneath.
     public enum Cause: Hashable, Sendable {
@@ -29,16 +31,16 @@ public enum AudioFileError: Error, Hashable, Sendable {
         /// libsndfile refused, in its own words.
         case library(String)
         /// The folder that should hold the file does not exist.
-        case folderMissing(String)
+        case folderMissing(FilePath)
         /// A path that should be a folder is a file.
-        case notAFolder(String)
+        case notAFolder(FilePath)
         /// The output's path names a device, a pipe or a socket, which the rename of a finished
         /// file would replace (`/dev/null` turned into a file of audio).
         case notARegularFile
     }
 
     /// The file the error is about.
-    public var path: String {
+    public var path: FilePath {
         switch self {
         case .unknownFormat(let path), .unsupportedEncoding(let path, _, _), .unsupportedSampleRate(let path, _, _),
              .unsupportedChannelCount(let path, _, _), .cannotCreate(let path, _), .writeFailed(let path, _),
@@ -52,27 +54,27 @@ extension AudioFileError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownFormat(let path):
-            "\(path): unknown audio file type; use .wav, .flac, .ogg or .aiff, or --format"
+            "\(path.text): unknown audio file type; use .wav, .flac, .ogg or .aiff, or --format"
         case .unsupportedEncoding(let path, let format, let encoding) where format == .flac && encoding == .float32:
-            "\(path): flac cannot store 32-bit float samples; use --bits 16 or 24"
+            "\(path.text): flac cannot store 32-bit float samples; use --bits 16 or 24"
         case .unsupportedEncoding(let path, let format, let encoding):
-            "\(path): \(format.rawValue) cannot store \(encoding) samples; use --bits \(format.supportedEncodings.map(\.bitsOption).joined(separator: " or "))"
+            "\(path.text): \(format.rawValue) cannot store \(encoding) samples; use --bits \(format.supportedEncodings.map(\.bitsOption).joined(separator: " or "))"
         case .unsupportedSampleRate(let path, let format, let sampleRate):
-            "\(path): \(format.rawValue) cannot store a sample rate of \(sampleRate) Hz; "
+            "\(path.text): \(format.rawValue) cannot store a sample rate of \(sampleRate) Hz; "
                 + "use \(format.supportedSampleRates.lowerBound)–\(format.supportedSampleRates.upperBound) Hz"
         case .unsupportedChannelCount(let path, let format, let channels):
-            "\(path): \(format.rawValue) cannot store \(channels) channels; "
+            "\(path.text): \(format.rawValue) cannot store \(channels) channels; "
                 + "use \(format.supportedChannelCounts.lowerBound)–\(format.supportedChannelCounts.upperBound)"
         case .cannotCreate(let path, let cause):
-            "\(path): cannot create the file: \(cause)"
+            "\(path.text): cannot create the file: \(cause)"
         case .writeFailed(let path, let cause):
-            "\(path): cannot write the file: \(cause)"
+            "\(path.text): cannot write the file: \(cause)"
         case .cannotOpen(let path, let cause):
-            "\(path): cannot open the file: \(cause)"
+            "\(path.text): cannot open the file: \(cause)"
         case .notAnAudioFile(let path, let reason):
-            "\(path): not an audio file libsndfile can read: \(reason)"
+            "\(path.text): not an audio file libsndfile can read: \(reason)"
         case .readFailed(let path, let cause):
-            "\(path): cannot read the file: \(cause)"
+            "\(path.text): cannot read the file: \(cause)"
         }
     }
 }
@@ -81,18 +83,10 @@ extension AudioFileError.Cause: CustomStringConvertible {
     public var description: String {
         switch self {
         case .system(let code):
-            switch code {
-            // The words people look for, before the system's own.
-            case ENOSPC: "disk full (no space left on device)"
-            case EDQUOT: "disk quota exceeded"
-            case EFBIG: "file too large"
-            case EACCES, EPERM: "permission denied"
-            case EROFS: "read-only file system"
-            default: String(cString: strerror(code)).lowercased()
-            }
+            SystemError.text(code)
         case .library(let message): message
-        case .folderMissing(let folder): "the folder \(folder) does not exist"
-        case .notAFolder(let path): "\(path) is not a folder"
+        case .folderMissing(let folder): "the folder \(folder.text) does not exist"
+        case .notAFolder(let path): "\(path.text) is not a folder"
         case .notARegularFile: "it is a device, a pipe or a socket, not a file: give the path of a file"
         }
     }
@@ -106,5 +100,17 @@ extension AudioFileError.Cause: CustomStringConvertible {
         while text.last == "." || text.last == " " { text = text.dropLast() }
         guard let first = text.first else { return .library("unknown libsndfile error") }
         return .library(first.lowercased() + text.dropFirst())
+    }
+}
+
+extension AudioFileError.Cause {
+    /// Why the temporary file of an output could not be created.
+    init(_ failure: TemporarySibling.Failure) {
+        switch failure {
+        case .system(let code): self = .system(errno: code)
+        case .folderMissing(let folder): self = .folderMissing(folder)
+        case .notAFolder(let path): self = .notAFolder(path)
+        case .notARegularFile: self = .notARegularFile
+        }
     }
 }

@@ -1,4 +1,5 @@
 import CSndFile
+import SystemPackage
 
 /// The kinds of audio file smfplay writes: chosen from the output's extension or `--format`.
 public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
@@ -23,10 +24,9 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The format a path's extension names, or nil when it has none that smfplay knows.
-    public init?(path: String) {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        self.init(fileExtension: String(name[name.index(after: dot)...]))
+    public init?(path: FilePath) {
+        guard let fileExtension = path.extension else { return nil }
+        self.init(fileExtension: fileExtension)
     }
 
     /// The extension smfplay gives files of this format, without its dot.
@@ -81,7 +81,7 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
 
     /// Checks that a file of this format can hold `encoding`, `sampleRate` and `channels`, so that a
     /// render can be refused before any work. `path` is only used to name the file in the error.
-    public func validate(encoding: SampleEncoding, sampleRate: Int, channels: Int, path: String) throws(AudioFileError) {
+    public func validate(encoding: SampleEncoding, sampleRate: Int, channels: Int, path: FilePath) throws(AudioFileError) {
         guard supportedEncodings.contains(encoding) else {
             throw .unsupportedEncoding(path: path, format: self, encoding: encoding)
         }

@@ -4,6 +4,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
+import SystemPackage
 
 /// Reads an audio file as interleaved floats: to check a render, or to copy a float render into its
 /// final file with a gain (`AudioFileWriter.copy(from:gain:)`).
@@ -11,7 +13,7 @@ import Darwin
 /// Integer samples come back scaled to ±1 (full scale reads as 1.0 − 1 LSB); float samples come back
 /// as they were stored, beyond ±1 included.
 public final class AudioFileReader {
-    public let path: String
+    public let path: FilePath
     public let sampleRate: Int
     public let channels: Int
     /// Frames in the file, as its header (or, for Ogg, its last page) says.
@@ -25,10 +27,10 @@ public final class AudioFileReader {
     private let io: FileDescriptorIO
     private let sndfile: OpaquePointer
 
-    public init(path: String) throws(AudioFileError) {
+    public init(path: FilePath) throws(AudioFileError) {
         // Opened here rather than by libsndfile so that a missing file or a folder is told apart
         // from a file that is not audio.
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .cannotOpen(path: path, cause: .system(errno: errno)) }
         let io = FileDescriptorIO(fd: fd)
         var status = stat()

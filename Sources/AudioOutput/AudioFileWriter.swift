@@ -4,6 +4,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
+import SystemPackage
 
 /// Writes an audio file that appears only when complete.
 ///
@@ -17,7 +19,7 @@ import Darwin
 /// which is what a render that will be normalised later wants.
 public final class AudioFileWriter {
     /// The final path, which exists only once `finish()` has succeeded.
-    public let path: String
+    public let path: FilePath
     public let format: AudioFileFormat
     /// The encoding asked for; Ogg Vorbis ignores it.
     public let encoding: SampleEncoding
@@ -34,7 +36,7 @@ public final class AudioFileWriter {
     public static let vorbisQuality = 0.6
 
     /// The temporary file being written, until it is renamed or removed.
-    let temporaryPath: String
+    let temporaryPath: FilePath
     private let io: FileDescriptorIO
     private var sndfile: OpaquePointer?
     private var state = State.open
@@ -49,10 +51,15 @@ public final class AudioFileWriter {
     /// `finish()`. Throws when the combination cannot be stored (see `AudioFileFormat.validate`) or
     /// when the file cannot be created.
     public convenience init(
-        path: String, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
+        path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
     ) throws(AudioFileError) {
         try format.validate(encoding: encoding, sampleRate: sampleRate, channels: channels, path: path)
-        let temporary = try TemporarySibling.create(for: path)
+        let temporary: (fd: Int32, path: FilePath)
+        do {
+            temporary = try TemporarySibling.create(for: path)
+        } catch {
+            throw .cannotCreate(path: path, cause: AudioFileError.Cause(error))
+        }
         try self.init(
             fileDescriptor: temporary.fd, temporaryPath: temporary.path,
             path: path, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels
@@ -62,8 +69,8 @@ public final class AudioFileWriter {
     /// Writes through `fd`, which it takes over, into `temporaryPath`, which it renames or removes.
     /// Tests pass other descriptors (such as `/dev/full`) here.
     init(
-        fileDescriptor fd: Int32, temporaryPath: String,
-        path: String, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
+        fileDescriptor fd: Int32, temporaryPath: FilePath,
+        path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
     ) throws(AudioFileError) {
         let io = FileDescriptorIO(fd: fd)
         var info = SF_INFO()
@@ -73,7 +80,7 @@ public final class AudioFileWriter {
 
         func failure(_ error: AudioFileError, closing sndfile: OpaquePointer? = nil) -> AudioFileError {
             if let sndfile { sf_close(sndfile) }
-            unlink(temporaryPath)
+            _ = temporaryPath.withPlatformString { unlink($0) }
             return error
         }
         guard sf_format_check(&info) != 0 else {
@@ -113,7 +120,7 @@ public final class AudioFileWriter {
         // Not finished: a cancelled or failed render leaves nothing behind.
         if case .open = state {
             sf_close(sndfile)
-            unlink(temporaryPath)
+            _ = temporaryPath.withPlatformString { unlink($0) }
         }
     }
 
@@ -189,7 +196,7 @@ public final class AudioFileWriter {
         guard result == 0 else { throw fail(.library(tidying: String(cString: sf_error_number(result)))) }
         if let code = io.sync() { throw fail(.system(errno: code)) }
         if let code = io.close() { throw fail(.system(errno: code)) }
-        guard rename(temporaryPath, path) == 0 else { throw fail(.system(errno: errno)) }
+        guard temporaryPath.withPlatformString({ from in path.withPlatformString { to in rename(from, to) } }) == 0 else { throw fail(.system(errno: errno)) }
         state = .finished
         TemporarySibling.syncFolder(of: path)
     }
@@ -198,7 +205,7 @@ public final class AudioFileWriter {
         switch state {
         case .open: return
         case .failed(let error): throw error
-        case .finished: preconditionFailure("\(path): written to after finish()")
+        case .finished: preconditionFailure("\(path.text): written to after finish()")
         }
     }
 
@@ -210,7 +217,7 @@ public final class AudioFileWriter {
             sf_close(sndfile)
             self.sndfile = nil
         }
-        unlink(temporaryPath)
+        _ = temporaryPath.withPlatformString { unlink($0) }
         state = .failed(error)
         return error
     }

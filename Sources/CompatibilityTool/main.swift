@@ -6,6 +6,7 @@ import CompatibilitySongs
 import Foundation
 import SMF
 import SoundComparison
+import SystemPackage
 
 /// bench/compat.sh's helper:
 ///   smfplay-compat write DIR                        the songs: NAME.feature.mid, NAME.reference.mid, NAME.wrong.mid,
@@ -24,7 +25,7 @@ func fail(_ message: String) -> Never {
 
 func samples(_ path: String) -> [Float] {
     do {
-        let reader = try AudioFileReader(path: path)
+        let reader = try AudioFileReader(path: FilePath(path))
         guard reader.channels == 2, reader.sampleRate == 44_100 else { fail("\(path): \(reader.channels) channels at \(reader.sampleRate) Hz, not stereo at 44100 Hz") }
         return try reader.readAll()
     } catch {

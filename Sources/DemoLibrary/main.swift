@@ -1,5 +1,7 @@
+import Files
 import Foundation
 import SMF
+import SystemPackage
 
 // Writes the demo library: smfplay-demo-library [output folder, default Examples/Library]
 
@@ -25,7 +27,7 @@ for piece in DemoLibrary.pieces {
         fail("\(folder): cannot create the folder: \((error as NSError).localizedDescription)")
     }
     do {
-        try AtomicFile.write(SMFWriter().encode(piece.file), to: path)
+        try AtomicWrite.write(SMFWriter().encode(piece.file), to: FilePath(path))
     } catch {
         fail(error.description)
     }

@@ -1,3 +1,6 @@
+import Files
+import SystemPackage
+
 /// One line of the library browser: a folder, or a MIDI file.
 public struct FolderEntry: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
@@ -5,10 +8,11 @@ public struct FolderEntry: Hashable, Sendable {
         case midiFile
     }
 
-    /// The name as the folder holds it.
+    /// The name as a person reads it (see `FilePath.Component.text`): what the browser shows and
+    /// sorts by.
     public let name: String
-    /// The listed folder's path joined with the name.
-    public let path: String
+    /// The listed folder's path joined with the name, as bytes.
+    public let path: FilePath
     public let kind: Kind
     /// Reached through a symbolic link (to a folder or a file elsewhere).
     public let isSymbolicLink: Bool
@@ -20,9 +24,9 @@ public struct FolderEntry: Hashable, Sendable {
 
 extension FolderEntry {
     /// A file found by a search of the whole library, named by its path under `root`.
-    init(foundFile path: String, root: String) {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        name = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    init(foundFile path: FilePath, root: FilePath) {
+        var relative = path
+        name = relative.removePrefix(root) ? relative.text : path.text
         self.path = path
         kind = .midiFile
         isSymbolicLink = false

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Files
+import SystemPackage
 
 /// Why a folder cannot be listed; the message names the folder.
 public struct FolderListingError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -30,8 +32,8 @@ public struct FolderListingError: Error, Hashable, Sendable, CustomStringConvert
         }
     }
 
-    public let folder: String
+    public let folder: FilePath
     public let reason: Reason
 
-    public var description: String { "\(folder): cannot open folder: \(reason)" }
+    public var description: String { "\(folder.text): cannot open folder: \(reason)" }
 }

@@ -1,4 +1,6 @@
+import Files
 import Foundation
+import SystemPackage
 
 /// Where the user is in the library and what they see there: the folder (as the path walked down
 /// from the root), its listing, the filter typed and the selection. A value: the browser's view
@@ -7,9 +9,9 @@ import Foundation
 /// Going back climbs one folder and selects the folder it came out of, exactly as if the user had
 /// walked down from the root, and stops at the root.
 public struct LibraryBrowser {
-    public let root: String
+    public let root: FilePath
     /// The folders walked down from the root to the one shown.
-    public private(set) var trail: [String] = []
+    public private(set) var trail: [FilePath.Component] = []
     /// The folder's entries, filter or not.
     public private(set) var entries: [FolderEntry] = []
     /// Why the folder shown could not be listed.
@@ -24,15 +26,15 @@ public struct LibraryBrowser {
 
     /// Opens at the folder of `lastPlayed` (a path under `root`, relative to it, or absolute) with
     /// it selected; if the file is gone, at its nearest folder still there; without one, at the root.
-    public init(root: String, lastPlayed: String? = nil) {
+    public init(root: FilePath, lastPlayed: FilePath? = nil) {
         self.root = root
-        var components: [String] = []
+        var components: [FilePath.Component] = []
         if let lastPlayed, case .inLibrary(let relative) = LibraryPath(lastPlayed, libraryRoot: root, workingDirectory: root) {
-            components = relative.split(separator: "/").map(String.init)
+            components = Array(relative.components)
         }
         let name = components.popLast()
         while !components.isEmpty {
-            if (try? FolderListing(folder: Self.path(root, components))) != nil { break }
+            if (try? FolderListing(folder: root.appending(components))) != nil { break }
             components.removeLast()
         }
         trail = components
@@ -40,7 +42,7 @@ public struct LibraryBrowser {
     }
 
     /// The shown folder's path.
-    public var folderPath: String { Self.path(root, trail) }
+    public var folderPath: FilePath { root.appending(trail) }
 
     public var visibleEntries: [FolderEntry] {
         filter.isEmpty ? entries : entries.filter { $0.name.localizedStandardContains(filter) }
@@ -52,7 +54,7 @@ public struct LibraryBrowser {
     }
 
     /// The selected file and the files after it in the folder, as an album plays.
-    public var filesFromSelection: [String] {
+    public var filesFromSelection: [FilePath] {
         guard let selected = selectedEntry, selected.kind == .midiFile else { return [] }
         let files = visibleEntries.filter { $0.kind == .midiFile }
         guard let start = files.firstIndex(of: selected) else { return [] }
@@ -72,14 +74,15 @@ public struct LibraryBrowser {
     public mutating func openSelectedFolder() -> Bool {
         guard let selected = selectedEntry, selected.kind == .folder else { return false }
         search = nil
-        trail.append(selected.name)
+        guard let name = selected.path.lastComponent else { return false }
+        trail.append(name)
         filter = ""
         reload(selecting: nil)
         return true
     }
 
     /// Shows the files a search of the whole library found, as a list that plays like a folder.
-    public mutating func showSearchResults(_ paths: [String], for words: String) {
+    public mutating func showSearchResults(_ paths: [FilePath], for words: String) {
         search = words
         filter = ""
         problem = nil
@@ -126,11 +129,12 @@ public struct LibraryBrowser {
     /// results stay as they are.
     public mutating func refresh() {
         guard search == nil else { return }
-        reload(selecting: selectedEntry?.name)
+        reload(selecting: selectedEntry?.path.lastComponent)
     }
 
-    /// Swift compares names by canonical equivalence, so a name typed in NFD (macOS) finds its NFC twin.
-    private mutating func reload(selecting name: String?) {
+    /// The name's bytes first; then its text, which Swift compares by canonical equivalence, so
+    /// that a name saved in NFD (macOS) finds its NFC twin.
+    private mutating func reload(selecting name: FilePath.Component?) {
         do {
             entries = try FolderListing(folder: folderPath).entries
             problem = nil
@@ -138,14 +142,13 @@ public struct LibraryBrowser {
             entries = []
             problem = error.reason.description
         }
-        selection = name.flatMap { name in visibleEntries.firstIndex { $0.name == name } } ?? 0
+        let visible = visibleEntries
+        selection = name.flatMap { name in
+            visible.firstIndex { $0.path.lastComponent == name } ?? visible.firstIndex { $0.name == name.text }
+        } ?? 0
     }
 
     private mutating func select(_ index: Int) {
         selection = max(0, min(index, visibleEntries.count - 1))
-    }
-
-    private static func path(_ root: String, _ components: [String]) -> String {
-        components.reduce(root) { $0.hasSuffix("/") ? $0 + $1 : $0 + "/" + $1 }
     }
 }

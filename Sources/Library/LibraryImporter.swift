@@ -1,12 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
 /// Copies files received from elsewhere (a download, a mail, a USB stick) into a
 /// folder of the library, by default its `Inbox`.
 ///
 /// A file is taken for its content, not its name: it must start like a MIDI file
-/// (``MIDIFileDetector/hasMIDIContent(atPath:)``). A copy never replaces a file:
+/// (``MIDIFileDetector.hasMIDIContent(at:)``). A copy never replaces a file:
 /// when the name is taken it becomes `Name (2).mid`, `Name (3).mid`… and it appears
 /// whole or not at all: it is written to a hidden temporary file in the folder,
 /// flushed to disk, and only then given its name with `link()`, which fails rather
@@ -38,7 +39,7 @@ public struct LibraryImporter: Sendable {
         case S_IFDIR: throw .isFolder(path: source)
         default: throw .unreadable(path: source, reason: "not a regular file")
         }
-        guard MIDIFileDetector.hasMIDIContent(atPath: source) else { throw .notMIDI(path: source) }
+        guard MIDIFileDetector.hasMIDIContent(at: FilePath(source)) else { throw .notMIDI(path: source) }
 
         try makeFolder(folder)
         let temporary = try createTemporaryFile()

@@ -1,59 +1,81 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Files
+import SystemPackage
 
-/// Where a file is, stored so that it survives moving the library: a path relative
-/// to the library folder for a file inside it, an absolute path for one outside.
+/// Where a file is, stored so that it survives moving the library: a path relative to the library
+/// folder for a file inside it, an absolute path for one outside. Names are bytes, whatever their
+/// encoding.
 ///
-/// Names compare as Swift strings do, under Unicode canonical equivalence, so that a
-/// name typed on macOS (NFD) and the same name from Linux (NFC) are one path.
-/// Encoded as one string: `"Chopin/Ballade No.1.mid"` or `"/tmp/song.mid"`.
+/// A name that is UTF-8 also matches its twin in another Unicode normalization on disk (see
+/// ``located(in:)``), so that a library copied between macOS (NFD) and Linux (NFC) still resumes.
 public enum LibraryPath: Hashable, Sendable, CustomStringConvertible {
-    /// Inside the library: `/`-separated names, none of them empty, `.` or `..`.
-    case inLibrary(String)
+    /// Inside the library: relative, none of its names `.` or `..`.
+    case inLibrary(FilePath)
     /// Outside it: absolute.
-    case outside(String)
+    case outside(FilePath)
 
-    /// `path` as stored for a library at `libraryRoot` (both absolute, or relative
-    /// to `workingDirectory`). A path that goes through `..` is kept absolute,
-    /// since through a symbolic link `..` need not lead back into the library.
-    public init(_ path: String, libraryRoot: String, workingDirectory: String = LibraryPath.currentDirectory()) {
-        let parts = Self.parts(of: path, workingDirectory: workingDirectory)
-        let rootParts = Self.parts(of: libraryRoot, workingDirectory: workingDirectory)
-        let inside = parts.dropFirst(rootParts.count)
-        if parts.starts(with: rootParts), !inside.isEmpty, !inside.contains("..") {
-            self = .inLibrary(inside.joined(separator: "/"))
+    /// `path` as stored for a library at `libraryRoot` (both absolute, or relative to
+    /// `workingDirectory`). A path that goes through `..` is kept absolute, since through a
+    /// symbolic link `..` need not lead back into the library.
+    public init(_ path: FilePath, libraryRoot: FilePath, workingDirectory: FilePath = LibraryPath.currentDirectory()) {
+        let absolute = Self.absolute(path, workingDirectory: workingDirectory)
+        let root = Self.absolute(libraryRoot, workingDirectory: workingDirectory)
+        var inside = absolute
+        if inside.removePrefix(root), !inside.isEmpty, !inside.components.contains(where: { $0.kind == .parentDirectory }) {
+            self = .inLibrary(inside)
         } else {
-            self = .outside("/" + parts.joined(separator: "/"))
+            self = .outside(absolute)
         }
     }
 
-    /// The path under a library at `libraryRoot`, which may have moved since.
-    public func path(in libraryRoot: String) -> String {
+    /// The stored form read back: an absolute path is outside the library, a relative one inside
+    /// it; nil for a relative path that climbs out with `..`, or an empty one.
+    public init?(stored path: FilePath) {
+        if path.isAbsolute {
+            self = .outside(path)
+        } else if !path.isEmpty, !path.components.contains(where: { $0.kind != .regular }) {
+            self = .inLibrary(path)
+        } else {
+            return nil
+        }
+    }
+
+    /// The stored form: relative inside the library, absolute outside it.
+    public var stored: FilePath {
         switch self {
-        case .inLibrary(let relative): libraryRoot.hasSuffix("/") ? libraryRoot + relative : libraryRoot + "/" + relative
+        case .inLibrary(let relative): relative
         case .outside(let absolute): absolute
         }
     }
 
-    /// The file this path names under `libraryRoot`: `path(in:)` when something is
-    /// there; otherwise, when each name matches one on disk that differs only in
-    /// Unicode normalization (a library copied between macOS and Linux), that
-    /// file's path; otherwise `path(in:)`, so that the caller reports it missing.
-    public func located(in libraryRoot: String) -> String {
+    /// The path under a library at `libraryRoot`, which may have moved since.
+    public func path(in libraryRoot: FilePath) -> FilePath {
+        switch self {
+        case .inLibrary(let relative): libraryRoot.pushing(relative)
+        case .outside(let absolute): absolute
+        }
+    }
+
+    /// The file this path names under `libraryRoot`: `path(in:)` when something is there;
+    /// otherwise, when each name matches one on disk that differs only in Unicode normalization
+    /// (a library copied between macOS and Linux), that file's path; otherwise `path(in:)`, so
+    /// that the caller reports it missing.
+    public func located(in libraryRoot: FilePath) -> FilePath {
         let expected = path(in: libraryRoot)
         if Self.exists(expected) { return expected }
-        let (start, names): (String, [Substring]) = switch self {
-        case .inLibrary(let relative): (libraryRoot, relative.split(separator: "/"))
-        case .outside(let absolute): ("/", absolute.split(separator: "/"))
+        var folder: FilePath = switch self {
+        case .inLibrary: libraryRoot
+        case .outside: "/"
         }
-        var folder = start
-        for name in names {
-            let joined = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        for name in stored.components {
+            let joined = folder.appending(name)
             if Self.exists(joined) {
                 folder = joined
-            } else if let match = FolderListing.names(in: folder)?.names.first(where: { $0 == name }) {
-                folder = folder.hasSuffix("/") ? folder + match : folder + "/" + match
+            } else if let text = String(validating: name),
+                      let match = FolderListing.names(in: folder)?.first(where: { String(validating: $0) == text }) {
+                folder.append(match)
             } else {
                 return expected
             }
@@ -61,48 +83,23 @@ public enum LibraryPath: Hashable, Sendable, CustomStringConvertible {
         return folder
     }
 
-    public var description: String {
-        switch self {
-        case .inLibrary(let relative): relative
-        case .outside(let absolute): absolute
-        }
+    public var description: String { stored.text }
+
+    /// `path` made absolute and lexically normal (no `.`, no empty names; `..` kept).
+    static func absolute(_ path: FilePath, workingDirectory: FilePath) -> FilePath {
+        var absolute = path.isAbsolute ? path : workingDirectory.pushing(path)
+        absolute.components.removeAll { $0.kind == .currentDirectory }
+        return absolute
     }
 
-    /// The names along a path made absolute, without empty and `.` parts.
-    static func parts(of path: String, workingDirectory: String) -> [Substring] {
-        let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
-        return absolute.split(separator: "/").filter { $0 != "." }
-    }
-
-    @usableFromInline
-    static func currentDirectory() -> String {
+    public static func currentDirectory() -> FilePath {
         guard let buffer = getcwd(nil, 0) else { return "/" }
         defer { free(buffer) }
-        return String(cString: buffer)
+        return FilePath(platformString: buffer)
     }
 
-    private static func exists(_ path: String) -> Bool {
+    private static func exists(_ path: FilePath) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
-    }
-}
-
-extension LibraryPath: Codable {
-    public init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        if text.hasPrefix("/") {
-            self = .outside(text)
-            return
-        }
-        let names = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard !text.isEmpty, !names.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\"\(text)\" is not a path inside the library"))
-        }
-        self = .inLibrary(text)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
+        return path.withPlatformString { lstat($0, &info) } == 0
     }
 }

@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Files
 import Foundation
+import SystemPackage
 
 /// Expands files and folders into the MIDI files under them, in the browser's
 /// order: each folder as ``FolderListing`` lists it, its folders expanded before
@@ -9,25 +11,25 @@ import Foundation
 public struct MIDIFileCollector {
     /// A path that could not be used, and why.
     public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
-        public let path: String
+        public let path: FilePath
         public let reason: String
-        public var description: String { "\(path): \(reason)" }
+        public var description: String { "\(path.text): \(reason)" }
     }
 
-    public private(set) var files: [String] = []
+    public private(set) var files: [FilePath] = []
     public private(set) var problems: [Problem] = []
     private var visitedFolders: Set<FileIdentity> = []
-    private var visitedPlaylists: Set<String> = []
+    private var visitedPlaylists: Set<FilePath> = []
 
     public init() {}
 
     /// Adds a path given by the user: a file is taken as it is (so a misnamed
     /// MIDI file still plays); a folder adds every MIDI file under it; an M3U
     /// playlist adds its entries.
-    public mutating func add(path: String) {
+    public mutating func add(path: FilePath) {
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            problems.append(Problem(path: path, reason: String(cString: strerror(errno))))
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else {
+            problems.append(Problem(path: path, reason: SystemError.current))
             return
         }
         if info.st_mode & S_IFMT == S_IFDIR {
@@ -43,20 +45,21 @@ public struct MIDIFileCollector {
         }
     }
 
-    static let undecodableNameReason = "the name is not UTF-8 (Shift-JIS or Latin-1?), which smfplay cannot open: "
-        + "rename it in UTF-8 (e.g. convmv -f shift-jis -t utf-8 --notest NAME)"
-
-    private mutating func addPlaylist(_ path: String) {
+    private mutating func addPlaylist(_ path: FilePath) {
         // A playlist that lists itself, directly or not, is read once.
         guard visitedPlaylists.insert(path).inserted else { return }
         do {
             for entry in try M3UPlaylist.entries(ofPlaylistAt: path) { add(path: entry) }
         } catch {
-            problems.append(Problem(path: path, reason: "cannot read playlist: \(error.localizedDescription)"))
+            let reason = switch error {
+            case .missing: "no such file"
+            case .unusable(let why): why
+            }
+            problems.append(Problem(path: path, reason: "cannot read playlist: \(reason)"))
         }
     }
 
-    private mutating func addFolder(_ folder: String, identity: FileIdentity) {
+    private mutating func addFolder(_ folder: FilePath, identity: FileIdentity) {
         guard visitedFolders.insert(identity).inserted else { return }
         let listing: FolderListing
         do {
@@ -64,9 +67,6 @@ public struct MIDIFileCollector {
         } catch {
             problems.append(Problem(path: folder, reason: "cannot open folder: \(error.reason)"))
             return
-        }
-        for path in listing.unopenable {
-            problems.append(Problem(path: path, reason: Self.undecodableNameReason))
         }
         for entry in listing.entries where entry.kind == .folder {
             addFolder(entry.path, identity: entry.identity)

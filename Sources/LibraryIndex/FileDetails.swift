@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Files
+import SystemPackage
 
 /// What the browser shows beside each MIDI file (its length and tracks), from the library index,
 /// without ever waiting: a file the index does not know as it is now is read on a worker thread,
@@ -23,7 +25,7 @@ public final class FileDetails: Sendable {
     private let work: FileDetailsWork
 
     /// `root` is the library folder: the files' folders below it are what searches find.
-    public init(database: LibraryDatabase, root: String) {
+    public init(database: LibraryDatabase, root: FilePath) {
         work = FileDetailsWork(indexer: LibraryIndexer(database: database, workers: 1), root: root)
     }
 
@@ -33,8 +35,8 @@ public final class FileDetails: Sendable {
 
     /// The file's details if the index knows the file as it is now; otherwise `.pending`, and the
     /// file is read in the background.
-    public func lookUp(_ path: String) -> Lookup {
-        guard let stamp = IndexStamp(path: path) else { return .unreadable(String(cString: strerror(errno)).lowercased()) }
+    public func lookUp(_ path: FilePath) -> Lookup {
+        guard let stamp = IndexStamp(path: path) else { return .unreadable(SystemError.current) }
         return work.lookUp(path, stamp: stamp)
     }
 }
@@ -44,20 +46,20 @@ public final class FileDetails: Sendable {
 private final class FileDetailsWork: @unchecked Sendable {
     private let condition = NSCondition()
     private let indexer: LibraryIndexer
-    private let root: String
-    private var known: [String: (stamp: IndexStamp, lookup: FileDetails.Lookup)] = [:]
-    private var pending: [String] = []
+    private let root: FilePath
+    private var known: [FilePath: (stamp: IndexStamp, lookup: FileDetails.Lookup)] = [:]
+    private var pending: [FilePath] = []
     /// The file the worker is reading now: asking for it again must not queue it twice.
-    private var working: String?
+    private var working: FilePath?
     private var isRunning = false
     private var isStopped = false
 
-    init(indexer: LibraryIndexer, root: String) {
+    init(indexer: LibraryIndexer, root: FilePath) {
         self.indexer = indexer
         self.root = root
     }
 
-    func lookUp(_ path: String, stamp: IndexStamp) -> FileDetails.Lookup {
+    func lookUp(_ path: FilePath, stamp: IndexStamp) -> FileDetails.Lookup {
         condition.lock()
         defer { condition.unlock() }
         if let entry = known[path], entry.stamp == stamp { return entry.lookup }
@@ -121,7 +123,7 @@ extension IndexedFile {
 
 extension LibraryDatabase {
     /// The index's row for a file, if it has one.
-    func indexedFile(at path: String) throws(LibraryIndexError) -> IndexedFile? {
-        try read { db in try IndexedFile.fetchOne(db, sql: "SELECT * FROM file WHERE path = ?", arguments: [Data(path.utf8)]) }
+    func indexedFile(at path: FilePath) throws(LibraryIndexError) -> IndexedFile? {
+        try read { db in try IndexedFile.fetchOne(db, sql: "SELECT * FROM file WHERE path = ?", arguments: [Data(path.bytes)]) }
     }
 }

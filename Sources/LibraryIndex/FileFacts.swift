@@ -1,4 +1,6 @@
 import SMF
+import Files
+import SystemPackage
 
 /// What the index keeps from reading a MIDI file.
 struct FileFacts {
@@ -16,7 +18,7 @@ struct FileFacts {
     var texts: [String]
 
     /// Reads the file leniently, as the player does: a file the player plays is indexed.
-    init(path: String) throws(SMFFileError) {
+    init(path: FilePath) throws(SMFFileError) {
         let file = try SMFReader().read(path: path).file
         let summary = SongSummary(song: Song(file: file))
         duration = summary.durationSeconds

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+import Files
+import SystemPackage
 #endif
 
 /// A file's size, modification time and inode: when any of them differs from the indexed one,
@@ -16,9 +18,9 @@ struct IndexStamp: Hashable, Sendable {
     }
 
     /// The file's stamp now (links followed); nil when it is gone.
-    init?(path: String) {
+    init?(path: FilePath) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
         self.init(size: Int64(info.st_size), modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                   inode: Int64(bitPattern: UInt64(info.st_ino)))
     }

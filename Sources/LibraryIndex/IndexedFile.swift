@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Files
+import SystemPackage
 
 /// One MIDI file of the library as the index knows it: where it is, how it was when read, and
 /// what was read from it.
@@ -51,6 +53,8 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
         id = inserted.rowID
     }
 
-    /// The path as text: UTF-8 where it is, with U+FFFD for bytes that are not.
-    public var pathText: String { String(decoding: path, as: UTF8.self) }
+    /// The path as a file system path.
+    public var filePath: FilePath { FilePath(bytes: path) }
+    /// The path as a person reads it (see `FilePath.text`).
+    public var pathText: String { filePath.text }
 }

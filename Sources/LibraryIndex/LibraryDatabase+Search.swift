@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Files
+import SystemPackage
 
 extension LibraryDatabase {
     /// The full-text index compares three letters at a time (SQLite's trigram tokenizer, which
@@ -51,7 +53,7 @@ extension LibraryDatabase {
             let values = terms.map { $0 as (any DatabaseValueConvertible)? } + everywhere.arguments + extraArguments + filterArguments
             return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values.map { $0?.databaseValue ?? .null })).map { row in
                 let path: Data = row["path"]
-                return SearchResult(path: String(decoding: path, as: UTF8.self), durationSeconds: row["duration"], mode: row["mode"],
+                return SearchResult(path: FilePath(bytes: path), durationSeconds: row["duration"], mode: row["mode"],
                                     title: row["title"], hasLyrics: row["has_lyrics"], wordsInName: row["name_hits"])
             }
         }

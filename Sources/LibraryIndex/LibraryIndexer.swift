@@ -7,6 +7,8 @@ import GRDB
 import Library
 import SMF
 import Synchronization
+import Files
+import SystemPackage
 
 /// Brings the index of a library folder up to date: finds its MIDI files, looks at each one's
 /// size, modification time and inode, reads again only those that changed or are new (on all
@@ -25,35 +27,34 @@ public struct LibraryIndexer: Sendable {
     }
 
     /// Updates the index of `root` (an absolute path). `progress` is called from worker threads.
-    public func update(root: String, isCancelled: @Sendable () -> Bool = { false },
+    public func update(root: FilePath, isCancelled: @Sendable () -> Bool = { false },
                        progress: @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
         var summary = IndexSummary()
         var collector = MIDIFileCollector()
         collector.add(path: root)
         summary.problems = collector.problems.filter { $0.path != root || !collector.files.isEmpty }.map(\.description)
         if collector.files.isEmpty, let problem = collector.problems.first(where: { $0.path == root }), !problem.reason.hasPrefix("no MIDI") {
-            throw .unreadableLibrary(path: root, reason: problem.reason)
+            throw .unreadableLibrary(path: root.text, reason: problem.reason)
         }
         return try update(collector.files, root: root, removingVanished: true, summary: summary, isCancelled: isCancelled, progress: progress)
     }
 
     /// Brings the index up to date for `files` under the library folder `root` (new or changed
     /// ones are read; the rest of the library is left as it is): for a queue about to play.
-    public func refresh(_ files: [String], root: String) throws(LibraryIndexError) -> IndexSummary {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return try update(files.filter { $0.hasPrefix(prefix) }, root: root, removingVanished: false, summary: IndexSummary())
+    public func refresh(_ files: [FilePath], root: FilePath) throws(LibraryIndexError) -> IndexSummary {
+        try update(files.filter { $0.starts(with: root) && $0 != root }, root: root, removingVanished: false, summary: IndexSummary())
     }
 
-    private func update(_ files: [String], root: String, removingVanished: Bool, summary: IndexSummary,
+    private func update(_ files: [FilePath], root: FilePath, removingVanished: Bool, summary: IndexSummary,
                         isCancelled: @Sendable () -> Bool = { false },
                         progress: @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
         var summary = summary
         summary.found = files.count
         let known = try knownFiles(under: root)
-        var toRead: [(path: String, stamp: IndexStamp, id: Int64?, isNew: Bool)] = []
+        var toRead: [(path: FilePath, stamp: IndexStamp, id: Int64?, isNew: Bool)] = []
         var seen = Set<Data>()
         for path in files {
-            let key = Data(path.utf8)
+            let key = Data(path.bytes)
             guard seen.insert(key).inserted, let stamp = IndexStamp(path: path) else { continue }
             if let entry = known[key], entry.stamp == stamp, entry.isComplete {
                 summary.unchanged += 1
@@ -78,7 +79,6 @@ public struct LibraryIndexer: Sendable {
         let next = Mutex(0)
         let outcome = Mutex((read: 0, added: 0, updated: 0, unreadable: [String](), failure: LibraryIndexError?.none))
         let database = database
-        let folderPrefix = root.hasSuffix("/") ? root : root + "/"
         DispatchQueue.concurrentPerform(iterations: min(workers, max(1, toRead.count))) { _ in
             var batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)] = []
             func flush() {
@@ -107,7 +107,7 @@ public struct LibraryIndexer: Sendable {
                 }
                 guard index < pending.count, outcome.withLock({ $0.failure == nil }) else { break }
                 let item = pending[index]
-                var (file, search) = Self.read(item.path, stamp: item.stamp, under: folderPrefix)
+                var (file, search) = Self.read(item.path, stamp: item.stamp, under: root)
                 file.id = item.id
                 batch.append((file, search, item.isNew))
                 if batch.count == Self.batchSize { flush() }
@@ -125,11 +125,10 @@ public struct LibraryIndexer: Sendable {
 
     /// Reads `paths` (under the library folder `root`) and writes what was read into the index,
     /// whether they changed or not: for the browser, which asks for files as it shows them.
-    func index(_ paths: [String], root: String) throws(LibraryIndexError) -> [IndexedFile] {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
+    func index(_ paths: [FilePath], root: FilePath) throws(LibraryIndexError) -> [IndexedFile] {
         let batch = paths.compactMap { path -> (file: IndexedFile, search: SearchRow, isNew: Bool)? in
             guard let stamp = IndexStamp(path: path) else { return nil }
-            let (file, search) = Self.read(path, stamp: stamp, under: prefix)
+            let (file, search) = Self.read(path, stamp: stamp, under: root)
             return (file, search, false)
         }
         try Self.write(batch, to: database)
@@ -137,22 +136,24 @@ public struct LibraryIndexer: Sendable {
     }
 
     /// A file's row and its texts for the full-text index.
-    private static func read(_ path: String, stamp: IndexStamp, under folderPrefix: String) -> (IndexedFile, SearchRow) {
+    private static func read(_ path: FilePath, stamp: IndexStamp, under root: FilePath) -> (IndexedFile, SearchRow) {
         let facts = Result { () throws(SMFFileError) in try FileFacts(path: path) }
-        let search = SearchRow(path: path, relativeFolder: relativeFolder(of: path, under: folderPrefix), facts: try? facts.get())
+        let search = SearchRow(path: path, relativeFolder: relativeFolder(of: path, under: root), facts: try? facts.get())
         var file = IndexedFile(path: path, stamp: stamp, facts: facts)
         file.searchName = search.name
         return (file, search)
     }
 
-    private static func relativeFolder(of path: String, under prefix: String) -> String {
-        let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-        guard let slash = relative.lastIndex(of: "/") else { return "" }
-        return String(relative[..<slash])
+    /// The folders between the library folder and the file, as text: what a search matches.
+    static func relativeFolder(of path: FilePath, under root: FilePath) -> String {
+        var relative = path
+        _ = relative.removePrefix(root)
+        relative.removeLastComponent()
+        return relative.isEmpty ? "" : relative.text
     }
 
     /// The files the index holds under `root`, by path: their row and stamp.
-    private func knownFiles(under root: String) throws(LibraryIndexError) -> [Data: (id: Int64, stamp: IndexStamp, isComplete: Bool)] {
+    private func knownFiles(under root: FilePath) throws(LibraryIndexError) -> [Data: (id: Int64, stamp: IndexStamp, isComplete: Bool)] {
         let range = PathRange(folder: root)
         return try database.read { db in
             var known: [Data: (id: Int64, stamp: IndexStamp, isComplete: Bool)] = [:]

@@ -3,6 +3,8 @@ import Glibc
 #endif
 import Foundation
 import GRDB
+import Files
+import SystemPackage
 
 /// The browser's old cache, `$XDG_CACHE_HOME/smfplay/track-info.json` (each file's length and
 /// track count, by path, size and modification time), taken into the index once and deleted: the
@@ -38,7 +40,7 @@ public enum OldTrackInfoCache {
     /// Takes the entries of `file` (if it is there) whose files are still as they were and that the
     /// index does not hold yet, then deletes `file`. Returns how many were taken. A file that cannot
     /// be read as the old cache is deleted all the same: it only ever held what can be read again.
-    public static func migrate(_ file: String, into database: LibraryDatabase, root: String) throws(LibraryIndexError) -> Int {
+    public static func migrate(_ file: String, into database: LibraryDatabase, root: FilePath) throws(LibraryIndexError) -> Int {
         guard FileManager.default.fileExists(atPath: file) else { return 0 }
         defer { unlink(file) }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
@@ -46,17 +48,15 @@ public enum OldTrackInfoCache {
               let data = FileManager.default.contents(atPath: file),
               let cache = try? JSONDecoder().decode(CacheFile.self, from: data), cache.version == 1
         else { return 0 }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
         var batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)] = []
-        for (path, entry) in cache.entries {
+        for (text, entry) in cache.entries {
+            let path = FilePath(text)
             guard let stamp = IndexStamp(path: path), stamp.size == entry.stamp.size,
                   stamp.modifiedNanoseconds == entry.stamp.modifiedSeconds * 1_000_000_000 + entry.stamp.modifiedNanoseconds,
                   (try? database.indexedFile(at: path)) ?? nil == nil
             else { continue }
-            let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-            let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
-            let search = SearchRow(path: path, relativeFolder: folder, facts: nil)
-            var indexed = IndexedFile(path: Data(path.utf8), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds,
+            let search = SearchRow(path: path, relativeFolder: LibraryIndexer.relativeFolder(of: path, under: root), facts: nil)
+            var indexed = IndexedFile(path: Data(path.bytes), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds,
                                       inode: stamp.inode, hasLyrics: false)
             indexed.duration = entry.info?.durationSeconds
             indexed.trackCount = entry.info?.trackCount

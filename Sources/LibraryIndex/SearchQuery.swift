@@ -1,9 +1,12 @@
+import Files
+import SystemPackage
+
 /// What to look for in the index: words, and the filters people ask for.
 public struct SearchQuery: Hashable, Sendable {
     /// Each must be found somewhere: in a folder name, the file name, the title or the words.
     public var words: [String]
     /// Only files under this folder (an absolute path).
-    public var folder: String
+    public var folder: FilePath
     public var minimumSeconds: Double?
     public var maximumSeconds: Double?
     /// gm, gs, xg or gm2.
@@ -12,7 +15,7 @@ public struct SearchQuery: Hashable, Sendable {
     /// The most results wanted (the best of them); nil for all.
     public var limit: Int?
 
-    public init(words: [String], folder: String, minimumSeconds: Double? = nil, maximumSeconds: Double? = nil,
+    public init(words: [String], folder: FilePath, minimumSeconds: Double? = nil, maximumSeconds: Double? = nil,
                 mode: String? = nil, mustHaveLyrics: Bool = false, limit: Int? = nil) {
         self.words = words
         self.folder = folder
@@ -26,11 +29,26 @@ public struct SearchQuery: Hashable, Sendable {
 
 /// A file the search found.
 public struct SearchResult: Hashable, Sendable, Encodable {
-    public var path: String
+    public var path: FilePath
     public var durationSeconds: Double?
     public var mode: String?
     public var title: String?
     public var hasLyrics: Bool
     /// How many of the query's words are in the file's own name: such files come first.
     public var wordsInName: Int
+
+    enum CodingKeys: String, CodingKey {
+        case path, durationSeconds, mode, title, hasLyrics, wordsInName
+    }
+
+    /// The path as text (see `FilePath.text`): JSON has no bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path.text, forKey: .path)
+        try container.encodeIfPresent(durationSeconds, forKey: .durationSeconds)
+        try container.encodeIfPresent(mode, forKey: .mode)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encode(hasLyrics, forKey: .hasLyrics)
+        try container.encode(wordsInName, forKey: .wordsInName)
+    }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Files
+import SystemPackage
 
 /// A file's texts as the full-text index holds them, folded (see ``SearchText``): its name
 /// (without the extension), its folders below the library folder, its title and copyright, and
@@ -12,8 +14,8 @@ struct SearchRow {
     var namePairs: String
     var otherPairs: String
 
-    init(path: String, relativeFolder: String, facts: FileFacts?) {
-        var fileName = path.split(separator: "/").last.map(String.init) ?? path
+    init(path: FilePath, relativeFolder: String, facts: FileFacts?) {
+        var fileName = path.lastComponent?.text ?? ""
         if let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex { fileName = String(fileName[..<dot]) }
         name = SearchText.fold(fileName)
         folders = SearchText.fold(relativeFolder.split(separator: "/").joined(separator: " / "))
@@ -26,8 +28,8 @@ struct SearchRow {
 
 extension IndexedFile {
     /// A file as read: its facts, or why it could not be read.
-    init(path: String, stamp: IndexStamp, facts: Result<FileFacts, some Error>) {
-        self.init(path: Data(path.utf8), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds, inode: stamp.inode, hasLyrics: false)
+    init(path: FilePath, stamp: IndexStamp, facts: Result<FileFacts, some Error>) {
+        self.init(path: Data(path.bytes), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds, inode: stamp.inode, hasLyrics: false)
         switch facts {
         case .success(let facts):
             duration = facts.duration

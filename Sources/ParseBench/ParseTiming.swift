@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SystemPackage
 import SMF
 
 /// Times smfplay's reader in this process: read the file from disk, build the
@@ -56,7 +57,7 @@ struct ParseTiming {
             // Free the previous run's song before the clock starts.
             last = nil
             let start = clock.now
-            let output = try reader.read(path: path)
+            let output = try reader.read(path: FilePath(path))
             let song = Song(file: output.file)
             let duration = song.duration
             let elapsed = clock.now - start

@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
+import SystemPackage
 import SMF
 
 // smfplay-parse-bench: makes the benchmark file and times smfplay's reader on it.
@@ -58,7 +60,7 @@ case "generate":
     guard file.tracks >= 2, file.tracks <= 0xFFFF else { fail("--tracks: between 2 and 65535") }
     let bytes = file.encoded()
     do {
-        try AtomicFile.write(bytes, to: arguments[0])
+        try AtomicWrite.write(bytes, to: FilePath(arguments[0]))
     } catch {
         fail("\(error)")
     }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// The files to play, in order, and which one is playing.
 ///
 /// A value: the player owns one, and snapshots of it are what the resume
@@ -8,14 +10,14 @@ public struct PlayQueue: Hashable, Sendable {
     }
 
     /// The files in the order they were queued.
-    public private(set) var items: [String]
+    public private(set) var items: [FilePath]
     /// The order of play: indices into `items` (shuffled or not).
     public private(set) var order: [Int]
     /// The place in `order` of the file playing; `order.count` once the queue has run out.
     public private(set) var place: Int
     public var repeatMode: RepeatMode
 
-    public init(items: [String], repeatMode: RepeatMode = .off, shuffleSeed: UInt64? = nil) {
+    public init(items: [FilePath], repeatMode: RepeatMode = .off, shuffleSeed: UInt64? = nil) {
         self.items = items
         self.repeatMode = repeatMode
         order = Array(items.indices)
@@ -28,7 +30,7 @@ public struct PlayQueue: Hashable, Sendable {
 
     /// A queue as it was saved: `order` must be a permutation of `items`' indices (otherwise the
     /// items play in their own order), `place` is clamped to it.
-    public init(items: [String], order: [Int], place: Int, repeatMode: RepeatMode = .off) {
+    public init(items: [FilePath], order: [Int], place: Int, repeatMode: RepeatMode = .off) {
         self.items = items
         self.repeatMode = repeatMode
         self.order = order.sorted() == Array(items.indices) ? order : Array(items.indices)
@@ -36,7 +38,7 @@ public struct PlayQueue: Hashable, Sendable {
     }
 
     /// The file playing, or `nil` once the queue has run out.
-    public var current: String? { place < order.count ? items[order[place]] : nil }
+    public var current: FilePath? { place < order.count ? items[order[place]] : nil }
 
     /// After a file ends by itself: the same file again with repeat one, the
     /// next, or the first again with repeat all. Returns whether there is one.
@@ -76,7 +78,7 @@ public struct PlayQueue: Hashable, Sendable {
     }
 
     /// Adds files at the end of the queue (after any shuffled order).
-    public mutating func append(_ files: [String]) {
+    public mutating func append(_ files: [FilePath]) {
         let wasAtEnd = place >= order.count
         order += items.count..<items.count + files.count
         items += files

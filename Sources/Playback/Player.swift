@@ -3,6 +3,8 @@ import Glibc
 #endif
 import SMF
 import Synthesis
+import Files
+import SystemPackage
 
 /// Plays a queue of MIDI files through a real-time sink: the interface's side.
 ///
@@ -86,7 +88,7 @@ public final class Player {
     }
 
     /// Adds files to the end of the queue.
-    public func append(_ files: [String]) {
+    public func append(_ files: [FilePath]) {
         queue.append(files)
         // What follows the current song may have changed.
         if !isStopped, preparedGeneration == nil { prepareNext(after: engine.position.generation) }
@@ -287,7 +289,7 @@ public final class Player {
         preparedGeneration = nil
     }
 
-    private func prepare(_ file: String) -> Sequencer? {
+    private func prepare(_ file: FilePath) -> Sequencer? {
         do {
             return Sequencer(song: Song(file: try SMFReader().read(path: file).file), synthesizer: synthesizer)
         } catch {

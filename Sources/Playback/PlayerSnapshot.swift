@@ -1,7 +1,9 @@
+import SystemPackage
+
 /// What the player is doing, as the user hears it.
 public struct PlayerSnapshot: Hashable, Sendable {
     /// The file being heard, and its place in the queue (0-based) and the queue's length.
-    public var file: String?
+    public var file: FilePath?
     public var place: Int
     public var queueLength: Int
     /// Time into the file of what is being heard now (the output's latency taken off).

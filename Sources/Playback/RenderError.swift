@@ -1,6 +1,7 @@
 import AudioOutput
 import SMF
 import Synthesis
+import SystemPackage
 
 /// Why a song could not be rendered. Each message names the file at fault.
 public enum RenderError: Error, Sendable {
@@ -8,7 +9,7 @@ public enum RenderError: Error, Sendable {
     case synthesizer(SynthesisError)
     case output(AudioFileError)
     /// Stopped on request (Ctrl-C); nothing was left under the output's name.
-    case cancelled(output: String)
+    case cancelled(output: FilePath)
 }
 
 extension RenderError: CustomStringConvertible {
@@ -17,7 +18,7 @@ extension RenderError: CustomStringConvertible {
         case .unreadableSong(let error): error.description
         case .synthesizer(let error): error.description
         case .output(let error): error.description
-        case .cancelled(let output): "\(output): stopped before it was complete; nothing was written"
+        case .cancelled(let output): "\(output.text): stopped before it was complete; nothing was written"
         }
     }
 }

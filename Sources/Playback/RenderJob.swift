@@ -1,9 +1,11 @@
+import SystemPackage
+
 /// One song to render, and where its audio goes.
 public struct RenderJob: Hashable, Sendable {
-    public var input: String
-    public var output: String
+    public var input: FilePath
+    public var output: FilePath
 
-    public init(input: String, output: String) {
+    public init(input: FilePath, output: FilePath) {
         self.input = input
         self.output = output
     }

@@ -4,6 +4,8 @@ import Glibc
 import AudioOutput
 import SMF
 import Synthesis
+import Files
+import SystemPackage
 
 /// Renders songs to audio files.
 ///
@@ -49,7 +51,7 @@ public final class SongRenderer {
     /// Renders a song into `output`, which appears only once complete.
     /// `progress` receives the fraction of the song rendered so far.
     /// A cancellation stops the render at the next block and removes what was written.
-    public func render(_ song: Song, to output: String, options: RenderOptions, cancellation: Cancellation? = nil,
+    public func render(_ song: Song, to output: FilePath, options: RenderOptions, cancellation: Cancellation? = nil,
                        progress: (Double) -> Void = { _ in }) throws(RenderError) -> RenderResult {
         let synthesizer = try freshSynthesizer()
         let isCancelled = { cancellation?.isCancelled ?? false }
@@ -63,7 +65,7 @@ public final class SongRenderer {
             }
             // The float render keeps every sample exact, so normalizing needs no second synthesis.
             let floatPath = Self.intermediatePath(for: output)
-            defer { unlink(floatPath) }
+            defer { _ = floatPath.withPlatformString { unlink($0) } }
             let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
             let frames = try synthesize(song, with: synthesizer, into: floats, options: options, isCancelled: isCancelled, progress: progress)
             if isCancelled() { throw RenderError.cancelled(output: output) }
@@ -120,10 +122,9 @@ public final class SongRenderer {
     }
 
     /// A hidden file beside the output, so that it lands on the same disk.
-    private static func intermediatePath(for output: String) -> String {
-        let slash = output.lastIndex(of: "/")
-        let folder = slash.map { String(output[..<$0]) } ?? "."
-        let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
-        return "\(folder)/.\(name).float-\(getpid()).wav"
+    private static func intermediatePath(for output: FilePath) -> FilePath {
+        let name = output.lastComponent.map { $0.bytes.map { CChar(bitPattern: $0) } } ?? []
+        let bytes = [CChar(UInt8(ascii: "."))] + name.prefix(200) + Array(".float-\(getpid()).wav".utf8CString)
+        return TemporarySibling.folder(of: output).appending(FilePath.Component(platformString: bytes) ?? "float.wav")
     }
 }

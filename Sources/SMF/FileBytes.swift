@@ -3,18 +3,20 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Files
+import SystemPackage
 
 /// Loads a whole file, refusing anything that is not a regular file of a sane size.
 enum FileBytes {
-    static func read(path: String, limit: Int) throws(SMFFileError) -> [UInt8] {
+    static func read(path: FilePath, limit: Int) throws(SMFFileError) -> [UInt8] {
         // O_NONBLOCK: without it, opening a FIFO (or a serial device) waits for the
         // other end before fstat can say it is not a file. It does not change reads
         // of regular files.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: systemError()) }
+        let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { throw .unreadable(path: path, reason: SystemError.current) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: systemError()) }
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: SystemError.current) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
         let size = Int(info.st_size)
         guard size <= limit else { throw .tooLarge(path: path, size: size, limit: limit) }
@@ -39,7 +41,7 @@ enum FileBytes {
                     } else if result == 0 {
                         break
                     } else if errno != EINTR {
-                        return (done - start, systemError())
+                        return (done - start, SystemError.current)
                     }
                 }
                 return (done - start, nil)
@@ -54,9 +56,5 @@ enum FileBytes {
         }
         if let readError { throw .unreadable(path: path, reason: readError) }
         return bytes
-    }
-
-    private static func systemError() -> String {
-        String(cString: strerror(errno))
     }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// A Standard MIDI File read event by event, keeping none of its events.
 ///
 /// ``SMFReader`` keeps every event (8 bytes each, plus the bytes of every meta
@@ -13,7 +15,7 @@ public struct SMFEventStream: Sendable {
 
     /// Loads a file from disk and reads its header. Errors name the file;
     /// errors inside tracks come from ``visit(_:)``.
-    public init(path: String, policy: SMFReadingPolicy = .lenient) throws(SMFFileError) {
+    public init(path: FilePath, policy: SMFReadingPolicy = .lenient) throws(SMFFileError) {
         let bytes = try FileBytes.read(path: path, limit: policy.maximumFileSize)
         do {
             try self.init(bytes: bytes, policy: policy)

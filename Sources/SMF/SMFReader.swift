@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
 /// Reads Standard MIDI Files: the bytes of a `.mid`, `.kar` or RIFF `.rmi`
 /// file into a ``MIDIFile``, with the warnings about what was unusual.
@@ -21,7 +22,7 @@ public struct SMFReader: Sendable {
     }
 
     /// Reads a file from disk. Errors name the file.
-    public func read(path: String) throws(SMFFileError) -> Output {
+    public func read(path: FilePath) throws(SMFFileError) -> Output {
         let bytes = try FileBytes.read(path: path, limit: policy.maximumFileSize)
         do {
             return try read(bytes)

@@ -1,20 +1,22 @@
 import CPNG
+import Files
 import SMF
+import SystemPackage
 
 /// PNG files, encoded by libpng's simplified API and written whole or not at
 /// all (a temporary file beside the target, flushed, then renamed).
 public enum PNGFile {
-    public static func write(_ image: RGBImage, to path: String) throws(ThumbnailError) {
+    public static func write(_ image: RGBImage, to path: FilePath) throws(ThumbnailError) {
         let bytes = try encode(image, for: path)
         do {
-            try AtomicFile.write(bytes, to: path)
+            try AtomicWrite.write(bytes, to: path)
         } catch {
             throw .cannotWrite(error)
         }
     }
 
     /// The bytes of a PNG file holding `image`; `path` only names the file in errors.
-    static func encode(_ image: RGBImage, for path: String) throws(ThumbnailError) -> [UInt8] {
+    static func encode(_ image: RGBImage, for path: FilePath) throws(ThumbnailError) -> [UInt8] {
         // A piano roll compresses well: this first guess is nearly always enough.
         // When it is not, libpng says how much it needs, and a second try uses that.
         var capacity = image.bytes.count + image.height + 1024

@@ -1,4 +1,5 @@
 import SMF
+import SystemPackage
 
 /// Makes a piano-roll thumbnail of a MIDI file, as a freedesktop thumbnailer
 /// does: from the file alone (no SoundFont, no configuration), in two light
@@ -23,7 +24,7 @@ public struct Thumbnailer: Sendable {
 
     /// Writes a PNG piano roll of the MIDI file at `input` to `output`. A file
     /// that cannot be read leaves nothing at `output`, not even a temporary file.
-    public func write(midiFile input: String, to output: String) throws(ThumbnailError) {
+    public func write(midiFile input: FilePath, to output: FilePath) throws(ThumbnailError) {
         let image: RGBImage
         do throws(SMFFileError) {
             let stream = try SMFEventStream(path: input)

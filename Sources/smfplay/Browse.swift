@@ -7,6 +7,7 @@ import Foundation
 import Library
 import LibraryIndex
 import Playback
+import SystemPackage
 
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,10 +36,9 @@ struct Browse: ParsableCommand {
             throw ExitCode.failure
         }
         let configuration = try playback.configurationOption.load()
-        let root = folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? library.root(configuration: configuration)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
-            printError("\(root): no such library folder: make it, set `library` in the configuration, or give one (smfplay browse FOLDER)")
+        let root = folder.map(LibraryOption.absolute) ?? library.root(configuration: configuration)
+        guard root.isFolder else {
+            printError("\(root.text): no such library folder: make it, set `library` in the configuration, or give one (smfplay browse FOLDER)")
             throw ExitCode.failure
         }
         let messages = StatusMessages()
@@ -65,7 +65,7 @@ struct Browse: ParsableCommand {
     }
 
     /// A search of the library's index, when it has one; the browser never waits for an index to be built.
-    static func librarySearch(database: LibraryDatabase, root: String, messages: StatusMessages) -> ((String) -> [String])? {
+    static func librarySearch(database: LibraryDatabase, root: FilePath, messages: StatusMessages) -> ((String) -> [FilePath])? {
         do throws(LibraryIndexError) {
             guard try database.hasFiles(under: root) else { return nil }
             return { words in

@@ -2,6 +2,7 @@ import Foundation
 import Library
 import LibraryIndex
 import Playback
+import SystemPackage
 
 /// The browser's loop: keys move through the library and start playback; the play view takes
 /// the screen while a queue plays, and gives it back where the user was. Music started here may
@@ -11,7 +12,7 @@ struct BrowseSession {
     let recorder: ResumeRecorder
     /// Each file's duration and track count from the library index (read in the background when
     /// the index does not know the file yet); nil when there is no index to ask.
-    let details: (String) -> FileDetails.Lookup?
+    let details: (FilePath) -> FileDetails.Lookup?
     /// What the status line says when no music plays.
     let messages: StatusMessages
     let cancellation: Cancellation
@@ -23,7 +24,7 @@ struct BrowseSession {
     let makePlayer: () throws(PlaybackOptions.SetupFailure) -> Player
     /// The paths of the library's files that have the words typed after `/`, from the library
     /// index; nil when the library has no index, and `/` filters the folder instead.
-    let searchLibrary: ((String) -> [String])?
+    let searchLibrary: ((String) -> [FilePath])?
 
     private var player: Player?
     private var view = BrowserView()
@@ -31,9 +32,9 @@ struct BrowseSession {
     /// What was typed after `/`.
     private var typed = ""
 
-    init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (String) -> FileDetails.Lookup?, messages: StatusMessages,
+    init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
          cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws(PlaybackOptions.SetupFailure) -> Player,
-         searchLibrary: ((String) -> [String])? = nil) {
+         searchLibrary: ((String) -> [FilePath])? = nil) {
         self.searchLibrary = searchLibrary
         self.browser = browser
         self.recorder = recorder
@@ -160,7 +161,7 @@ struct BrowseSession {
 
     /// The selected folder's MIDI files, recursively; for a file, the file itself, or its whole
     /// folder when `wholeFolderWhenFile`.
-    private mutating func filesUnderSelection(wholeFolderWhenFile: Bool) -> [String] {
+    private mutating func filesUnderSelection(wholeFolderWhenFile: Bool) -> [FilePath] {
         guard let selected = browser.selectedEntry else { return [] }
         if selected.kind == .midiFile, !wholeFolderWhenFile { return [selected.path] }
         var collector = MIDIFileCollector()
@@ -226,7 +227,7 @@ struct BrowseSession {
         if let player {
             let snapshot = player.update()
             if !snapshot.hasEnded, let file = snapshot.file {
-                let name = file.split(separator: "/").last.map(String.init) ?? file
+                let name = file.lastComponent?.text ?? file.text
                 status = "\(snapshot.isPaused ? "❚❚" : "▶") \(name)  \(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
                     + "  (\(snapshot.place + 1) of \(snapshot.queueLength))  v: the player"
             }

@@ -1,5 +1,6 @@
 import Library
 import LibraryIndex
+import SystemPackage
 
 /// The library browser on the whole terminal: the breadcrumb from the library's root, the filter,
 /// the listing (the selected line in reverse video, the last played file marked), a status line
@@ -13,7 +14,7 @@ struct BrowserView {
     private var lastDrawn = ""
 
     /// The lines of the screen, each at most `columns` wide.
-    mutating func lines(for browser: LibraryBrowser, details: (String) -> FileDetails.Lookup?, lastPlayed: String?,
+    mutating func lines(for browser: LibraryBrowser, details: (FilePath) -> FileDetails.Lookup?, lastPlayed: FilePath?,
                         isEditingFilter: Bool, status: String, columns: Int, rows: Int) -> [String] {
         let width = max(columns, 1)
         var lines = [Self.breadcrumb(for: browser, width: width)]
@@ -75,8 +76,8 @@ struct BrowserView {
 
     /// "MIDI › Chopin › Ballades", cut at the front when too long: the end says where one is.
     static func breadcrumb(for browser: LibraryBrowser, width: Int) -> String {
-        let rootName = browser.root.split(separator: "/").last.map(String.init) ?? "/"
-        let crumbs = [rootName] + browser.trail
+        let rootName = browser.root.lastComponent?.text ?? "/"
+        let crumbs = [rootName] + browser.trail.map(\.text)
         let text = DisplayWidth.printable(crumbs.joined(separator: " › "))
         guard DisplayWidth.columns(of: text) > width else { return text }
         var kept = ""

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Library
+import SystemPackage
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,7 +26,7 @@ struct Import: ParsableCommand {
     @OptionGroup var configurationOption: ConfigurationOption
 
     func run() throws {
-        let folder = try into ?? library.root(configuration: configurationOption.load()) + "/" + LibraryImporter.inboxFolderName
+        let folder = try into ?? library.root(configuration: configurationOption.load()).appending(LibraryImporter.inboxFolderName).string
         let importer = LibraryImporter(folder: folder)
         var refused = false
         for file in files {

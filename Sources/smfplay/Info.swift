@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Library
 import SMF
+import SystemPackage
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,8 +42,8 @@ struct Info: ParsableCommand {
         var rolls: [Int: [String]] = [:]
         for argument in paths {
             var collector = MIDIFileCollector()
-            collector.add(path: argument)
-            reports += collector.problems.map { FileReport(path: $0.path, error: $0.reason) }
+            collector.add(path: CommandLinePath.filePath(argument))
+            reports += collector.problems.map { FileReport(path: $0.path.text, error: $0.reason) }
             for path in collector.files {
                 do {
                     let output = try reader.read(path: path)
@@ -50,11 +51,11 @@ struct Info: ParsableCommand {
                     let checksums = summary.midiMode.badChecksums.map { bad in
                         "a Roland message at \(MIDIModeDetection.time(bad.seconds)) (track \(bad.track)) has a wrong checksum: ignored, as a Sound Canvas would"
                     }
-                    reports.append(FileReport(path: path, summary: summary,
+                    reports.append(FileReport(path: path.text, summary: summary,
                                               warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums))
                     if roll { rolls[reports.count - 1] = rollLines(path: path, policy: reader.policy) }
                 } catch {
-                    reports.append(FileReport(path: path, error: error.reasonWithoutPath))
+                    reports.append(FileReport(path: path.text, error: error.reasonWithoutPath))
                 }
             }
         }
@@ -74,7 +75,7 @@ struct Info: ParsableCommand {
     }
 
     /// The piano roll of a file read without error, indented as the report's lines.
-    private func rollLines(path: String, policy: SMFReadingPolicy) -> [String] {
+    private func rollLines(path: FilePath, policy: SMFReadingPolicy) -> [String] {
         let indent = "  "
         // The last column left alone: text there makes some terminals wrap the line.
         let width = TerminalSession.columns - 1 - indent.count
@@ -97,6 +98,7 @@ private extension SMFFileError {
     /// The message without the leading path, which the report shows on its own.
     var reasonWithoutPath: String {
         let text = description
-        return text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
+        let prefix = path.text + ": "
+        return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
     }
 }

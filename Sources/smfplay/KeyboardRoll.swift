@@ -1,5 +1,6 @@
 import SMF
 import Thumbnails
+import SystemPackage
 
 /// A song drawn for a terminal as a piano roll under the play view's keyboard: time runs down,
 /// one row per slice of time (labelled with its start), and each note fills, in its channel's
@@ -68,7 +69,7 @@ struct KeyboardRoll {
     }
 
     /// The roll of a MIDI file: two passes over its events, keeping none.
-    static func read(path: String, policy: SMFReadingPolicy, width: Int, maximumRows: Int) throws(SMFFileError) -> KeyboardRoll? {
+    static func read(path: FilePath, policy: SMFReadingPolicy, width: Int, maximumRows: Int) throws(SMFFileError) -> KeyboardRoll? {
         let stream = try SMFEventStream(path: path, policy: policy)
         do throws(SMFError) {
             guard var roll = KeyboardRoll(outline: try SongOutline(stream: stream), width: width, maximumRows: maximumRows) else { return nil }

@@ -5,6 +5,7 @@ import Configuration
 import Foundation
 import LibraryIndex
 import Synchronization
+import SystemPackage
 
 /// Opens the library index and brings it up to date, showing how it goes on standard error: a
 /// line redrawn on a terminal (files read, of how many, time left), nothing otherwise but the end.
@@ -17,7 +18,7 @@ enum LibraryIndexUpdate {
 
     /// Opens the index of the library at `root`, taking in the browser's old cache of file
     /// lengths the first time.
-    static func open(root: String, replacingDamage: Bool = false, warn: (String) -> Void = { printError($0) }) throws(LibraryIndexError) -> LibraryDatabase {
+    static func open(root: FilePath, replacingDamage: Bool = false, warn: (String) -> Void = { printError($0) }) throws(LibraryIndexError) -> LibraryDatabase {
         let directories = XDGDirectories.current()
         let database = try LibraryDatabase(path: databasePath(in: directories), replacingDamage: replacingDamage)
         if let aside = database.setAside {
@@ -29,7 +30,7 @@ enum LibraryIndexUpdate {
 
     /// Runs `body` on the index of the library at `root`; when SQLite finds the file damaged on
     /// the way, the file is moved aside (one warning) and `body` runs again on a new one.
-    static func withDatabase<Value>(root: String, _ body: (LibraryDatabase) throws(LibraryIndexError) -> Value) throws(LibraryIndexError) -> Value {
+    static func withDatabase<Value>(root: FilePath, _ body: (LibraryDatabase) throws(LibraryIndexError) -> Value) throws(LibraryIndexError) -> Value {
         do {
             return try body(try open(root: root))
         } catch .damaged {
@@ -38,7 +39,7 @@ enum LibraryIndexUpdate {
     }
 
     /// Updates the index of `root`; with `interrupt`, Ctrl-C stops it with what is done kept.
-    static func run(database: LibraryDatabase, root: String, quiet: Bool, interrupt: InterruptTrap?) throws(LibraryIndexError) -> IndexSummary {
+    static func run(database: LibraryDatabase, root: FilePath, quiet: Bool, interrupt: InterruptTrap?) throws(LibraryIndexError) -> IndexSummary {
         let indexer = LibraryIndexer(database: database, workers: ProcessInfo.processInfo.activeProcessorCount)
         let line = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         let cancellation = interrupt?.cancellation
@@ -53,7 +54,7 @@ enum LibraryIndexUpdate {
     /// folder that the index does not know as they are now: `play` keeps the index up to date with
     /// what it plays. Only where there is an index already (one who never searches gets none), and
     /// silently: playing never waits for it nor fails because of it.
-    static func refreshInBackground(_ files: [String], root: String) {
+    static func refreshInBackground(_ files: [FilePath], root: FilePath) {
         let path = databasePath(in: XDGDirectories.current())
         guard FileManager.default.fileExists(atPath: path) else { return }
         Thread {
@@ -66,10 +67,10 @@ enum LibraryIndexUpdate {
     }
 
     /// "5,000 files: 12 added, 3 changed, 1 removed, 4,984 unchanged; 2 unreadable".
-    static func text(_ summary: IndexSummary, root: String) -> String {
+    static func text(_ summary: IndexSummary, root: FilePath) -> String {
         var parts = ["\(summary.added) added", "\(summary.updated) changed", "\(summary.removed) removed", "\(summary.unchanged) unchanged"]
         if !summary.unreadable.isEmpty { parts.append("\(summary.unreadable.count) not readable as MIDI") }
-        return "\(root): \(summary.found) MIDI files indexed (\(parts.joined(separator: ", ")))"
+        return "\(root.text): \(summary.found) MIDI files indexed (\(parts.joined(separator: ", ")))"
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
-import Foundation
+import Library
+import SystemPackage
 
 /// `--library`: the folder of the user's MIDI files, which the browser opens and the resume state
 /// stores its paths relative to.
@@ -9,9 +10,17 @@ struct LibraryOption: ParsableArguments {
                                valueName: "folder"), completion: .directory)
     var library: String?
 
-    /// The library folder as an absolute path.
-    func root(configuration: Configuration) -> String {
-        guard let library else { return configuration.libraryRoot(in: XDGDirectories.current()) }
-        return URL(fileURLWithPath: library).standardizedFileURL.path
+    /// The library folder as an absolute path, its name's bytes as given.
+    func root(configuration: Configuration) -> FilePath {
+        guard let library else { return FilePath(configuration.libraryRoot(in: XDGDirectories.current())) }
+        return Self.absolute(library)
+    }
+
+    /// A folder given on the command line as an absolute path, lexically normal.
+    static func absolute(_ argument: String) -> FilePath {
+        var path = CommandLinePath.filePath(argument)
+        if !path.isAbsolute { path = LibraryPath.currentDirectory().pushing(path) }
+        path.lexicallyNormalize()
+        return path
     }
 }

@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import Library
 import Playback
+import SystemPackage
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,7 +47,7 @@ struct Play: ParsableCommand {
             return
         }
         var collector = MIDIFileCollector()
-        paths.forEach { collector.add(path: $0) }
+        paths.forEach { collector.add(path: CommandLinePath.filePath($0)) }
         collector.problems.forEach { printError($0.description) }
         guard !collector.files.isEmpty else {
             printError("nothing to play")

@@ -55,7 +55,7 @@ struct PlaySession {
                 placeChanged = true
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.
-                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(file) (\(formatDuration(snapshot.durationSeconds)))\n")
+                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(file.text) (\(formatDuration(snapshot.durationSeconds)))\n")
                 }
             }
             onUpdate(snapshot, placeChanged)

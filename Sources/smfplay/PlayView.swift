@@ -1,4 +1,5 @@
 import Playback
+import SystemPackage
 
 /// The player's status on a terminal: what is playing, where, and the keys; below, the piano
 /// keyboard with the notes sounding lit.
@@ -68,8 +69,8 @@ struct PlayView {
     static func lines(for snapshot: PlayerSnapshot, columns: Int, showsUnderruns: Bool, keysLine: String) -> [String] {
         let width = max(columns - 1, 1)
         guard let file = snapshot.file else { return ["(nothing playing)"] }
-        let parts = file.split(separator: "/").map(String.init)
-        let name = parts.last ?? file
+        let parts = file.components.map(\.text)
+        let name = parts.last ?? file.text
         let folders = parts.dropLast().suffix(2).joined(separator: " / ")
         let place = "\(snapshot.place + 1) of \(snapshot.queueLength)"
         var time = "\(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"

@@ -4,6 +4,7 @@ import Foundation
 import Library
 import Playback
 import Synthesis
+import SystemPackage
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -71,14 +72,18 @@ struct Render: ParsableCommand {
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let bits, RenderSettings.SampleFormat(rawValue: bits) == nil { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
         if let format, RenderSettings.FileFormat(rawValue: format.lowercased()) == nil { throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)") }
-        guard output != nil || (inputs.count == 1 && !RenderPlan.isFolder(inputs[0])) else {
+        guard output != nil || (inputs.count == 1 && !inputPaths[0].isFolder) else {
             throw ValidationError("-o FOLDER is needed to render a folder or several files")
         }
-        if inputs.count == 1, !RenderPlan.isFolder(inputs[0]), format == nil, let output,
-           !output.hasSuffix("/"), !RenderPlan.isFolder(output), RenderPlan.fileFormat(ofPath: output) == nil {
+        if inputs.count == 1, !inputPaths[0].isFolder, format == nil, let output, let outputPath,
+           !output.hasSuffix("/"), !outputPath.isFolder, RenderPlan.fileFormat(ofPath: outputPath) == nil {
             throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg or .aiff, or give --format")
         }
     }
+
+    /// The inputs and the output as the shell passed them, names' bytes and all.
+    private var inputPaths: [FilePath] { inputs.map(CommandLinePath.filePath) }
+    private var outputPath: FilePath? { output.map(CommandLinePath.filePath) }
 
     func run() throws {
         let configuration = try configurationOption.load()
@@ -87,7 +92,7 @@ struct Render: ParsableCommand {
         let soundFonts = try locateSoundFonts(settings, configurationFile: configuration.path)
         let plan: RenderPlan
         do {
-            plan = try RenderPlan(inputs: inputs, output: output, format: settings.format, force: force)
+            plan = try RenderPlan(inputs: inputPaths, output: outputPath, outputIsFolder: output?.hasSuffix("/") ?? false, format: settings.format, force: force)
         } catch {
             printError(error.description)
             throw ExitCode.failure
@@ -138,7 +143,7 @@ struct Render: ParsableCommand {
 
     private static func line(for job: RenderJob, _ result: RenderResult) -> String {
         let limited = result.limiterReductionDecibels > 0 ? String(format: ", limited by %.1f dB", result.limiterReductionDecibels) : ""
-        return "\(job.output) (\(formatDuration(result.audioSeconds))\(limited))"
+        return "\(job.output.text) (\(formatDuration(result.audioSeconds))\(limited))"
     }
 
     /// Command-line options over the configuration (`validate()` has checked their ranges).
@@ -150,7 +155,7 @@ struct Render: ParsableCommand {
         if let sampleFormat = bits.flatMap(RenderSettings.SampleFormat.init(rawValue:)) { settings.bits = sampleFormat }
         if let fileFormat = format.flatMap({ RenderSettings.FileFormat(rawValue: $0.lowercased()) }) {
             settings.format = fileFormat
-        } else if inputs.count == 1, let output, let fileFormat = RenderPlan.fileFormat(ofPath: output) {
+        } else if inputs.count == 1, let outputPath, let fileFormat = RenderPlan.fileFormat(ofPath: outputPath) {
             settings.format = fileFormat
         }
         if noReverb { settings.reverb.isEnabled = false }

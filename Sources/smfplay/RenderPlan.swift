@@ -4,8 +4,10 @@ import Glibc
 import ArgumentParser
 import AudioOutput
 import Configuration
+import Files
 import Library
 import Playback
+import SystemPackage
 
 /// Which files to render where: inputs expanded into MIDI files, each paired
 /// with its output, folders mirrored under the output folder.
@@ -21,16 +23,18 @@ struct RenderPlan {
         let description: String
     }
 
-    init(inputs: [String], output: String?, format: RenderSettings.FileFormat, force: Bool) throws(Failure) {
-        if inputs.count == 1, !Self.isFolder(inputs[0]) {
+    /// `inputs` and `output` as the command line gave them (see `CommandLinePath`).
+    init(inputs: [FilePath], output: FilePath?, outputIsFolder: Bool, format: RenderSettings.FileFormat, force: Bool) throws(Failure) {
+        if inputs.count == 1, !inputs[0].isFolder {
             let input = inputs[0]
             var target = output ?? Self.replacingExtension(of: input, with: format.fileExtension)
-            if let output, output.hasSuffix("/") || Self.isFolder(output) {
+            if let output, outputIsFolder || output.isFolder {
                 try Self.createFolder(output)
-                target = Self.join(output, Self.replacingExtension(of: Self.name(of: input), with: format.fileExtension))
+                target = output.appending(Self.replacingExtension(of: FilePath(root: nil, input.lastComponent.map { [$0] } ?? []),
+                                                                  with: format.fileExtension).components)
             }
             guard !Self.isSameFile(input, target) else {
-                throw Failure(description: "\(target): that is the MIDI file being rendered; choose another output")
+                throw Failure(description: "\(target.text): that is the MIDI file being rendered; choose another output")
             }
             jobs = [RenderJob(input: input, output: target)]
             return
@@ -41,17 +45,21 @@ struct RenderPlan {
         try Self.createFolder(output)
         /// Which MIDI file each output is rendered from: `a.mid` and `a.kar` in one folder, or
         /// two folders with a `song.mid` each, would otherwise overwrite each other's output.
-        var sources: [String: String] = [:]
+        var sources: [FilePath: FilePath] = [:]
         for input in inputs {
             var collector = MIDIFileCollector()
             collector.add(path: input)
             problems += collector.problems.map(\.description)
-            let base = Self.isFolder(input) ? input : nil
+            let base = input.isFolder ? input : nil
             for file in collector.files {
-                let relative = base.map { String(file.dropFirst($0.count).drop { $0 == "/" }) } ?? Self.name(of: file)
-                let job = RenderJob(input: file, output: Self.join(output, Self.replacingExtension(of: relative, with: format.fileExtension)))
+                var relative = FilePath(root: nil, file.lastComponent.map { [$0] } ?? [])
+                if let base {
+                    var inside = file
+                    if inside.removePrefix(base) { relative = inside }
+                }
+                let job = RenderJob(input: file, output: output.pushing(Self.replacingExtension(of: relative, with: format.fileExtension)))
                 if let first = sources[job.output] {
-                    problems.append("\(file): not rendered: its output, \(job.output), is \(first)'s; rename one of them")
+                    problems.append("\(file.text): not rendered: its output, \(job.output.text), is \(first.text)'s; rename one of them")
                     continue
                 }
                 sources[job.output] = file
@@ -60,7 +68,7 @@ struct RenderPlan {
                     continue
                 }
                 do {
-                    try Self.createFolder(Self.folder(of: job.output))
+                    try Self.createFolder(job.output.removingLastComponent())
                     jobs.append(job)
                 } catch {
                     problems.append(error.description)
@@ -70,57 +78,36 @@ struct RenderPlan {
     }
 
     /// The format an output path asks for by its extension.
-    static func fileFormat(ofPath path: String) -> RenderSettings.FileFormat? {
+    static func fileFormat(ofPath path: FilePath) -> RenderSettings.FileFormat? {
         AudioFileFormat(path: path).flatMap { RenderSettings.FileFormat(rawValue: $0.rawValue) }
     }
 
     private static func isUpToDate(_ job: RenderJob) -> Bool {
         var input = stat()
         var output = stat()
-        guard stat(job.input, &input) == 0, stat(job.output, &output) == 0 else { return false }
+        guard job.input.withPlatformString({ stat($0, &input) }) == 0, job.output.withPlatformString({ stat($0, &output) }) == 0 else { return false }
         return (output.st_mtim.tv_sec, output.st_mtim.tv_nsec) >= (input.st_mtim.tv_sec, input.st_mtim.tv_nsec)
     }
 
-    private static func isSameFile(_ first: String, _ second: String) -> Bool {
-        var one = stat()
-        var other = stat()
-        return stat(first, &one) == 0 && stat(second, &other) == 0 && one.st_dev == other.st_dev && one.st_ino == other.st_ino
-    }
-
-    static func isFolder(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    private static func isSameFile(_ first: FilePath, _ second: FilePath) -> Bool {
+        FileIdentity(path: first).map { $0 == FileIdentity(path: second) } ?? false
     }
 
     /// Creates a folder and the folders above it, like `mkdir -p`.
-    private static func createFolder(_ path: String) throws(Failure) {
-        guard !path.isEmpty, !isFolder(path) else { return }
-        let parent = folder(of: path)
+    private static func createFolder(_ path: FilePath) throws(Failure) {
+        guard !path.isEmpty, !path.isFolder else { return }
+        let parent = path.removingLastComponent()
         if parent != path { try createFolder(parent) }
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-            let reason = errno == ENOTDIR ? "a part of it is a file, not a folder" : String(cString: strerror(errno))
-            throw Failure(description: "\(path): cannot create folder: \(reason)")
+        guard path.withPlatformString({ mkdir($0, 0o755) }) == 0 || errno == EEXIST else {
+            let reason = errno == ENOTDIR ? "a part of it is a file, not a folder" : SystemError.current
+            throw Failure(description: "\(path.text): cannot create folder: \(reason)")
         }
     }
 
-    private static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    private static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
-
-    private static func replacingExtension(of path: String, with newExtension: String) -> String {
-        let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        if let dot = path[nameStart...].lastIndex(of: "."), dot != nameStart {
-            return String(path[..<dot]) + "." + newExtension
-        }
-        return path + "." + newExtension
+    /// `song.mid` → `song.wav`, the name's other bytes kept as they are.
+    private static func replacingExtension(of path: FilePath, with newExtension: String) -> FilePath {
+        var renamed = path
+        renamed.extension = newExtension
+        return renamed
     }
 }

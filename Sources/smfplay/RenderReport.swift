@@ -1,6 +1,7 @@
 import Foundation
 import Playback
 import Synchronization
+import SystemPackage
 
 /// One line of `smfplay render --json`: what became of one MIDI file.
 struct RenderReport: Encodable {
@@ -16,8 +17,8 @@ struct RenderReport: Encodable {
     var error: String?
 
     init(job: RenderJob, result: RenderResult, warnings: [String]) {
-        input = job.input
-        output = job.output
+        input = job.input.text
+        output = job.output.text
         seconds = result.audioSeconds
         peakDecibels = result.peak > 0 ? (20 * log10(Double(result.peak)) * 100).rounded() / 100 : nil
         limiterReductionDecibels = (result.limiterReductionDecibels * 100).rounded() / 100
@@ -25,8 +26,8 @@ struct RenderReport: Encodable {
     }
 
     init(job: RenderJob, error: String) {
-        input = job.input
-        output = job.output
+        input = job.input.text
+        output = job.output.text
         warnings = []
         self.error = error
     }

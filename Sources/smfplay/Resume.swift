@@ -8,7 +8,7 @@ struct Resume: ParsableCommand {
         abstract: "Continue the last queue where it stopped.",
         discussion: """
         Plays the saved queue from the file and position where the last smfplay stopped \
-        (the state is in $XDG_STATE_HOME/smfplay/state.json). Files inside the library \
+        (the state is in $XDG_STATE_HOME/smfplay/state.sqlite). Files inside the library \
         are found there even if the library has moved since: point the configuration's \
         `library` (or --library) at its new place. A file changed since it was played \
         starts from its beginning. Keys as in `smfplay play`.

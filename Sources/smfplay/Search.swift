@@ -68,7 +68,7 @@ struct Search: ParsableCommand {
         do {
             results = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
                 if try !database.hasFiles(under: root) {
-                    printError("\(root): not indexed yet; indexing it first")
+                    printError("\(root.text): not indexed yet; indexing it first")
                     let summary = try LibraryIndexUpdate.run(database: database, root: root, quiet: false, interrupt: nil)
                     summary.problems.forEach { printError($0) }
                     printError(LibraryIndexUpdate.text(summary, root: root))
@@ -84,7 +84,8 @@ struct Search: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(results), as: UTF8.self))
         } else if !play {
-            results.forEach { print($0.path) }
+            // The paths' own bytes, as `find` prints them: another command opens them as they are.
+            results.forEach { writeToStandardOutput($0.path.bytes + [UInt8(ascii: "\n")]) }
         }
         guard !results.isEmpty else {
             printError("nothing found")

@@ -51,5 +51,16 @@ final class TerminalSession {
 }
 
 func writeToStandardOutput(_ text: String) {
-    _ = text.utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
+    writeToStandardOutput(Array(text.utf8))
+}
+
+/// All of `bytes`, however many writes a pipe takes; a closed pipe ends it.
+func writeToStandardOutput(_ bytes: [UInt8]) {
+    var written = 0
+    while written < bytes.count {
+        let count = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, bytes.count - written) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return }
+        written += count
+    }
 }

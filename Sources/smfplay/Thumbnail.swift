@@ -1,5 +1,6 @@
 import ArgumentParser
 import Thumbnails
+import SystemPackage
 
 struct Thumbnail: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,7 +28,7 @@ struct Thumbnail: ParsableCommand {
 
     func run() throws {
         do {
-            try Thumbnailer(size: size).write(midiFile: input, to: output)
+            try Thumbnailer(size: size).write(midiFile: CommandLinePath.filePath(input), to: CommandLinePath.filePath(output))
         } catch {
             printError(error.description)
             throw ExitCode.failure

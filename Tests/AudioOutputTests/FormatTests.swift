@@ -1,3 +1,4 @@
+import SystemPackage
 import Glibc
 import Testing
 @testable import AudioOutput
@@ -44,7 +45,7 @@ struct FormatTests {
     @Test func flacRefusesFloatBeforeAnyFileIsCreated() throws {
         let folder = try TemporaryFolder()
         #expect(throws: AudioFileError.self) {
-            try AudioFileWriter(path: folder.file("out.flac"), format: .flac, encoding: .float32, sampleRate: 44_100, channels: 2)
+            try AudioFileWriter(path: FilePath(folder.file("out.flac")), format: .flac, encoding: .float32, sampleRate: 44_100, channels: 2)
         }
         #expect(try folder.contents().isEmpty)
     }

@@ -1,3 +1,4 @@
+import SystemPackage
 import Testing
 @testable import AudioOutput
 
@@ -6,7 +7,7 @@ struct NormalizationTests {
     @Test(arguments: [FileKind(format: .wav, encoding: .pcm24), FileKind(format: .flac, encoding: .pcm16), FileKind(format: .aiff, encoding: .float32)])
     func copyingWithTheGainPutsThePeakAtMinusOneDecibel(kind: FileKind) throws {
         let folder = try TemporaryFolder()
-        let floats = try AudioFileWriter(path: folder.file(".render.wav"), format: .wav, encoding: .float32, sampleRate: 48_000, channels: 2)
+        let floats = try AudioFileWriter(path: FilePath(folder.file(".render.wav")), format: .wav, encoding: .float32, sampleRate: 48_000, channels: 2)
         var signal = TestSignal.sine(amplitude: 0.25)
         signal[5_001] = -1.7  // louder than full scale: kept by the float file, brought down by the gain
         try floats.write(signal)
@@ -15,12 +16,12 @@ struct NormalizationTests {
 
         let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
         let path = folder.file("song.\(kind.format.fileExtension)")
-        let writer = try AudioFileWriter(path: path, format: kind.format, encoding: kind.encoding, sampleRate: 48_000, channels: 2)
-        try writer.copy(from: AudioFileReader(path: folder.file(".render.wav")), gain: gain)
+        let writer = try AudioFileWriter(path: FilePath(path), format: kind.format, encoding: kind.encoding, sampleRate: 48_000, channels: 2)
+        try writer.copy(from: AudioFileReader(path: FilePath(folder.file(".render.wav"))), gain: gain)
         #expect(abs(writer.peak - 0.891) < 0.001)
         try writer.finish()
 
-        let reader = try AudioFileReader(path: path)
+        let reader = try AudioFileReader(path: FilePath(path))
         #expect(reader.frameCount == TestSignal.frames)
         let samples = try reader.readAll()
         #expect(abs(TestSignal.peak(samples) - 0.891) < 0.001)

@@ -1,3 +1,4 @@
+import SystemPackage
 import Testing
 @testable import AudioOutput
 
@@ -10,14 +11,14 @@ struct RoundTripTests {
         // Vorbis is judged by level only: spikes at ±1.5 would just smear into its neighbours.
         let signal = kind.format == .ogg ? TestSignal.sine() : TestSignal.withOvers()
         let writer = try AudioFileWriter(
-            path: path, format: kind.format, encoding: kind.encoding, sampleRate: TestSignal.sampleRate, channels: TestSignal.channels
+            path: FilePath(path), format: kind.format, encoding: kind.encoding, sampleRate: TestSignal.sampleRate, channels: TestSignal.channels
         )
         try writer.write(signal)
         #expect(writer.framesWritten == TestSignal.frames)
         #expect(writer.peak == TestSignal.peak(signal))
         try writer.finish()
 
-        let reader = try AudioFileReader(path: path)
+        let reader = try AudioFileReader(path: FilePath(path))
         #expect(reader.format == kind.format)
         #expect(reader.channels == TestSignal.channels)
         #expect(reader.sampleRate == TestSignal.sampleRate)
@@ -51,11 +52,11 @@ struct RoundTripTests {
     func clippingNeverWraps(kind: FileKind) throws {
         let folder = try TemporaryFolder()
         let path = folder.file("clip.\(kind.format.fileExtension)")
-        let writer = try AudioFileWriter(path: path, format: kind.format, encoding: kind.encoding, sampleRate: 44_100, channels: 1)
+        let writer = try AudioFileWriter(path: FilePath(path), format: kind.format, encoding: kind.encoding, sampleRate: 44_100, channels: 1)
         let overs: [Float] = [1.5, -1.5, 1.0, -1.0, 3.0, -3.0, 1_000, -1_000]
         try writer.write(overs)
         try writer.finish()
-        let samples = try AudioFileReader(path: path).readAll()
+        let samples = try AudioFileReader(path: FilePath(path)).readAll()
         try #require(samples.count == overs.count)
         for (written, read) in zip(overs, samples) {
             let expected = written > 0 ? kind.encoding.fullScale : -1
@@ -66,14 +67,14 @@ struct RoundTripTests {
     @Test func writesInBlocksAndCountsFrames() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("blocks.flac")
-        let writer = try AudioFileWriter(path: path, format: .flac, encoding: .pcm24, sampleRate: 44_100, channels: 2)
+        let writer = try AudioFileWriter(path: FilePath(path), format: .flac, encoding: .pcm24, sampleRate: 44_100, channels: 2)
         let signal = TestSignal.sine()
         for start in stride(from: 0, to: signal.count, by: 1_000) {
             try writer.write(Array(signal[start..<min(start + 1_000, signal.count)]))
         }
         try writer.write([])
         try writer.finish()
-        let reader = try AudioFileReader(path: path)
+        let reader = try AudioFileReader(path: FilePath(path))
         #expect(reader.frameCount == TestSignal.frames)
         #expect(reader.sampleRate == 44_100)
         let samples = try reader.readAll()
@@ -84,8 +85,8 @@ struct RoundTripTests {
         let folder = try TemporaryFolder()
         for format in AudioFileFormat.allCases {
             let path = folder.file("empty.\(format.fileExtension)")
-            try AudioFileWriter(path: path, format: format, encoding: .pcm16, sampleRate: 22_050, channels: 1).finish()
-            let reader = try AudioFileReader(path: path)
+            try AudioFileWriter(path: FilePath(path), format: format, encoding: .pcm16, sampleRate: 22_050, channels: 1).finish()
+            let reader = try AudioFileReader(path: FilePath(path))
             #expect(reader.frameCount == 0, "\(format)")
             #expect(try reader.readAll().isEmpty)
         }

@@ -1,3 +1,4 @@
+import SystemPackage
 import Foundation
 import Testing
 @testable import AudioOutput
@@ -15,14 +16,14 @@ struct WriteFailureTests {
         let error = try #require(throws: AudioFileError.self) {
             // The temporary path is never created: the writer only removes or renames it.
             let writer = try AudioFileWriter(
-                fileDescriptor: fd, temporaryPath: folder.file(".song.part-test"),
-                path: path, format: format, encoding: .pcm16, sampleRate: 48_000, channels: 2
+                fileDescriptor: fd, temporaryPath: FilePath(folder.file(".song.part-test")),
+                path: FilePath(path), format: format, encoding: .pcm16, sampleRate: 48_000, channels: 2
             )
             let block = TestSignal.sine()
             for _ in 0..<20 { try writer.write(block) }
             try writer.finish()
         }
-        #expect(error == .writeFailed(path: path, cause: .system(errno: ENOSPC)))
+        #expect(error == .writeFailed(path: FilePath(path), cause: .system(errno: ENOSPC)))
         #expect(error.description == "\(path): cannot write the file: disk full (no space left on device)")
         #expect(try folder.contents().isEmpty)
     }
@@ -68,7 +69,7 @@ struct WriteFailureTests {
     /// Writes `blocks` times `block` into a new file and finishes it: "finished", or the error's message.
     private static func render(path: String, format: AudioFileFormat, block: [Float], blocks: Int) -> String {
         do {
-            let writer = try AudioFileWriter(path: path, format: format, encoding: .pcm16, sampleRate: TestSignal.sampleRate, channels: TestSignal.channels)
+            let writer = try AudioFileWriter(path: FilePath(path), format: format, encoding: .pcm16, sampleRate: TestSignal.sampleRate, channels: TestSignal.channels)
             for _ in 0..<blocks { try writer.write(block) }
             try writer.finish()
             return "finished"

@@ -1,3 +1,4 @@
+import SystemPackage
 import AudioOutput
 import Foundation
 import SMF
@@ -99,7 +100,7 @@ struct AudioFacts: Equatable, CustomStringConvertible {
     var frameCount: Int
 
     init(path: String) throws {
-        let reader = try AudioFileReader(path: path)
+        let reader = try AudioFileReader(path: FilePath(path))
         format = reader.format
         encoding = reader.encoding
         sampleRate = reader.sampleRate

@@ -1,3 +1,4 @@
+import SystemPackage
 import AudioOutput
 import Foundation
 import SMF
@@ -35,7 +36,7 @@ struct LimiterRenderTests {
     }()
 
     static func peakDecibels(_ path: String) throws -> Double {
-        let samples = try AudioFileReader(path: path).readAll()
+        let samples = try AudioFileReader(path: FilePath(path)).readAll()
         return 20 * log10(Double(samples.map(abs).max() ?? 0))
     }
 
@@ -63,8 +64,8 @@ struct LimiterRenderTests {
         let with = try sandbox.run(["render", "quiet.mid", "-o", "with.wav", "--bits", "32f"] + Fixtures.fast)
         let without = try sandbox.run(["render", "quiet.mid", "-o", "without.wav", "--bits", "32f", "--no-limiter"] + Fixtures.fast)
         #expect(with.succeeded && without.succeeded, "\(with)\n\(without)")
-        let limited = try AudioFileReader(path: sandbox.path("with.wav")).readAll()
-        let plain = try AudioFileReader(path: sandbox.path("without.wav")).readAll()
+        let limited = try AudioFileReader(path: FilePath(sandbox.path("with.wav"))).readAll()
+        let plain = try AudioFileReader(path: FilePath(sandbox.path("without.wav"))).readAll()
         #expect(limited.count == plain.count && limited == plain, "\(limited.count) and \(plain.count) samples, or samples differ")
         #expect(try Self.peakDecibels(sandbox.path("without.wav")) < -1)
     }

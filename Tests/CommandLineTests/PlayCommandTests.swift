@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SystemPackage
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -459,7 +460,7 @@ enum Songs {
 
     /// How long an audio file sounds, measured as the recordings are.
     static func soundingSeconds(ofAudioFile path: String) throws -> Double {
-        let reader = try AudioFileReader(path: path)
+        let reader = try AudioFileReader(path: FilePath(path))
         let samples = try reader.readAll()
         // The recordings' rate (the player's output is resampled to it): the same frames measured the same way.
         guard reader.channels == 2, reader.sampleRate == Take.sampleRate else {

@@ -1,3 +1,4 @@
+import SystemPackage
 import AudioOutput
 import Foundation
 import TestSupport
@@ -109,7 +110,7 @@ struct RenderFileTests {
         try sandbox.write("song.mid", Fixtures.song(beats: 2))
         let result = try sandbox.run(["render", "song.mid", "-o", "song.flac", "--normalize"] + Fixtures.fast)
         #expect(result.succeeded, "\(result)")
-        let samples = try AudioFileReader(path: sandbox.path("song.flac")).readAll()
+        let samples = try AudioFileReader(path: FilePath(sandbox.path("song.flac"))).readAll()
         let peak = samples.reduce(0) { max($0, abs($1)) }
         let expected = Float(pow(10, -1.0 / 20))
         #expect(abs(peak - expected) < 0.002, "peak \(peak), expected \(expected)")

@@ -166,7 +166,7 @@ struct ResumeCommandTests {
 
     // MARK: The state file
 
-    @Test("a corrupt state.json is kept as state.json.bad, with a warning, and the player starts afresh")
+    @Test("a damaged state database is kept aside with a warning and the player starts afresh; an old state.json is carried over, or kept as state.json.bad when it cannot be read")
     func aCorruptStateIsSetAside() throws {
         let sandbox = try Sandbox()
         try sandbox.write("short.mid", Songs.heldNote(69, seconds: 1))
@@ -178,25 +178,48 @@ struct ResumeCommandTests {
         #expect(nothing.status == 1 && nothing.signal == nil, "\(nothing)")
         #expect(nothing.stderr.contains("nothing to resume"), "\(nothing)")
 
-        let truncated = Array(#"{"version": 1, "queue": ["Bach/Prel"#.utf8)
-        try sandbox.write(state, truncated)
+        // A file that is not an SQLite database in the database's place.
+        let garbage = Array(repeating: UInt8(ascii: "x"), count: 4096)
+        try sandbox.write(state, garbage)
         let resume = try sandbox.run(["resume"] + PlayCommandTests.synthesis, environment: environment)
         #expect(resume.status == 1 && resume.signal == nil, "\(resume)")
-        #expect(resume.stderrLines.contains { $0.contains(state + ":") && $0.contains(state + ".bad") }, "no warning names the state file and where it was kept: \(resume)")
+        #expect(resume.stderrLines.contains { $0.contains(state + ":") && $0.contains(state + ".bad-") }, "no warning names the state file and where it was kept: \(resume)")
         #expect(resume.stderr.contains("nothing to resume"), "\(resume)")
-        #expect(Array(try sandbox.contents(state + ".bad")) == truncated)
-        #expect(!sandbox.exists(state))
+        let folder = (state as NSString).deletingLastPathComponent
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("state.sqlite.bad-") }
+        #expect(kept.count == 1 && (try? sandbox.contents(folder + "/" + kept[0])) == Data(garbage), "\(kept)")
 
-        let garbage = Array("not JSON at all\n".utf8)
-        try sandbox.write(state, garbage)
+        // An older smfplay's state.json that cannot be read, and no database yet.
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasPrefix("state.sqlite") {
+            try FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+        let truncated = Array(#"{"version": 1, "queue": ["Bach/Prel"#.utf8)
+        let old = sandbox.oldStatePath
+        try sandbox.write(old, truncated)
         let play = try sandbox.run(["play", "short.mid"] + PlayCommandTests.synthesis, environment: environment)
         #expect(play.succeeded, "\(play)")
         #expect(play.stdoutLines == ["playing 1/1: short.mid (0:01.0)"], "\(play)")
-        #expect(play.stderrLines.contains { $0.contains(state + ":") && $0.contains(state + ".bad") }, "no warning names the state file and where it was kept: \(play)")
-        #expect(Array(try sandbox.contents(state + ".bad")) == garbage)
+        #expect(play.stderrLines.contains { $0.contains(old + ":") && $0.contains(old + ".bad") }, "no warning names the old state file and where it was kept: \(play)")
+        #expect(Array(try sandbox.contents(old + ".bad")) == truncated)
+        #expect(!sandbox.exists(old))
         // A fresh state, made by this run.
         let saved = try sandbox.savedState()
         #expect(saved.queue == [sandbox.path("short.mid")], "\(saved)")
+    }
+
+    @Test("a state.json of an older smfplay is carried over: resume goes on from it, and the file is gone")
+    func anOldStateFileIsCarriedOver() throws {
+        let sandbox = try Self.libraryWithStaircase()
+        let old = """
+            {"version": 1, "libraryRoot": "\(sandbox.path("Library"))", "queue": ["Bach/staircase.mid"], "order": [0], "place": 0,
+             "position": {"seconds": 9.5, "ticks": 0}, "repeatMode": "off", "shuffled": false}
+            """
+        try sandbox.write(sandbox.oldStatePath, Array(old.utf8))
+        let resumed = try listen(sandbox, ["resume"])
+        #expect(resumed.problems.isEmpty, "\(resumed.report)")
+        #expect(resumed.place.map { abs($0 - 9.5) < 1.5 } == true, "resumed at \(resumed.place.map { "\($0) s" } ?? "no step"), not 9.5 s: \(resumed.report)")
+        #expect(!sandbox.exists(sandbox.oldStatePath))
+        #expect(try sandbox.savedState().queue == ["Bach/staircase.mid"])
     }
 
     @Test("a second player while one plays says another is running, and leaves the first one's state alone")
@@ -327,8 +350,10 @@ extension Sandbox {
         try writeUserConfiguration("library = \"\(path(folder))\"\n")
     }
 
-    /// `$XDG_STATE_HOME/smfplay/state.json`.
-    var statePath: String { root + "/state/smfplay/state.json" }
+    /// `$XDG_STATE_HOME/smfplay/state.sqlite`.
+    var statePath: String { root + "/state/smfplay/state.sqlite" }
+    /// Where smfplay before 0.12 kept its state, carried over into the database once.
+    var oldStatePath: String { root + "/state/smfplay/state.json" }
 
     /// The resume state as smfplay saved it: the keys a user would look at.
     struct SavedState: Decodable, CustomStringConvertible {
@@ -344,7 +369,34 @@ extension Sandbox {
         var description: String { "queue \(queue), order \(order), place \(place), at \(position.seconds) s" }
     }
 
+    /// Read with Debian's `sqlite3`, as another program would: the queue's paths, the order
+    /// (32-bit little-endian numbers), the place and the position.
     func savedState() throws -> SavedState {
-        try JSONDecoder().decode(SavedState.self, from: contents(statePath))
+        let sql = """
+            SELECT (SELECT json_group_array(CAST(path AS TEXT)) FROM (SELECT path FROM queue_file ORDER BY number)) AS queue,
+                   hex(play_order) AS play_order, place, seconds FROM queue, position
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = ["-json", "-readonly", statePath, sql]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        struct Row: Decodable {
+            var queue: String
+            var play_order: String
+            var place: Int
+            var seconds: Double
+        }
+        guard process.terminationStatus == 0, let row = try JSONDecoder().decode([Row].self, from: data).first else {
+            throw TestFailure("no resume state in \(statePath): \(String(decoding: data, as: UTF8.self))")
+        }
+        let hex = Array(row.play_order.utf8)
+        let bytes = stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+        let order = stride(from: 0, to: bytes.count, by: 4).map { Int(bytes[$0]) | Int(bytes[$0 + 1]) << 8 | Int(bytes[$0 + 2]) << 16 | Int(bytes[$0 + 3]) << 24 }
+        return SavedState(queue: try JSONDecoder().decode([String].self, from: Data(row.queue.utf8)), order: order, place: row.place,
+                          position: .init(seconds: row.seconds))
     }
 }

@@ -138,7 +138,7 @@ struct ThumbnailCommandTests {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["thumbnail", "absent.mid", "out.png"])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderrLines == ["smfplay: absent.mid: cannot read: No such file or directory"], "\(result)")
+        #expect(result.stderrLines == ["smfplay: absent.mid: cannot read: no such file or directory"], "\(result)")
         #expect(sandbox.files() == [])
     }
 

@@ -1,3 +1,4 @@
+import SystemPackage
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -27,6 +28,7 @@ struct LibraryIndexTests {
     struct World {
         let folder: TemporaryFolder
         var root: String { folder.file("Library") }
+        var rootPath: FilePath { FilePath(root) }
         var databasePath: String { folder.file("index/library.sqlite") }
 
         init() throws {
@@ -53,12 +55,12 @@ struct LibraryIndexTests {
         func database() throws -> LibraryDatabase { try LibraryDatabase(path: databasePath) }
 
         func update(_ database: LibraryDatabase? = nil) throws -> IndexSummary {
-            try LibraryIndexer(database: try database ?? self.database(), workers: 2).update(root: root)
+            try LibraryIndexer(database: try database ?? self.database(), workers: 2).update(root: FilePath(root))
         }
 
         func search(_ words: [String], mode: String? = nil, lyrics: Bool = false, longer: Double? = nil) throws -> [String] {
-            try database().search(SearchQuery(words: words, folder: root, minimumSeconds: longer, mode: mode, mustHaveLyrics: lyrics))
-                .map { String($0.path.dropFirst(root.count + 1)) }
+            try database().search(SearchQuery(words: words, folder: FilePath(root), minimumSeconds: longer, mode: mode, mustHaveLyrics: lyrics))
+                .map { String($0.path.string.dropFirst(root.count + 1)) }
         }
     }
 
@@ -151,13 +153,13 @@ struct LibraryIndexTests {
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             do {
                 // Each with a connection of its own, as two processes have.
-                _ = try LibraryIndexer(database: try LibraryDatabase(path: databasePath), workers: 2).update(root: root)
+                _ = try LibraryIndexer(database: try LibraryDatabase(path: databasePath), workers: 2).update(root: FilePath(root))
             } catch {
                 errors.withLock { $0.append("\(error)") }
             }
         }
         #expect(errors.withLock { $0 }.isEmpty)
-        #expect(try world.database().fileCount(under: world.root) == 307)
+        #expect(try world.database().fileCount(under: world.rootPath) == 307)
         #expect(try world.search(["number 299"]) == ["Many/Song 299.mid"])
     }
 
@@ -166,38 +168,38 @@ struct LibraryIndexTests {
         for number in 0..<1000 { try world.write("Many/Song \(number).mid", World.song(title: "Song number \(number)")) }
         let database = try world.database()
         let calls = Mutex(0)
-        let stopped = try LibraryIndexer(database: database, workers: 2).update(root: world.root, isCancelled: {
+        let stopped = try LibraryIndexer(database: database, workers: 2).update(root: world.rootPath, isCancelled: {
             calls.withLock { count in
                 count += 1
                 return count > 450
             }
         })
         #expect(stopped.wasCancelled)
-        let kept = try database.fileCount(under: world.root)
+        let kept = try database.fileCount(under: world.rootPath)
         #expect(kept > 0 && kept < 1007)
         let rest = try world.update(database)
         #expect(!rest.wasCancelled && rest.unchanged == kept && rest.added == 1007 - kept)
-        #expect(try database.fileCount(under: world.root) == 1007)
+        #expect(try database.fileCount(under: world.rootPath) == 1007)
     }
 
     @Test("the browser's details: pending, then read in the background into the index, then ready")
     func detailsAreReadInTheBackgroundAndKept() throws {
         let world = try World()
         let database = try world.database()
-        let details = FileDetails(database: database, root: world.root)
+        let details = FileDetails(database: database, root: world.rootPath)
         let ballade = world.root + "/Chopin/Ballades/Ballade No.4 Op.52.mid"
-        #expect(details.lookUp(ballade) == .pending)
+        #expect(details.lookUp(FilePath(ballade)) == .pending)
         var lookup = FileDetails.Lookup.pending
         for _ in 0..<200 where lookup == .pending {
             usleep(10_000)
-            lookup = details.lookUp(ballade)
+            lookup = details.lookUp(FilePath(ballade))
         }
         guard case .ready(let seconds, let tracks) = lookup else { Issue.record("not read: \(lookup)"); return }
         #expect(abs(seconds - 2) < 0.01 && tracks == 1)
         // It is in the index now: searches find it, and new details know it at once.
         #expect(try world.search(["ballade", "frederic"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"])
-        #expect(FileDetails(database: database, root: world.root).lookUp(ballade) == lookup)
-        #expect(details.lookUp(world.root + "/gone.mid") == .unreadable("no such file or directory"))
+        #expect(FileDetails(database: database, root: world.rootPath).lookUp(FilePath(ballade)) == lookup)
+        #expect(details.lookUp(world.rootPath.appending("gone.mid")) == .unreadable("no such file or directory"))
     }
 
     @Test("the old track-info.json is taken in once (names searchable, lengths shown, read whole at the next update) and deleted")
@@ -221,14 +223,14 @@ struct LibraryIndexTests {
         let cache = world.folder.file("track-info.json")
         try Data(json.utf8).write(to: URL(fileURLWithPath: cache))
         let database = try world.database()
-        #expect(try OldTrackInfoCache.migrate(cache, into: database, root: world.root) == 1, "the changed file is not taken")
+        #expect(try OldTrackInfoCache.migrate(cache, into: database, root: world.rootPath) == 1, "the changed file is not taken")
         #expect(!FileManager.default.fileExists(atPath: cache))
-        #expect(FileDetails(database: database, root: world.root).lookUp(ballade) == .pending, "known only from the old cache: read again")
+        #expect(FileDetails(database: database, root: world.rootPath).lookUp(FilePath(ballade)) == .pending, "known only from the old cache: read again")
         #expect(try world.search(["ballades"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"], "found by its folder already")
         let update = try world.update(database)
         #expect(update.updated == 1 && update.added == 6, "the migrated file is read whole: \(update)")
         #expect(try world.search(["frederic"]).count == 2)
-        #expect(try OldTrackInfoCache.migrate(cache, into: database, root: world.root) == 0)
+        #expect(try OldTrackInfoCache.migrate(cache, into: database, root: world.rootPath) == 0)
     }
 
     @Test("refresh reads the new and changed files of a queue under the library, and leaves the rest of the index alone")
@@ -241,11 +243,11 @@ struct LibraryIndexTests {
         let outside = world.folder.file("Elsewhere.mid")
         try World.song(title: "Outside the library").write(to: URL(fileURLWithPath: outside))
         let summary = try LibraryIndexer(database: database, workers: 1)
-            .refresh([world.root + "/New/Arrival.mid", world.root + "/Chopin/Ballades/Ballade No.4 Op.52.mid", outside], root: world.root)
+            .refresh([world.rootPath.appending("New/Arrival.mid"), world.rootPath.appending("Chopin/Ballades/Ballade No.4 Op.52.mid"), FilePath(outside)], root: world.rootPath)
         #expect(summary.added == 1 && summary.unchanged == 1 && summary.removed == 0, "\(summary)")
         #expect(try world.search(["arrived"]) == ["New/Arrival.mid"])
-        #expect(try database.fileCount(under: world.root) == 8, "the vanished karaoke file is for `index` to forget")
-        #expect(try database.fileCount(under: world.folder.path) == 8, "nothing outside the library is taken")
+        #expect(try database.fileCount(under: world.rootPath) == 8, "the vanished karaoke file is for `index` to forget")
+        #expect(try database.fileCount(under: world.folder.filePath) == 8, "nothing outside the library is taken")
     }
 
     @Test("results come in the library's natural order, whichever worker read each file first")

@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import Testing
 import TestSupport
 @testable import Library
@@ -39,16 +40,16 @@ struct LibraryBrowserTests {
     @Test("opens at the last played file's folder with the file selected, given relative to the library or absolute")
     func opensAtTheLastPlayedFile() throws {
         let library = try Self.makeLibrary()
-        for lastPlayed in ["Chopin/Nocturnes/Nocturne Op.27 No.1.mid", library.path + "/Chopin/Nocturnes/Nocturne Op.27 No.1.mid"] {
-            let browser = LibraryBrowser(root: library.path, lastPlayed: lastPlayed)
+        for lastPlayed in ["Chopin/Nocturnes/Nocturne Op.27 No.1.mid", library.filePath("Chopin/Nocturnes/Nocturne Op.27 No.1.mid")] {
+            let browser = LibraryBrowser(root: library.filePath, lastPlayed: lastPlayed)
             #expect(browser.trail == ["Chopin", "Nocturnes"], "\(lastPlayed)")
-            #expect(browser.folderPath == library.path + "/Chopin/Nocturnes")
+            #expect(browser.folderPath == library.filePath("Chopin/Nocturnes"))
             #expect(names(browser) == ["Posthumous/", "Nocturne Op.9 No.1.mid", "Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"])
-            #expect(browser.selectedEntry?.path == library.path + "/Chopin/Nocturnes/Nocturne Op.27 No.1.mid", "\(lastPlayed)")
+            #expect(browser.selectedEntry?.path == library.filePath("Chopin/Nocturnes/Nocturne Op.27 No.1.mid"), "\(lastPlayed)")
             #expect(browser.problem == nil)
         }
         // A library given with a trailing slash is the same library.
-        let slashed = LibraryBrowser(root: library.path + "/", lastPlayed: library.path + "/Satie/Gymnopédie No.2.mid")
+        let slashed = LibraryBrowser(root: FilePath(library.path + "/"), lastPlayed: library.filePath("Satie/Gymnopédie No.2.mid"))
         #expect(slashed.trail == ["Satie"])
         #expect(slashed.selectedEntry?.name == "Gymnopédie No.2.mid")
     }
@@ -56,20 +57,20 @@ struct LibraryBrowserTests {
     @Test("a last played file that is gone: the nearest folder above it that is still there")
     func aGoneFileOpensTheNearestFolder() throws {
         let library = try Self.makeLibrary()
-        let gone = LibraryBrowser(root: library.path, lastPlayed: "Chopin/Nocturnes/Nocturne Op.72 No.1.mid")
+        let gone = LibraryBrowser(root: library.filePath, lastPlayed: "Chopin/Nocturnes/Nocturne Op.72 No.1.mid")
         #expect(gone.trail == ["Chopin", "Nocturnes"])
         #expect(gone.selectedEntry != nil)
         #expect(gone.problem == nil)
 
-        let goneFolders = LibraryBrowser(root: library.path, lastPlayed: library.path + "/Chopin/Mazurkas/Op.17/Mazurka No.4.mid")
+        let goneFolders = LibraryBrowser(root: library.filePath, lastPlayed: library.filePath("Chopin/Mazurkas/Op.17/Mazurka No.4.mid"))
         #expect(goneFolders.trail == ["Chopin"])
-        #expect(goneFolders.folderPath == library.path + "/Chopin")
+        #expect(goneFolders.folderPath == library.filePath("Chopin"))
         #expect(goneFolders.selectedEntry != nil)
         #expect(goneFolders.problem == nil)
 
-        let goneComposer = LibraryBrowser(root: library.path, lastPlayed: "Schubert/Impromptus/Impromptu Op.90 No.3.mid")
+        let goneComposer = LibraryBrowser(root: library.filePath, lastPlayed: "Schubert/Impromptus/Impromptu Op.90 No.3.mid")
         #expect(goneComposer.trail.isEmpty)
-        #expect(goneComposer.folderPath == library.path)
+        #expect(goneComposer.folderPath == library.filePath)
         #expect(names(goneComposer) == ["Bach/", "Chopin/", "Satie/"])
     }
 
@@ -78,10 +79,10 @@ struct LibraryBrowserTests {
         let library = try Self.makeLibrary()
         let outside = try TemporaryFolder()
         let elsewhere = try outside.create("Elsewhere/song.mid")
-        for lastPlayed in [nil, elsewhere] {
-            let browser = LibraryBrowser(root: library.path, lastPlayed: lastPlayed)
-            #expect(browser.trail.isEmpty, "\(lastPlayed ?? "no state")")
-            #expect(browser.folderPath == library.path)
+        for lastPlayed in [nil, FilePath(elsewhere)] {
+            let browser = LibraryBrowser(root: library.filePath, lastPlayed: lastPlayed)
+            #expect(browser.trail.isEmpty, "\(lastPlayed?.string ?? "no state")")
+            #expect(browser.folderPath == library.filePath)
             #expect(names(browser) == ["Bach/", "Chopin/", "Satie/"])
             #expect(browser.selection == 0)
             #expect(browser.selectedEntry?.name == "Bach")
@@ -93,7 +94,7 @@ struct LibraryBrowserTests {
     @Test("back climbs one folder at a time, selecting the folder it came out of, and stops at the top")
     func backClimbsToTheRoot() throws {
         let library = try Self.makeLibrary()
-        var browser = LibraryBrowser(root: library.path, lastPlayed: "Chopin/Nocturnes/Posthumous/Nocturne in C-sharp minor.mid")
+        var browser = LibraryBrowser(root: library.filePath, lastPlayed: "Chopin/Nocturnes/Posthumous/Nocturne in C-sharp minor.mid")
         #expect(browser.trail == ["Chopin", "Nocturnes", "Posthumous"])
 
         let leftPosthumous = browser.goBack()
@@ -122,7 +123,7 @@ struct LibraryBrowserTests {
     @Test("opening a folder shows it from its first line; a file does not open; back leaves a filter behind")
     func openingAndLeavingFolders() throws {
         let library = try Self.makeLibrary()
-        var browser = LibraryBrowser(root: library.path)
+        var browser = LibraryBrowser(root: library.filePath)
         browser.moveSelection(by: 1)
         let openedChopin = browser.openSelectedFolder()
         #expect(openedChopin)
@@ -160,7 +161,7 @@ struct LibraryBrowserTests {
     @Test("the filter keeps the selected entry selected while it shows, and moves to the first match when it does not")
     func filterKeepsOrMovesTheSelection() throws {
         let library = try Self.makeLibrary()
-        var browser = LibraryBrowser(root: library.path, lastPlayed: "Chopin/Nocturnes/Nocturne Op.27 No.1.mid")
+        var browser = LibraryBrowser(root: library.filePath, lastPlayed: "Chopin/Nocturnes/Nocturne Op.27 No.1.mid")
         #expect(browser.selection == 3)
 
         browser.setFilter("27")
@@ -196,11 +197,11 @@ struct LibraryBrowserTests {
         let decomposed = "Satie/Gymnope\u{301}die No.2.mid"
         #expect(Array(decomposed.utf8) != Array("Satie/Gymnop\u{E9}die No.2.mid".utf8))
         for lastPlayed in [decomposed, library.path + "/" + decomposed] {
-            let browser = LibraryBrowser(root: library.path, lastPlayed: lastPlayed)
+            let browser = LibraryBrowser(root: library.filePath, lastPlayed: FilePath(lastPlayed))
             #expect(browser.trail == ["Satie"])
             #expect(browser.selection == 1, "\(lastPlayed)")
             // The entry is the file on disk, with its own bytes.
-            #expect(browser.selectedEntry.map { Array($0.path.utf8) } == Array((library.path + "/Satie/Gymnop\u{E9}die No.2.mid").utf8))
+            #expect(browser.selectedEntry.map { $0.path.bytes } == Array((library.path + "/Satie/Gymnop\u{E9}die No.2.mid").utf8))
         }
     }
 
@@ -209,15 +210,15 @@ struct LibraryBrowserTests {
     @Test("Enter on a file plays it and the files after it in the folder, in the listing's order, without subfolders or other files")
     func filesFromSelectionIsTheAlbumOrder() throws {
         let library = try Self.makeLibrary()
-        let nocturnes = library.path + "/Chopin/Nocturnes/"
-        var browser = LibraryBrowser(root: library.path, lastPlayed: "Chopin/Nocturnes/Nocturne Op.9 No.2.mid")
-        #expect(browser.filesFromSelection == ["Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"].map { nocturnes + $0 })
+        let nocturnes = library.filePath("Chopin/Nocturnes")
+        var browser = LibraryBrowser(root: library.filePath, lastPlayed: "Chopin/Nocturnes/Nocturne Op.9 No.2.mid")
+        #expect(browser.filesFromSelection == ["Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"].map { nocturnes.appending($0) })
         browser.moveSelectionToStart()
         #expect(browser.selectedEntry?.name == "Posthumous")
         #expect(browser.filesFromSelection.isEmpty)
         browser.moveSelection(by: 1)
-        #expect(browser.filesFromSelection == ["Nocturne Op.9 No.1.mid", "Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"].map { nocturnes + $0 })
+        #expect(browser.filesFromSelection == ["Nocturne Op.9 No.1.mid", "Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"].map { nocturnes.appending($0) })
         browser.moveSelectionToEnd()
-        #expect(browser.filesFromSelection == [nocturnes + "Nocturne Op.27 No.2.mid"])
+        #expect(browser.filesFromSelection == [nocturnes.appending("Nocturne Op.27 No.2.mid")])
     }
 }

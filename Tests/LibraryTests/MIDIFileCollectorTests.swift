@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import Foundation
+import SystemPackage
+import Files
 import Testing
 @testable import Library
 
@@ -29,37 +31,37 @@ struct MIDIFileCollectorTests {
         }
         try FileManager.default.createSymbolicLink(atPath: root + "/Bach/loop", withDestinationPath: root)
         var collector = MIDIFileCollector()
-        collector.add(path: root)
-        #expect(collector.files.map { String($0.dropFirst(root.count + 1)) } == [
+        collector.add(path: FilePath(root))
+        #expect(collector.files.map { String($0.string.dropFirst(root.count + 1)) } == [
             "Bach/a.MID", "Bach/misnamed.bin", "ショパン/Ballades/Ballade No.4.mid", "ショパン/Ballades/Ballade No.10.mid", "ショパン/b.mid",
         ])
         #expect(collector.problems.isEmpty)
     }
 
     /// Names from older systems, made with raw bytes (no String can name them): a Shift-JIS
-    /// file name (テスト.mid), a Latin-1 folder name (café) with a file in it, and a Latin-1
-    /// text file, which is not MIDI and so is not worth a word.
-    @Test func namesThatAreNotUTF8AreReportedNotSkippedInSilence() throws {
+    /// file name (テスト.mid), a Latin-1 folder name (café) with a file in it, and a Latin-1 text
+    /// file, which is not MIDI: the MIDI files are collected with their names' bytes.
+    @Test func namesThatAreNotUTF8AreCollected() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("encodings-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let shiftJIS: [UInt8] = [0x83, 0x65, 0x83, 0x58, 0x83, 0x67] + Array(".mid".utf8)
         let latin1Folder: [UInt8] = Array("caf".utf8) + [0xE9]
         let latin1Text: [UInt8] = Array("r".utf8) + [0xE9] + Array("sum\u{E9}.txt".utf8)
-        func rawPath(_ name: [UInt8]) -> [CChar] { (Array(root.utf8) + [UInt8(ascii: "/")] + name + [0]).map { CChar(bitPattern: $0) } }
-        for name in [shiftJIS, latin1Text] {
-            let fd = open(rawPath(name), O_CREAT | O_WRONLY, 0o644)
+        func rawPath(_ name: [UInt8]) -> FilePath { FilePath(bytes: Array(root.utf8) + [UInt8(ascii: "/")] + name) }
+        for name in [shiftJIS, latin1Text, latin1Folder + Array("/x.mid".utf8)] {
+            if name.starts(with: latin1Folder) { #expect(rawPath(latin1Folder).withPlatformString { mkdir($0, 0o755) } == 0) }
+            let fd = rawPath(name).withPlatformString { open($0, O_CREAT | O_WRONLY, 0o644) }
             #expect(fd >= 0)
             close(fd)
         }
-        #expect(mkdir(rawPath(latin1Folder), 0o755) == 0)
         #expect(FileManager.default.createFile(atPath: root + "/fine.mid", contents: Data("MThd".utf8)))
 
         var collector = MIDIFileCollector()
-        collector.add(path: root)
-        #expect(collector.files == [root + "/fine.mid"])
-        let reason = MIDIFileCollector.undecodableNameReason
-        #expect(Set(collector.problems.map(\.description)) == ["\(root)/caf\u{FFFD}: \(reason)", "\(root)/\u{FFFD}e\u{FFFD}X\u{FFFD}g.mid: \(reason)"])
+        collector.add(path: FilePath(root))
+        #expect(collector.files == [rawPath(latin1Folder + Array("/x.mid".utf8)), FilePath(root + "/fine.mid"), rawPath(shiftJIS)])
+        #expect(collector.files.map { $0.lastComponent!.text } == ["x.mid", "fine.mid", "テスト.mid"])
+        #expect(collector.problems.isEmpty)
     }
 
     @Test func reportsMissingPathsAndEmptyFolders() throws {
@@ -67,9 +69,9 @@ struct MIDIFileCollectorTests {
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
         var collector = MIDIFileCollector()
-        collector.add(path: empty)
-        collector.add(path: empty + "/missing.mid")
+        collector.add(path: FilePath(empty))
+        collector.add(path: FilePath(empty + "/missing.mid"))
         #expect(collector.files.isEmpty)
-        #expect(collector.problems.map(\.description) == ["\(empty): no MIDI files in this folder", "\(empty)/missing.mid: No such file or directory"])
+        #expect(collector.problems.map(\.description) == ["\(empty): no MIDI files in this folder", "\(empty)/missing.mid: no such file or directory"])
     }
 }

@@ -1,3 +1,4 @@
+import SystemPackage
 import AudioOutput
 import Dispatch
 import Foundation
@@ -22,10 +23,10 @@ import Testing
         let results = await OwnThreads.map(names, workers: 2) {
             let renderer = SongRenderer(synthesizer: try Synthesizer(settings: DefaultRender.settings(), soundFontPath: Self.fluidR3))
             return { name in
-                let song = Song(file: try SMFReader().read(path: OpenMSXCorpus.directory + "/" + name).file)
+                let song = Song(file: try SMFReader().read(path: FilePath(OpenMSXCorpus.directory + "/" + name)).file)
                 let output = folderPath + "/" + name + ".wav"
                 defer { try? FileManager.default.removeItem(atPath: output) }
-                return try renderer.render(song, to: output, options: RenderOptions(format: .wav, encoding: .float32)).peak
+                return try renderer.render(song, to: FilePath(output), options: RenderOptions(format: .wav, encoding: .float32)).peak
             }
         }
         #expect(results.count == names.count, "\(results.count) of \(names.count) rendered")

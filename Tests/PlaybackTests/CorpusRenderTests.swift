@@ -1,3 +1,4 @@
+import SystemPackage
 import AudioOutput
 import Dispatch
 import Foundation
@@ -74,7 +75,7 @@ import Testing
         let quieter = SoundComparison(candidate: ours.map { $0 * 0.251 }, reference: theirs, sampleRate: 44_100)
         #expect(quieter.mismatches().contains { $0.hasPrefix("level") }, "12 dB too quiet passes: \(quieter.mismatches())")
         // The same song with its drum channel's events moved to channel 16 (a piano there).
-        var file = try SMFReader().read(path: OpenMSXCorpus.directory + "/" + name).file
+        var file = try SMFReader().read(path: FilePath(OpenMSXCorpus.directory + "/" + name)).file
         let drumsMoved = MIDIFile(format: file.format, timebase: file.timebase, tracks: file.tracks.map { track in
             var moved = Track()
             for event in track.events { moved.append(Self.offChannelTen(track.message(of: event)), atTick: event.tick) }
@@ -83,7 +84,7 @@ import Testing
         file = drumsMoved
         let moved = folder.file("drums-moved.wav")
         _ = try SongRenderer(synthesizer: try Synthesizer(settings: CorpusRenders.settings, soundFontPath: try TestSoundFont.required()))
-            .render(Song(file: file), to: moved, options: RenderOptions(format: .wav, encoding: .float32))
+            .render(Song(file: file), to: FilePath(moved), options: RenderOptions(format: .wav, encoding: .float32))
         let drumsAsNotes = SoundComparison(candidate: try CorpusRenders.firstSeconds(of: moved), reference: theirs, sampleRate: 44_100)
         #expect(!drumsAsNotes.mismatches().isEmpty, "drums played as notes pass: similarity \(drumsAsNotes.spectralSimilarity)")
     }
@@ -284,12 +285,12 @@ enum CorpusRenders {
     /// files and deletes them.
     static func renderBothWays(midi: String, in folder: TemporaryFolder, keepFiles: Bool = false) throws -> CorpusRender {
         let soundFont = try TestSoundFont.required()
-        let song = Song(file: try SMFReader().read(path: midi).file)
+        let song = Song(file: try SMFReader().read(path: FilePath(midi)).file)
         // A new synthesizer for each song, as fluidsynth starts afresh for each: a reused one
         // changes the render (see SongRendererTests.songRendersTheSameAfterAnotherSong).
         let renderer = SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont))
         let ours = folder.file("smfplay.wav")
-        let result = try renderer.render(song, to: ours, options: RenderOptions(format: .wav, encoding: .float32))
+        let result = try renderer.render(song, to: FilePath(ours), options: RenderOptions(format: .wav, encoding: .float32))
         let theirs = folder.file("fluidsynth.wav")
         try FluidSynthCLI.render(midi: midi, to: theirs, settings: settings, soundFont: soundFont, in: folder)
         defer {
@@ -308,7 +309,7 @@ enum CorpusRenders {
 
     /// The first ``comparedSeconds`` of a rendering, interleaved.
     static func firstSeconds(of path: String) throws -> [Float] {
-        let reader = try AudioFileReader(path: path)
+        let reader = try AudioFileReader(path: FilePath(path))
         var samples = [Float](repeating: 0, count: Int(comparedSeconds) * reader.sampleRate * reader.channels)
         let read = try samples.withUnsafeMutableBufferPointer { try reader.read(into: $0) }
         return Array(samples.prefix(read * reader.channels))

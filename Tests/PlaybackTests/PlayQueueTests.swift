@@ -1,3 +1,4 @@
+import SystemPackage
 import Testing
 @testable import Playback
 
@@ -5,27 +6,27 @@ struct PlayQueueTests {
     let files = ["a.mid", "b.mid", "c.mid"]
 
     @Test func playsInOrderAndRunsOut() {
-        var queue = PlayQueue(items: files)
-        var played: [String] = []
+        var queue = PlayQueue(items: (files).map { FilePath($0) })
+        var played: [FilePath] = []
         repeat { played.append(queue.current!) } while queue.advanceAfterEnd()
-        #expect(played == files)
+        #expect(played == files.map { FilePath($0) })
         #expect(queue.current == nil)
     }
 
     @Test func repeatsOneOrAll() {
-        var one = PlayQueue(items: files, repeatMode: .one)
+        var one = PlayQueue(items: (files).map { FilePath($0) }, repeatMode: .one)
         one.advanceAfterEnd()
         #expect(one.current == "a.mid")
         let skipped = one.next()
         #expect(skipped && one.current == "b.mid")
 
-        var all = PlayQueue(items: files, repeatMode: .all)
+        var all = PlayQueue(items: (files).map { FilePath($0) }, repeatMode: .all)
         for _ in 0..<3 { all.advanceAfterEnd() }
         #expect(all.current == "a.mid")
     }
 
     @Test func previousGoesBackEarlyAndRestartsLater() {
-        var queue = PlayQueue(items: files)
+        var queue = PlayQueue(items: (files).map { FilePath($0) })
         queue.next()
         let late = queue.previous(elapsedSeconds: 10)
         #expect(!late && queue.current == "b.mid")
@@ -37,14 +38,14 @@ struct PlayQueueTests {
 
     @Test func shufflesReproduciblyAndCompletely() {
         let many = (1...20).map { "\($0).mid" }
-        let first = PlayQueue(items: many, shuffleSeed: 42)
-        #expect(first.order == PlayQueue(items: many, shuffleSeed: 42).order)
+        let first = PlayQueue(items: (many).map { FilePath($0) }, shuffleSeed: 42)
+        #expect(first.order == PlayQueue(items: (many).map { FilePath($0) }, shuffleSeed: 42).order)
         #expect(first.order != Array(many.indices))
         #expect(first.order.sorted() == Array(many.indices))
     }
 
     @Test func appendsAndRemovesWithoutLosingThePlace() {
-        var queue = PlayQueue(items: files)
+        var queue = PlayQueue(items: (files).map { FilePath($0) })
         queue.next()
         queue.append(["d.mid"])
         queue.removeCurrent()

@@ -1,3 +1,4 @@
+import SystemPackage
 import AudioOutput
 import Foundation
 import Playback
@@ -122,7 +123,7 @@ struct AudioMeasurement: Sendable {
     var audibleSeconds: Double { Double(audibleFrames) / Double(sampleRate) }
 
     init(path: String) throws {
-        let reader = try AudioFileReader(path: path)
+        let reader = try AudioFileReader(path: FilePath(path))
         sampleRate = reader.sampleRate
         channels = reader.channels
         let windowSamples = Int((Self.windowSeconds * Double(sampleRate)).rounded()) * channels

@@ -1,3 +1,4 @@
+import SystemPackage
 import Foundation
 @testable import Playback
 import SMF
@@ -121,7 +122,7 @@ import Testing
                                     return made
                                 },
                                 makeSynthesizer: Self.synthesizer, onProblem: { Issue.record("\($0)") })
-        #expect(player.play(PlayQueue(items: [path]), atSeconds: 5))
+        #expect(player.play(PlayQueue(items: [FilePath(path)]), atSeconds: 5))
         sink?.pull(seconds: 0.1)
         let snapshot = player.update()
         #expect(abs(snapshot.heardSeconds - 5.08) < 0.05)

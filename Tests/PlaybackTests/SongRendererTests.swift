@@ -1,3 +1,4 @@
+import SystemPackage
 import AudioOutput
 import Foundation
 import Playback
@@ -70,8 +71,8 @@ struct SongRendererTests {
         var options = RenderOptions(format: kind.format, encoding: kind.encoding, normalize: normalize, limitsPeaks: limitsPeaks)
         if let tailLimit { options.tailLimit = tailLimit }
         let path = folder.file("song.\(kind.format.fileExtension)")
-        let result = try (renderer ?? Self.renderer(sampleRate: sampleRate)).render(song, to: path, options: options)
-        let reader = try AudioFileReader(path: path)
+        let result = try (renderer ?? Self.renderer(sampleRate: sampleRate)).render(song, to: FilePath(path), options: options)
+        let reader = try AudioFileReader(path: FilePath(path))
         let samples = try reader.readAll()
         #expect(samples.count == reader.frameCount * reader.channels, "\(kind): the header says \(reader.frameCount) frames, \(samples.count / 2) read")
         return Rendered(result: result, path: path, format: reader.format, encoding: reader.encoding, sampleRate: reader.sampleRate,
@@ -182,7 +183,7 @@ struct SongRendererTests {
         let before = try FileManager.default.contentsOfDirectory(atPath: watched).sorted()
         let renderer = try Self.renderer()
         #expect(throws: RenderError.self, "\(output), normalize \(normalize)") {
-            try renderer.render(TestSongs.melody, to: path, options: RenderOptions(format: .wav, encoding: .pcm16, normalize: normalize))
+            try renderer.render(TestSongs.melody, to: FilePath(path), options: RenderOptions(format: .wav, encoding: .pcm16, normalize: normalize))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: watched).sorted() == before, "\(output): files left in \(watched)")
         if output == .nameTakenByFolder {

@@ -1,3 +1,4 @@
+import SystemPackage
 import Dispatch
 import Foundation
 import Testing
@@ -11,15 +12,15 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let path = folder.path + "/missing.mid"
-        #expect(throws: SMFFileError.unreadable(path: path, reason: "No such file or directory")) {
-            try SMFReader().read(path: path)
+        #expect(throws: SMFFileError.unreadable(path: FilePath(path), reason: "no such file or directory")) {
+            try SMFReader().read(path: FilePath(path))
         }
     }
 
     @Test func directoryIsNotARegularFile() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        #expect(throws: SMFFileError.notARegularFile(path: folder.path)) { try SMFReader().read(path: folder.path) }
+        #expect(throws: SMFFileError.notARegularFile(path: FilePath(folder.path))) { try SMFReader().read(path: FilePath(folder.path)) }
     }
 
     @Test func devNullIsNotARegularFile() {
@@ -38,7 +39,7 @@ import Testing
         let finished = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             do throws(SMFFileError) {
-                _ = try SMFReader().read(path: path)
+                _ = try SMFReader().read(path: FilePath(path))
             } catch {
                 outcome.error = error
             }
@@ -52,19 +53,19 @@ import Testing
             if writer >= 0 { close(writer) }
         }
         #expect(!blocked, "read(path:) waited in open(2) for a writer to the FIFO")
-        #expect(outcome.error == .notARegularFile(path: path))
+        #expect(outcome.error == .notARegularFile(path: FilePath(path)))
     }
 
     @Test func fileOverTheSizeLimitIsRefusedBeforeReading() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let path = try folder.write("song.mid", Hostile.valid)
-        let error = #expect(throws: SMFFileError.tooLarge(path: path, size: 34, limit: 33)) {
-            try SMFReader(policy: SMFReadingPolicy(maximumFileSize: 33)).read(path: path)
+        let error = #expect(throws: SMFFileError.tooLarge(path: FilePath(path), size: 34, limit: 33)) {
+            try SMFReader(policy: SMFReadingPolicy(maximumFileSize: 33)).read(path: FilePath(path))
         }
         #expect(error?.description == "\(path): file is 34 bytes, more than the 33 bytes a MIDI file may have here")
         // At the limit it reads.
-        let output = try SMFReader(policy: SMFReadingPolicy(maximumFileSize: 34)).read(path: path)
+        let output = try SMFReader(policy: SMFReadingPolicy(maximumFileSize: 34)).read(path: FilePath(path))
         #expect(Hostile.eventCounts(output) == [3])
     }
 
@@ -75,8 +76,8 @@ import Testing
         let bytes = RawSMF.header(tracks: 3) + RawSMF.track(Hostile.note) + RawSMF.track(Hostile.note)
             + RawSMF.track(Hostile.note + [0x00, 0x90, 0x3C], endOfTrack: false)
         let path = try folder.write("song.mid", bytes)
-        let error = #expect(throws: SMFFileError.invalid(path: path, .truncatedEvent(offset: 70, track: 3))) {
-            try SMFReader().read(path: path)
+        let error = #expect(throws: SMFFileError.invalid(path: FilePath(path), .truncatedEvent(offset: 70, track: 3))) {
+            try SMFReader().read(path: FilePath(path))
         }
         #expect(error?.description == "\(path): truncated event at byte 70 in track 3")
     }
@@ -85,7 +86,7 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let path = try folder.write("empty.mid", [])
-        let error = #expect(throws: SMFFileError.invalid(path: path, .notAMIDIFile)) { try SMFReader().read(path: path) }
+        let error = #expect(throws: SMFFileError.invalid(path: FilePath(path), .notAMIDIFile)) { try SMFReader().read(path: FilePath(path)) }
         #expect(error?.description == "\(path): not a MIDI file (it starts with neither MThd nor a RIFF RMID header)")
     }
 

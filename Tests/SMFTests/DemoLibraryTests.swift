@@ -1,3 +1,4 @@
+import SystemPackage
 import Foundation
 import SMF
 import TestSupport
@@ -38,7 +39,7 @@ struct DemoLibraryTests {
     ]
 
     static func read(_ path: String) throws -> MIDIFile {
-        let output = try SMFReader().read(path: library.appendingPathComponent(path).path)
+        let output = try SMFReader().read(path: FilePath(library.appendingPathComponent(path).path))
         #expect(output.warnings.isEmpty, "\(path): \(output.warnings)")
         #expect(output.omittedWarningCount == 0)
         return output.file

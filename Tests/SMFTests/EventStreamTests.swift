@@ -1,3 +1,4 @@
+import SystemPackage
 import Foundation
 import Testing
 @testable import SMF
@@ -96,9 +97,9 @@ struct EventStreamTests {
             let enumerator = try #require(FileManager.default.enumerator(atPath: folder), "\(folder) is missing")
             for case let name as String in enumerator where name.hasSuffix(".mid") {
                 let path = folder + "/" + name
-                let expected = Visits(expectedFrom: try SMFReader().read(path: path).file)
+                let expected = Visits(expectedFrom: try SMFReader().read(path: FilePath(path)).file)
                 var visits = Visits()
-                try SMFEventStream(path: path).visit(&visits)
+                try SMFEventStream(path: FilePath(path)).visit(&visits)
                 #expect(visits == expected, "\(path)")
                 compared += 1
             }
@@ -133,7 +134,7 @@ struct EventStreamTests {
     }
 
     @Test func namesTheFileItCannotRead() {
-        #expect(throws: SMFFileError.unreadable(path: "/nonexistent/song.mid", reason: "No such file or directory")) {
+        #expect(throws: SMFFileError.unreadable(path: "/nonexistent/song.mid", reason: "no such file or directory")) {
             try SMFEventStream(path: "/nonexistent/song.mid")
         }
     }

@@ -1,3 +1,4 @@
+import SystemPackage
 import Dispatch
 import Foundation
 import SMF
@@ -109,7 +110,7 @@ private struct CorpusSong: Sendable {
 
     static func load(name: String, path: String) async throws -> CorpusSong {
         async let transcript = Midicsv.transcript(ofFile: path)
-        let reading = try SMFReader().read(path: path)
+        let reading = try SMFReader().read(path: FilePath(path))
         let midicsv = try await transcript
         return CorpusSong(reading: reading, midicsv: midicsv, events: compareEvents(of: reading.file, with: midicsv, name: name))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SMF
 import Testing
+import SystemPackage
 @testable import Synthesis
 
 /// A seek must leave the synthesizer as playing from the start would have.
@@ -18,7 +19,7 @@ struct SeekChaseTests {
     }
 
     static func song(_ name: String) throws -> Song {
-        Song(file: try SMFReader().read(path: corpus + "/" + name).file)
+        Song(file: try SMFReader().read(path: FilePath(corpus + "/" + name)).file)
     }
 
     @Test(arguments: ["busy_schedule.mid", "5432gone_redfarn.mid", "flying_scotsman.mid", "ttsong_iii_imuh3.mid"])

@@ -1,5 +1,7 @@
 import Foundation
 import Library
+import Resume
+import SystemPackage
 import LibraryIndex
 import SMF
 import Playback
@@ -16,8 +18,8 @@ struct BrowseSessionTests {
         for file in ["Bach.mid", "Chopin.mid", "Folk/Reel.mid"] {
             try Data("MThd".utf8).write(to: URL(fileURLWithPath: library.file(file)))
         }
-        return BrowseSession(browser: LibraryBrowser(root: library.path),
-                             recorder: ResumeRecorder(store: ResumeStore(folder: state.path), libraryRoot: library.path, warn: { _ in }),
+        return BrowseSession(browser: LibraryBrowser(root: library.filePath),
+                             recorder: ResumeRecorder(store: ResumeStore(folder: state.filePath), libraryRoot: library.filePath, warn: { _ in }),
                              details: { _ in nil }, messages: StatusMessages(),
                              cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
                              makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
@@ -34,7 +36,7 @@ struct BrowseSessionTests {
             guard case .stay = session.handle(key) else { Issue.record("\(key) did more than filter"); return }
         }
         guard case .play(let queue, let seconds) = session.handle(.enter) else { Issue.record("Enter did not play"); return }
-        #expect(queue.items == [library.file("Chopin.mid")])
+        #expect(queue.items == [library.filePath("Chopin.mid")])
         #expect(seconds == 0)
         // The filter is closed: keys are the browser's again.
         guard case .leave = session.handle(.character("q")) else { Issue.record("q did not leave"); return }
@@ -48,10 +50,11 @@ struct BrowseSessionTests {
         var second = try Self.session(library: library, state: state)
         _ = first.handle(.character("a"))
         #expect(first.messages.latest?.hasPrefix("Added 1 file to the saved queue (1 in all)") == true, "\(first.messages.latest ?? "")")
-        let saved = try Data(contentsOf: URL(fileURLWithPath: state.file("state.json")))
+        let saved = ResumeStore(folder: state.filePath).load().state
+        #expect(saved?.queue == [.inLibrary("Folk/Reel.mid")])
         _ = second.handle(.character("a"))
         #expect(second.messages.latest?.hasPrefix("Not added: another smfplay is running") == true, "\(second.messages.latest ?? "")")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: state.file("state.json"))) == saved)
+        #expect(ResumeStore(folder: state.filePath).load().state == saved)
     }
 
     @Test("with a library index, / searches the whole library: the results play like a folder, ← goes back to the folder")
@@ -69,22 +72,22 @@ struct BrowseSessionTests {
             try Data(bytes).write(to: URL(fileURLWithPath: library.file(file)))
         }
         let database = try LibraryDatabase(path: state.file("library.sqlite"))
-        _ = try LibraryIndexer(database: database, workers: 1).update(root: library.path)
+        _ = try LibraryIndexer(database: database, workers: 1).update(root: library.filePath)
         var session = BrowseSession(
-            browser: LibraryBrowser(root: library.path),
-            recorder: ResumeRecorder(store: ResumeStore(folder: state.path), libraryRoot: library.path, warn: { _ in }),
+            browser: LibraryBrowser(root: library.filePath),
+            recorder: ResumeRecorder(store: ResumeStore(folder: state.filePath), libraryRoot: library.filePath, warn: { _ in }),
             details: { _ in nil }, messages: StatusMessages(),
             cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
             makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
                 throw PlaybackOptions.SetupFailure(description: "no player in these tests", status: 1)
             },
-            searchLibrary: { words in (try? database.search(SearchQuery(words: [words], folder: library.path)).map(\.path)) ?? [] })
+            searchLibrary: { words in (try? database.search(SearchQuery(words: [words], folder: library.filePath)).map(\.path)) ?? [] })
         for character in "/silver" { _ = session.handle(.character(character)) }
         #expect(session.browser.search == "silver")
         #expect(session.browser.visibleEntries.map(\.name) == ["Folk/Irish/Jig.mid", "Folk/Irish/Reel.mid"])
         _ = session.handle(.down)
         guard case .play(let queue, _) = session.handle(.enter) else { Issue.record("Enter did not play"); return }
-        #expect(queue.items == [library.file("Folk/Irish/Reel.mid")])
+        #expect(queue.items == [library.filePath("Folk/Irish/Reel.mid")])
         _ = session.handle(.left)
         #expect(session.browser.search == nil && session.browser.visibleEntries.map(\.name) == ["Folk", "Bach.mid"])
     }

@@ -2,6 +2,7 @@ import Foundation
 import Library
 @testable import Playback
 import TestSupport
+import SystemPackage
 import Testing
 @testable import smfplay
 
@@ -47,8 +48,8 @@ struct DisplayWidthTests {
         for name in [Self.hostileFile, Self.brokenLineFile] {
             try Data("MThd".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
         }
-        var browser = LibraryBrowser(root: library.path, lastPlayed: folder + "/" + Self.hostileFile)
-        #expect(browser.trail == [Self.hostileFolder])
+        var browser = LibraryBrowser(root: library.filePath, lastPlayed: FilePath(folder + "/" + Self.hostileFile))
+        #expect(browser.trail == [FilePath.Component(Self.hostileFolder)])
         var view = BrowserView()
         // Down to screens narrower than a line's marker and details.
         let cases = [("", "▶ " + Self.brokenLineFile), ("\u{1B}[2J", "")].flatMap { filter, status in [30, 8, 3].map { (filter, status, $0) } }
@@ -66,7 +67,7 @@ struct DisplayWidthTests {
 
     @Test("the play view: the file's and folders' names with control characters within the screen's width")
     func playViewLines() {
-        let snapshot = PlayerSnapshot(file: "/music/\(Self.hostileFolder)/\(Self.brokenLineFile)", place: 0, queueLength: 1, heardSeconds: 0,
+        let snapshot = PlayerSnapshot(file: FilePath("/music/\(Self.hostileFolder)/\(Self.brokenLineFile)"), place: 0, queueLength: 1, heardSeconds: 0,
                                       heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
                                       pressedKeys: [], noteRange: nil)
         let lines = PlayView.lines(for: snapshot, columns: 30, showsUnderruns: false, keysLine: PlayView.keysLine)

@@ -1,3 +1,4 @@
+import SystemPackage
 import Foundation
 
 /// A fresh folder under the system's temporary folder, removed with everything in it when dropped.
@@ -19,4 +20,12 @@ public final class TemporaryFolder {
     public func contents() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
+}
+
+extension TemporaryFolder {
+    /// The folder as a file system path.
+    public var filePath: FilePath { FilePath(path) }
+
+    /// A file or folder inside, as a file system path.
+    public func filePath(_ name: String) -> FilePath { FilePath(file(name)) }
 }

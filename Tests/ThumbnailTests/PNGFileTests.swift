@@ -2,6 +2,7 @@ import Foundation
 import SMF
 import TestSupport
 import Testing
+import SystemPackage
 @testable import Thumbnails
 
 @Suite("PNG files")
@@ -28,20 +29,20 @@ struct PNGFileTests {
 
     @Test func writesTheFileWholeAndNothingElse() throws {
         let folder = try TemporaryFolder()
-        let path = folder.file("roll.png")
-        try Data("an older file".utf8).write(to: URL(fileURLWithPath: path))
+        let path = folder.filePath("roll.png")
+        try Data("an older file".utf8).write(to: URL(fileURLWithPath: path.string))
         try PNGFile.write(Self.image(), to: path)
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == (try PNGFile.encode(Self.image(), for: path)))
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path.string))) == (try PNGFile.encode(Self.image(), for: path)))
         #expect(try folder.contents() == ["roll.png"])
     }
 
     @Test func anUnwritablePlaceIsAnErrorNamingTheFile() throws {
         let folder = try TemporaryFolder()
-        let path = folder.file("missing/roll.png")
+        let path = folder.filePath("missing/roll.png")
         #expect {
             try PNGFile.write(Self.image(), to: path)
         } throws: { error in
-            "\(error)".hasPrefix("\(path): cannot write: ")
+            "\(error)".hasPrefix("\(path.text): cannot write: ")
         }
         #expect(try folder.contents() == [])
     }

@@ -3,6 +3,7 @@ import SMF
 import TestSupport
 import Testing
 import Thumbnails
+import SystemPackage
 
 @Suite("Thumbnailer")
 struct ThumbnailerTests {
@@ -20,7 +21,7 @@ struct ThumbnailerTests {
         let input = folder.file("broken.mid")
         try Data(broken).write(to: URL(fileURLWithPath: input))
         #expect {
-            try Thumbnailer().write(midiFile: input, to: folder.file("broken.png"))
+            try Thumbnailer().write(midiFile: FilePath(input), to: folder.filePath("broken.png"))
         } throws: { error in
             "\(error)" == "\(input): truncated event at byte 22 in track 1"
         }
@@ -31,9 +32,9 @@ struct ThumbnailerTests {
         let folder = try TemporaryFolder()
         let input = folder.file("absent.mid")
         #expect {
-            try Thumbnailer().write(midiFile: input, to: folder.file("absent.png"))
+            try Thumbnailer().write(midiFile: FilePath(input), to: folder.filePath("absent.png"))
         } throws: { error in
-            "\(error)" == "\(input): cannot read: No such file or directory"
+            "\(error)" == "\(input): cannot read: no such file or directory"
         }
         #expect(try folder.contents() == [])
     }

@@ -1,26 +1,27 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
-/// Reads a file smfplay keeps for itself (the resume state, a cache) in one piece,
-/// refusing anything that cannot be one: a folder or a FIFO put in its place, or a
-/// file too large to be one smfplay wrote.
-enum SmallFile {
-    enum ReadError: Error, Equatable {
+/// Reads a file smfplay keeps for itself (the resume state, a cache) in one piece, refusing
+/// anything that cannot be one: a folder or a FIFO put in its place, or a file too large to be one
+/// smfplay wrote.
+public enum SmallFile {
+    public enum ReadError: Error, Equatable {
         case missing
         case unusable(String)
     }
 
-    static func read(_ path: String, limit: Int) throws(ReadError) -> [UInt8] {
+    public static func read(_ path: FilePath, limit: Int) throws(ReadError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else {
             if errno == ENOENT { throw .missing }
-            throw .unusable(AtomicWrite.systemError().lowercased())
+            throw .unusable(SystemError.current)
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .unusable(AtomicWrite.systemError().lowercased()) }
+        guard fstat(fd, &info) == 0 else { throw .unusable(SystemError.current) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw .unusable("a folder is in its place")
@@ -32,7 +33,7 @@ enum SmallFile {
         while count < bytes.count {
             let result = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if result < 0, errno == EINTR { continue }
-            guard result >= 0 else { throw .unusable(AtomicWrite.systemError().lowercased()) }
+            guard result >= 0 else { throw .unusable(SystemError.current) }
             // The file shrank while being read: what was read is all there is.
             guard result > 0 else { return Array(bytes[..<count]) }
             count += result

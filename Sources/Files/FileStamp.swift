@@ -1,10 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
-/// A file's size and modification time: when either differs from a stamp taken
-/// earlier, the file has changed since (edited, replaced, or another file put in
-/// its place), and what was learned from it no longer holds.
+/// A file's size and modification time: when either differs from a stamp taken earlier, the file
+/// has changed since (edited, replaced, or another file put in its place), and what was learned
+/// from it no longer holds.
 public struct FileStamp: Codable, Hashable, Sendable {
     public var size: Int64
     /// The modification time: seconds since 1970, and the nanoseconds past them.
@@ -18,14 +19,14 @@ public struct FileStamp: Codable, Hashable, Sendable {
     }
 
     /// The stamp of the file at `path` now (links followed); nil when there is none.
-    public init?(ofFileAt path: String) {
+    public init?(ofFileAt path: FilePath) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
         self.init(size: Int64(info.st_size), modifiedSeconds: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec))
     }
 
     /// Whether the file at `path` is gone or differs in size or modification time.
-    public func hasChanged(fileAt path: String) -> Bool {
+    public func hasChanged(fileAt path: FilePath) -> Bool {
         FileStamp(ofFileAt: path) != self
     }
 }

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Files
+import SystemPackage
 
 /// The resume state held by this player: while it lives, another smfplay that asks
 /// for it gets ``ResumeLockError/heldByAnotherPlayer(lockFile:pid:)``, so that two
@@ -12,18 +14,18 @@ import Glibc
 /// process or another, is refused; the file itself is never removed, since a player
 /// that removed it could release a lock that another had just taken on it.
 public final class ResumeLock: Sendable {
-    public let lockFile: String
+    public let lockFile: FilePath
     private let descriptor: Int32
 
     /// Creates `folder` if it is missing, and `lockFile` in it.
-    init(lockFile: String, folder: String) throws(ResumeLockError) {
+    init(lockFile: FilePath, folder: FilePath) throws(ResumeLockError) {
         do {
             try AtomicWrite.makeFolder(folder, for: lockFile)
         } catch {
             throw .unusable(lockFile: lockFile, reason: error.reason)
         }
-        let fd = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .unusable(lockFile: lockFile, reason: AtomicWrite.systemError()) }
+        let fd = lockFile.withPlatformString { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw .unusable(lockFile: lockFile, reason: SystemError.current) }
         var result: Int32
         repeat { result = flock(fd, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
         guard result == 0 else {
@@ -31,12 +33,12 @@ public final class ResumeLock: Sendable {
             let pid = Self.pid(in: fd)
             close(fd)
             if code == EWOULDBLOCK { throw .heldByAnotherPlayer(lockFile: lockFile, pid: pid) }
-            throw .unusable(lockFile: lockFile, reason: String(cString: strerror(code)))
+            throw .unusable(lockFile: lockFile, reason: SystemError.text(code))
         }
         // Written only once the lock is held, so a pid in the file is the holder's.
         let text = Array("\(getpid())\n".utf8)
         guard ftruncate(fd, 0) == 0, pwrite(fd, text, text.count, 0) == text.count else {
-            let reason = AtomicWrite.systemError()
+            let reason = SystemError.current
             close(fd)
             throw .unusable(lockFile: lockFile, reason: reason)
         }

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Files
+import Foundation
+import GRDB
+import SystemPackage
+
+/// An SQLite file smfplay keeps for itself (the library index, the resume state), in WAL mode so
+/// that readers never wait for a writer and several smfplay processes share it, writers waiting
+/// their turn for up to ``busyTimeout``.
+///
+/// Opening checks that the file is smfplay's (its `application_id`, "SMFP") and brings its tables
+/// up to date. A file that is damaged, or an SQLite database of something else, is moved aside
+/// (kept, with `.bad-` and the time in its name) and a new one made, once.
+public enum DatabaseFile {
+    /// "SMFP": marks a file as one of smfplay's.
+    public static let applicationID: Int32 = 0x534D_4650
+    public static let busyTimeout: TimeInterval = 15
+
+    /// Why a database file could not be opened.
+    public struct OpenError: Error, Sendable {
+        public let reason: String
+    }
+
+    /// What was opened, and where a damaged or foreign file found in its place was moved.
+    public struct Opened: Sendable {
+        public let pool: DatabasePool
+        public let setAside: FilePath?
+    }
+
+    /// Opens the file at `path` (its folder made, for the user only, if missing), or makes it.
+    /// `synchronous` is SQLite's setting for every connection: NORMAL loses at most the last
+    /// transactions in a power cut, never the file, and costs no flush per transaction.
+    public static func open(
+        _ path: FilePath, migrator: DatabaseMigrator, synchronous: String = "NORMAL", replacingDamage: Bool = false
+    ) throws(OpenError) -> Opened {
+        do {
+            try AtomicWrite.makeFolder(TemporarySibling.folder(of: path), for: path)
+        } catch {
+            throw OpenError(reason: error.reason)
+        }
+        var aside: FilePath?
+        if replacingDamage { aside = try moveAside(path, reason: "damaged") }
+        do {
+            return Opened(pool: try openPool(path, migrator: migrator, synchronous: synchronous), setAside: aside)
+        } catch let error as DatabaseError where isDamage(error) {
+            aside = try moveAside(path, reason: error.message ?? "\(error)")
+            do {
+                return Opened(pool: try openPool(path, migrator: migrator, synchronous: synchronous), setAside: aside)
+            } catch {
+                throw OpenError(reason: reason(error))
+            }
+        } catch {
+            throw OpenError(reason: reason(error))
+        }
+    }
+
+    /// Whether SQLite found the file damaged or not a database.
+    public static func isDamage(_ error: DatabaseError) -> Bool {
+        [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode)
+    }
+
+    /// An error in a few words: SQLite's message when there is one.
+    public static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+
+    /// Renames a damaged file to `PATH.bad-TIME`, its journal files removed; returns the new name.
+    private static func moveAside(_ path: FilePath, reason: String) throws(OpenError) -> FilePath {
+        let aside = FilePath(path.string + ".bad-" + timestamp())
+        let renamed = path.withPlatformString { from in aside.withPlatformString { to in rename(from, to) } }
+        guard renamed == 0 || errno == ENOENT else {
+            throw OpenError(reason: "it is damaged (\(reason)), and it cannot be moved aside: \(SystemError.current)")
+        }
+        for suffix in ["-wal", "-shm"] { _ = FilePath(path.string + suffix).withPlatformString { unlink($0) } }
+        return aside
+    }
+
+    private static func openPool(_ path: FilePath, migrator: DatabaseMigrator, synchronous: String) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+        }
+        let pool = try DatabasePool(path: path.string, configuration: configuration)
+        try pool.write { db in
+            let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+            if id != applicationID, tableCount > 0 {
+                throw DatabaseError(resultCode: .SQLITE_NOTADB, message: "an SQLite database of another program")
+            }
+            if id != applicationID { try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
+        }
+        try migrator.migrate(pool)
+        return pool
+    }
+
+    private static func timestamp() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: Date())
+    }
+}
