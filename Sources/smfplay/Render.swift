@@ -72,10 +72,10 @@ struct Render: ParsableCommand {
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let bits, RenderSettings.SampleFormat(rawValue: bits) == nil { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
         if let format, RenderSettings.FileFormat(rawValue: format.lowercased()) == nil { throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)") }
-        guard output != nil || (inputs.count == 1 && !inputPaths[0].isFolder) else {
-            throw ValidationError("-o FOLDER is needed to render a folder or several files")
+        guard output != nil || RenderPlan.isOneFile(inputPaths) else {
+            throw ValidationError("-o FOLDER is needed to render a folder, a playlist or several files")
         }
-        if inputs.count == 1, !inputPaths[0].isFolder, format == nil, let output, let outputPath,
+        if RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
            !output.hasSuffix("/"), !outputPath.isFolder, RenderPlan.fileFormat(ofPath: outputPath) == nil {
             throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg or .aiff, or give --format")
         }

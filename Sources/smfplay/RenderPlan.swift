@@ -25,7 +25,7 @@ struct RenderPlan {
 
     /// `inputs` and `output` as the command line gave them (see `CommandLinePath`).
     init(inputs: [FilePath], output: FilePath?, outputIsFolder: Bool, format: RenderSettings.FileFormat, force: Bool) throws(Failure) {
-        if inputs.count == 1, !inputs[0].isFolder {
+        if Self.isOneFile(inputs) {
             let input = inputs[0]
             var target = output ?? Self.replacingExtension(of: input, with: format.fileExtension)
             if let output, outputIsFolder || output.isFolder {
@@ -40,7 +40,7 @@ struct RenderPlan {
             return
         }
         guard let output else {
-            throw Failure(description: "-o FOLDER is needed to render a folder or several files")
+            throw Failure(description: "-o FOLDER is needed to render a folder, a playlist or several files")
         }
         try Self.createFolder(output)
         /// Which MIDI file each output is rendered from: `a.mid` and `a.kar` in one folder, or
@@ -75,6 +75,12 @@ struct RenderPlan {
                 }
             }
         }
+    }
+
+    /// Whether the inputs are one MIDI file, whose output is a file (not a folder of outputs, as
+    /// for a folder, a playlist or several inputs).
+    static func isOneFile(_ inputs: [FilePath]) -> Bool {
+        inputs.count == 1 && !inputs[0].isFolder && !M3UPlaylist.isPlaylist(inputs[0])
     }
 
     /// The format an output path asks for by its extension.

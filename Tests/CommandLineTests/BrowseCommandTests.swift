@@ -63,6 +63,41 @@ struct BrowseCommandTests {
         try terminal.send("P")
     }
 
+    // MARK: Names that are not UTF-8
+
+    @Test("a folder and a file named in Shift-JIS (an old Japanese archive): shown decoded, Enter plays the file, and resume plays it again")
+    func shiftJISNamesBrowsePlayAndResume() throws {
+        let sandbox = try makeSandbox()
+        let folder = try NonUTF8Names.makeShiftJISPiece(in: sandbox.path("Library"), note: 72)
+        let terminal = try browse(sandbox)
+        try terminal.waitForBrowser("Library") { $0.breadcrumb == "Library" && $0.selected?.name == "Bach/" }
+        let top = try terminal.waitForBrowser("the Shift-JIS folder, decoded") { $0.entries.contains { $0.name == NonUTF8Names.folderText + "/" } }
+        #expect(top.entries.map(\.name) == ["Bach/", "Chopin/", "Satie/", NonUTF8Names.folderText + "/"], "\(top)")
+        for _ in 0..<3 { try terminal.send("Down") }
+        try terminal.send("Enter")
+        try terminal.waitForBrowser("inside it, the file decoded") {
+            $0.breadcrumb == "Library › " + NonUTF8Names.folderText && $0.selected?.name == NonUTF8Names.fileText
+        }
+        let take = try Take(server)
+        try terminal.send("Enter")
+        try terminal.waitForPlayView("the Shift-JIS file, a second in") { $0.name == NonUTF8Names.fileText && $0.elapsedSeconds >= 1 }
+        try terminal.send("q")
+        try terminal.waitForBrowser("the browser again") { $0.status == "Stopped." }
+        let (sound, _) = try take.finish()
+        #expect(sound.noteRuns().map(\.note) == [72], "the file with the Shift-JIS name was not heard")
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+
+        let state = try sandbox.savedStateBytes()
+        #expect(state == [folder.relative], "the state has not the name's bytes: \(state)")
+        let resumed = try PlayingCommand(sandbox, ["resume"] + PlayCommandTests.synthesis, server: server)
+        let line = resumed.waitForLine(containing: "playing")
+        #expect(line?.contains(NonUTF8Names.fileText) == true, "\(line ?? "no playing line")")
+        resumed.type("q")
+        let exit = resumed.wait(timeLimit: 10)
+        #expect(exit.status == 0 && exit.signal == nil && resumed.problems.isEmpty, "\(resumed.report(exit))")
+    }
+
     // MARK: Where it opens, and going back
 
     @Test("opens at the file played last, its folders in the breadcrumb, the file marked and selected; back climbs to the top")
