@@ -78,7 +78,22 @@ public enum DatabaseFile {
         return aside
     }
 
+    /// Opens the pool, waiting its turn while another process makes the same file: switching a
+    /// new file to WAL and making its tables take locks that SQLite's busy timeout does not wait
+    /// for (it answers "database is locked" at once, to avoid a deadlock), so the opening is
+    /// tried again for up to ``busyTimeout``.
     private static func openPool(_ path: FilePath, migrator: DatabaseMigrator, synchronous: String) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + .seconds(busyTimeout)
+        while true {
+            do {
+                return try openPoolOnce(path, migrator: migrator, synchronous: synchronous)
+            } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && ContinuousClock.now < deadline {
+                usleep(UInt32.random(in: 10_000...50_000))
+            }
+        }
+    }
+
+    private static func openPoolOnce(_ path: FilePath, migrator: DatabaseMigrator, synchronous: String) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in

@@ -57,4 +57,42 @@ struct SearchCommandTests {
         #expect(result.stderrLines.filter { $0.contains("damaged") }.count == 1, "\(result)")
         #expect(sandbox.files(under: sandbox.dataHome + "/smfplay").contains { $0.hasPrefix("library.sqlite.bad-") })
     }
+
+    @Test("two `smfplay index` and a `smfplay search` at once, as from two terminals: none fails, none says the database is locked, nothing is lost")
+    func concurrentProcesses() throws {
+        let sandbox = try Sandbox()
+        for number in 1...600 {
+            try sandbox.write("Library/Composer \(number % 20)/Piece \(number).mid", Fixtures.song(title: "Piece number \(number)"))
+        }
+        let commands = [["index", "--library", "Library"], ["index", "--library", "Library"], ["search", "piece", "--library", "Library", "--limit", "0"]]
+        let results = OwnResults(count: commands.count)
+        // Only read by the threads: run() uses the sandbox's fixed paths.
+        nonisolated(unsafe) let shared = sandbox
+        DispatchQueue.concurrentPerform(iterations: commands.count) { index in
+            results.set(index, Result { try shared.run(commands[index]) })
+        }
+        for (command, result) in zip(commands, results.values) {
+            let run = try result.get()
+            #expect(run.succeeded, "\(command): \(run)")
+            #expect(!run.stderr.lowercased().contains("locked"), "\(command): \(run)")
+        }
+        let search = try results.values[2].get()
+        #expect(search.stdoutLines.count == 600, "the search during the indexing found \(search.stdoutLines.count) of 600")
+        let again = try sandbox.run(["index", "--library", "Library"])
+        #expect(again.stdout.contains("600 MIDI files indexed (0 added, 0 changed, 0 removed, 600 unchanged"), "\(again)")
+    }
+}
+
+/// Results written by several threads, each to its own place.
+private final class OwnResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Result<Command.Result, any Error>?]
+
+    init(count: Int) { stored = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<Command.Result, any Error>) {
+        lock.withLock { stored[index] = result }
+    }
+
+    var values: [Result<Command.Result, any Error>] { lock.withLock { stored.map { $0! } } }
 }
