@@ -11,7 +11,7 @@ import SystemPackage
 /// always be built again).
 public final class LibraryDatabase: Sendable {
     public let path: String
-    let pool: DatabasePool
+    let pool: any DatabaseWriter
     /// Where a damaged or foreign file found at `path` was moved; nil when none was.
     public let setAside: String?
 
@@ -22,8 +22,9 @@ public final class LibraryDatabase: Sendable {
         self.path = path
         do {
             // The index can be rebuilt: a power cut may lose the last transactions, never the file.
-            let opened = try DatabaseFile.open(FilePath(path), migrator: Self.migrator, synchronous: "NORMAL", replacingDamage: replacingDamage)
-            pool = opened.pool
+            let opened = try DatabaseFile.open(FilePath(path), access: .concurrentReads, migrator: Self.migrator, synchronous: "NORMAL",
+                                               replacingDamage: replacingDamage)
+            pool = opened.database
             setAside = opened.setAside?.string
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)

@@ -13,10 +13,10 @@ import SystemPackage
 /// for ``ResumeLock``.
 ///
 /// The queue and the position are kept apart, so that what is written every second costs the same
-/// for one file queued as for a hundred thousand: ``savePosition(_:)`` updates one small row (no
-/// flush to disk: after a crash of smfplay, or a `kill -9`, the last position is there; a power cut
-/// may lose the last few seconds), and ``save(_:)`` writes the queue too, flushed to disk, when it
-/// has changed. A `state.json` left by an older smfplay is carried over once, then removed.
+/// for one file queued as for a hundred thousand: ``savePosition(_:)`` updates one small row, and
+/// ``save(_:)`` writes the queue too, when it has changed. Each is a transaction flushed to disk
+/// (SQLite's synchronous FULL): a crash, a `kill -9` or a power cut leaves the last one whole. A
+/// `state.json` left by an older smfplay is carried over once, then removed.
 ///
 /// ```swift
 /// let store = ResumeStore(folder: XDGDirectories.current().stateFolder)
@@ -35,7 +35,7 @@ public final class ResumeStore: @unchecked Sendable {
     var oldFile: FilePath { folder.appending(OldStateFile.name) }
 
     /// Opened at the first load or save; only ever touched by the thread that owns the store.
-    private var pool: DatabasePool?
+    private var database: (any DatabaseWriter)?
 
     public init(folder: FilePath) {
         self.folder = folder
@@ -53,11 +53,11 @@ public final class ResumeStore: @unchecked Sendable {
     /// its place) is moved aside and a fresh start with a warning; so is an old `state.json` that
     /// cannot be read (moved to `state.json.bad`).
     public func load() -> Loaded {
-        let database: DatabasePool
+        let database: any DatabaseWriter
         var warning: ResumeStateWarning?
         do {
             let opened = try open()
-            database = opened.pool
+            database = opened.database
             if let aside = opened.setAside {
                 warning = ResumeStateWarning(path: path, reason: "the database is damaged", movedTo: aside, moveFailure: nil)
             }
@@ -77,10 +77,10 @@ public final class ResumeStore: @unchecked Sendable {
         return migrateOldFile() ?? Loaded(state: nil, warning: warning)
     }
 
-    /// Writes the queue and the position, whole or not at all, flushed to disk.
+    /// Writes the queue and the position, whole or not at all.
     public func save(_ state: ResumeState) throws(FileWriteError) {
         if let problem = state.problem { throw FileWriteError(path: path, reason: "not saving a resume state whose \(problem)") }
-        try write(durably: true) { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM queue_file")
             let insert = try db.makeStatement(sql: "INSERT INTO queue_file (number, path) VALUES (?, ?)")
             for (number, file) in state.queue.enumerated() {
@@ -96,7 +96,7 @@ public final class ResumeStore: @unchecked Sendable {
     /// Writes only the position: a few numbers, whatever the queue's length. The queue saved last
     /// must be the one it belongs to.
     public func savePosition(_ position: ResumeState.Position) throws(FileWriteError) {
-        try write(durably: false) { db in try Self.store(position, in: db) }
+        try write { db in try Self.store(position, in: db) }
     }
 
     /// Takes the state for this player until the lock is released; see ``ResumeLock``.
@@ -107,26 +107,20 @@ public final class ResumeStore: @unchecked Sendable {
     // MARK: The database
 
     /// The database, and where a damaged one found at its first opening was moved.
-    private func open() throws(DatabaseFile.OpenError) -> (pool: DatabasePool, setAside: FilePath?) {
-        if let pool { return (pool, nil) }
-        let opened = try DatabaseFile.open(path, migrator: Self.migrator)
-        pool = opened.pool
-        return (opened.pool, opened.setAside)
+    private func open() throws(DatabaseFile.OpenError) -> (database: any DatabaseWriter, setAside: FilePath?) {
+        if let database { return (database, nil) }
+        // One connection: the player that holds the lock is the only writer, and reads once.
+        // FULL: a rollback journal in NORMAL could leave the file damaged by a power cut.
+        let opened = try DatabaseFile.open(path, access: .oneConnection, migrator: Self.migrator, synchronous: "FULL")
+        database = opened.database
+        return (opened.database, opened.setAside)
     }
 
-    /// `durably`: flushed to disk before it returns (SQLite's synchronous FULL), for the queue,
-    /// which is written rarely and is worth more than a few seconds of position.
-    private func write(durably: Bool, _ body: @escaping (Database) throws -> Void) throws(FileWriteError) {
+    /// One transaction.
+    private func write(_ body: @escaping (Database) throws -> Void) throws(FileWriteError) {
         do {
-            let database = try open().pool
-            try database.writeWithoutTransaction { db in
-                if durably { try db.execute(sql: "PRAGMA synchronous = FULL") }
-                defer { if durably { try? db.execute(sql: "PRAGMA synchronous = NORMAL") } }
-                try db.inTransaction {
-                    try body(db)
-                    return .commit
-                }
-            }
+            let database = try open().database
+            try database.write(body)
         } catch let error as DatabaseFile.OpenError {
             throw FileWriteError(path: path, reason: error.reason)
         } catch {

@@ -36,18 +36,25 @@ struct BrowserView {
         if browser.selection < top { top = browser.selection }
         if browser.selection >= top + height { top = browser.selection - height + 1 }
         top = max(0, min(top, max(visible.count - height, 0)))
-        for index in visible.indices.dropFirst(top).prefix(height - (lines.count - 2)) {
+        let shown = Array(visible.indices.dropFirst(top).prefix(height - (lines.count - 2)))
+        let lookups = shown.map { visible[$0].kind == .midiFile ? details(visible[$0].path) : nil }
+        // Lengths and track counts right-aligned in columns as wide as the widest shown: they line up
+        // from file to file, and take no more room than they need.
+        var durationWidth = 0
+        var trackWidth = 0
+        for case .ready(let seconds, let trackCount) in lookups {
+            durationWidth = max(durationWidth, formatDuration(seconds).count)
+            trackWidth = max(trackWidth, String(trackCount).count)
+        }
+        for (index, lookup) in zip(shown, lookups) {
             let entry = visible[index]
-            let path = entry.path
-            let marker = path == lastPlayed ? "▶ " : "  "
-            var right = ""
-            if entry.kind == .midiFile {
-                switch details(path) {
-                case .ready(let seconds, let trackCount): right = "  \(formatDuration(seconds))  \(trackCount) tr"
-                case .pending: right = "  …"
-                case .unreadable: right = "  unreadable"
-                case nil: break
-                }
+            let marker = entry.path == lastPlayed ? "▶ " : "  "
+            let right = switch lookup {
+            case .ready(let seconds, let trackCount):
+                "  " + Self.padded(formatDuration(seconds), to: durationWidth) + "  " + Self.padded(String(trackCount), to: trackWidth) + " tr"
+            case .pending: "  …"
+            case .unreadable: "  unreadable"
+            case nil: ""
             }
             let name = DisplayWidth.fitting(entry.kind == .folder ? entry.name + "/" : entry.name, width: max(width - 2 - DisplayWidth.columns(of: right), 1))
             let gap = String(repeating: " ", count: max(0, width - 2 - DisplayWidth.columns(of: name) - DisplayWidth.columns(of: right)))
@@ -86,5 +93,9 @@ struct BrowserView {
             kept.insert(character, at: kept.startIndex)
         }
         return "…" + kept
+    }
+
+    private static func padded(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

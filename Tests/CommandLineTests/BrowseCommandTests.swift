@@ -386,8 +386,8 @@ struct BrowserScreen: CustomStringConvertible {
     private static func entry(_ line: String) -> Entry {
         let isMarked = line.hasPrefix("▶ ")
         let rest = line.hasPrefix("▶ ") || line.hasPrefix("  ") ? String(line.dropFirst(2)) : line
-        // "  1:05.0  1 tr" at the end of a file's line; "  …" until they are known.
-        if let match = rest.firstMatch(of: /^(.*?) *  (\d+:\d\d\.\d  \d+ tr|…|unreadable)$/) {
+        // "  1:05.0  1 tr" at the end of a file's line (right-aligned in columns); "  …" until they are known.
+        if let match = rest.firstMatch(of: /^(.*?) *  (\d+:\d\d\.\d +\d+ tr|…|unreadable)$/) {
             return Entry(line: line, isMarked: isMarked, name: String(match.1), details: String(match.2))
         }
         return Entry(line: line, isMarked: isMarked, name: rest.trimmingCharacters(in: .whitespaces), details: nil)

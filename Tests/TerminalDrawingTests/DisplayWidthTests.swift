@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import LibraryIndex
 @testable import Playback
 import TestSupport
 import SystemPackage
@@ -76,5 +77,22 @@ struct DisplayWidthTests {
             #expect(!Self.hasControlCharacter(line), "\(line.debugDescription)")
             #expect(DisplayWidth.columns(of: line) <= 29, "\(line.debugDescription)")
         }
+    }
+
+    @Test("the browser: files' lengths and track counts line up, whatever their number of digits")
+    func detailsLineUp() throws {
+        let library = try TemporaryFolder()
+        for name in ["a.mid", "b.mid", "c.mid"] { try Data("MThd".utf8).write(to: URL(fileURLWithPath: library.file(name))) }
+        let details: [String: FileDetails.Lookup] = [
+            "a.mid": .ready(durationSeconds: 60, trackCount: 6),
+            "b.mid": .ready(durationSeconds: 196.2, trackCount: 12),
+            "c.mid": .ready(durationSeconds: 725.4, trackCount: 128),
+        ]
+        var view = BrowserView()
+        let lines = view.lines(for: LibraryBrowser(root: library.filePath), details: { details[$0.lastComponent!.string] }, lastPlayed: nil,
+                               isEditingFilter: false, status: "", columns: 40, rows: 8).map(Self.shown).filter { $0.hasSuffix(" tr") }
+        #expect(lines.count == 3, "\(lines)")
+        #expect(Set(lines.map { $0.count }).count == 1, "\(lines)")
+        #expect(lines.map { String($0.suffix(17)) } == ["   1:00.0    6 tr", "   3:16.2   12 tr", "  12:05.4  128 tr"], "\(lines)")
     }
 }
