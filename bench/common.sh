@@ -37,3 +37,23 @@ note_load() {
         say "warning: the machine is busy (load average $load_at_start): times will be high and noisy"
     fi
 }
+
+# Starts a private PulseAudio server in folder $1 with one null sink, bench_null, at $2 Hz (no
+# sound card needed; see /work/shared/notes/pulseaudio-in-tests.md); sets PULSE_PID and exports
+# PULSE_SERVER. The caller stops it (kill "$PULSE_PID") when done.
+start_null_sink() {
+    local folder=$1 rate=$2
+    say "starting a PulseAudio server with a null sink ($rate Hz)"
+    XDG_RUNTIME_DIR="$folder" HOME="$folder" pulseaudio -D -n --exit-idle-time=-1 --system=false \
+        --load=module-native-protocol-unix \
+        --load="module-null-sink sink_name=bench_null rate=$rate channels=2" \
+        --log-target=file:"$folder/pulse.log"
+    for _ in $(seq 50); do [ -S "$folder/pulse/native" ] && [ -f "$folder/pulse/pid" ] && break; sleep 0.1; done
+    [ -S "$folder/pulse/native" ] || { echo "pulseaudio did not start:" >&2; cat "$folder/pulse.log" >&2; exit 1; }
+    PULSE_PID=$(cat "$folder/pulse/pid")
+    export PULSE_SERVER="unix:$folder/pulse/native"
+    pactl set-default-sink bench_null
+}
+
+# Restarts the null sink's clock (suspend and resume): what a desktop's sink does when a stream wakes it.
+reset_sink() { pactl suspend-sink bench_null 1 && pactl suspend-sink bench_null 0; }

@@ -190,19 +190,7 @@ song_seconds() {
 }
 
 # --- A private PulseAudio server: a null sink, no hardware. ---
-say "starting a PulseAudio server with a null sink ($RATE Hz)"
-XDG_RUNTIME_DIR="$WORK" HOME="$WORK" pulseaudio -D -n --exit-idle-time=-1 --system=false \
-    --load=module-native-protocol-unix \
-    --load="module-null-sink sink_name=bench_null rate=$RATE channels=2" \
-    --log-target=file:"$WORK/pulse.log"
-for _ in $(seq 50); do [ -S "$WORK/pulse/native" ] && [ -f "$WORK/pulse/pid" ] && break; sleep 0.1; done
-[ -S "$WORK/pulse/native" ] || { echo "pulseaudio did not start:" >&2; cat "$WORK/pulse.log" >&2; exit 1; }
-PULSE_PID=$(cat "$WORK/pulse/pid")
-export PULSE_SERVER="unix:$WORK/pulse/native"
-pactl set-default-sink bench_null
-
-# Restarts the sink's clock (suspend and resume): what a desktop's sink does when a stream wakes it.
-reset_sink() { pactl suspend-sink bench_null 1 && pactl suspend-sink bench_null 0; }
+start_null_sink "$WORK" "$RATE"
 # utime + stime of a process, in clock ticks.
 process_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 HZ=$(getconf CLK_TCK)

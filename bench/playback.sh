@@ -109,18 +109,12 @@ echo "0, 0, End_of_file" >>"$WORK/busy.csv"
 csvmidi "$WORK/busy.csv" "$SONG"
 
 # --- A private PulseAudio server: a null sink, no hardware. ---
-say "starting a PulseAudio server with a null sink"
-XDG_RUNTIME_DIR="$WORK" HOME="$WORK" pulseaudio -D -n --exit-idle-time=-1 --system=false \
-    --load=module-native-protocol-unix \
-    --load="module-null-sink sink_name=bench_null rate=48000 channels=2" \
-    --log-target=file:"$WORK/pulse.log"
-for _ in $(seq 50); do [ -S "$WORK/pulse/native" ] && break; sleep 0.1; done
-export PULSE_SERVER="unix:$WORK/pulse/native"
+start_null_sink "$WORK" 48000
 # Alone, the null sink renders 2 s at a time; a recorder asking for 20 ms sets a short block.
 parec -d bench_null.monitor --raw --latency-msec=20 >/dev/null 2>&1 &
 KEEP_ALIVE=$!
 sleep 0.5
-pactl suspend-sink bench_null 1 && pactl suspend-sink bench_null 0
+reset_sink
 
 # --- Runs. ---
 # Busy and total jiffies of all cores so far (/proc/stat).

@@ -160,7 +160,10 @@ public struct LibraryIndexer: Sendable {
             let rows = try Row.fetchCursor(db, sql: "SELECT id, path, size, modified_ns, inode, complete FROM file WHERE path >= ? AND path < ?",
                                            arguments: [range.lower, range.upper])
             while let row = try rows.next() {
-                known[row["path"]] = (row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]),
+                // Copied: a blob read from a row of a cursor points into SQLite's memory, which the
+                // next row reuses.
+                let path = Data([UInt8](row["path"] as Data))
+                known[path] = (row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]),
                                       row["complete"])
             }
             return known
