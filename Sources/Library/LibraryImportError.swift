@@ -1,15 +1,18 @@
+import Files
+import SystemPackage
+
 /// Why a file was not imported. Each message is one line that names the file.
 public enum LibraryImportError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file does not start like a MIDI file, whatever its name.
-    case notMIDI(path: String)
+    case notMIDI(path: FilePath)
     /// A folder was given where a file was expected.
-    case isFolder(path: String)
-    case unreadable(path: String, reason: String)
+    case isFolder(path: FilePath)
+    case unreadable(path: FilePath, reason: String)
     /// The library folder, or something on the way to it, cannot be made or written.
-    case cannotWrite(path: String, reason: String)
+    case cannotWrite(path: FilePath, reason: String)
 
     /// The file the message is about.
-    public var path: String {
+    public var path: FilePath {
         switch self {
         case .notMIDI(let path), .isFolder(let path), .unreadable(let path, _), .cannotWrite(let path, _): path
         }
@@ -17,10 +20,10 @@ public enum LibraryImportError: Error, Equatable, Sendable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case .notMIDI(let path): "\(path): not a MIDI file (it starts with neither MThd nor RIFF…RMID); not imported"
-        case .isFolder(let path): "\(path): is a folder, not a file; not imported"
-        case .unreadable(let path, let reason): "\(path): cannot read: \(reason); not imported"
-        case .cannotWrite(let path, let reason): "\(path): cannot write: \(reason)"
+        case .notMIDI(let path): "\(path.text): not a MIDI file (it starts with neither MThd nor RIFF…RMID); not imported"
+        case .isFolder(let path): "\(path.text): is a folder, not a file; not imported"
+        case .unreadable(let path, let reason): "\(path.text): cannot read: \(reason); not imported"
+        case .cannotWrite(let path, let reason): "\(path.text): cannot write: \(reason)"
         }
     }
 }

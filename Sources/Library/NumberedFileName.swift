@@ -1,33 +1,42 @@
+import SystemPackage
+
 /// The names a copy may take when its own is in use: `Name.mid`, then `Name (2).mid`,
 /// `Name (3).mid`… The number goes before the last extension, so the copy keeps its
-/// type; a name that starts with its only dot (`.mid`) has no extension.
+/// type; a name that starts with its only dot (`.mid`) has no extension. Names are bytes,
+/// UTF-8 or not.
 struct NumberedFileName {
     /// The longest name Linux file systems take, in bytes.
     static let byteLimit = 255
 
-    private let stem: Substring
-    private let fileExtension: Substring
+    private let stem: ArraySlice<UInt8>
+    private let fileExtension: ArraySlice<UInt8>
 
-    init(_ name: String) {
-        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+    init(_ name: [UInt8]) {
+        if let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex {
             stem = name[..<dot]
             fileExtension = name[dot...]
         } else {
             stem = name[...]
-            fileExtension = ""
+            fileExtension = []
         }
     }
 
     /// The name for the `number`th copy; the first is the name itself. The stem is
-    /// shortened, at a character boundary, when the number would push the name past
-    /// the file system's limit.
-    func candidate(_ number: Int) -> String {
-        guard number > 1 else { return String(stem + fileExtension) }
-        let suffix = " (\(number))" + fileExtension
-        var kept = Substring(stem)
-        while kept.utf8.count + suffix.utf8.count > Self.byteLimit, !kept.isEmpty {
-            kept.removeLast()
+    /// shortened, never inside a UTF-8 character, when the number would push the name
+    /// past the file system's limit.
+    func candidate(_ number: Int) -> FilePath.Component {
+        guard number > 1 else { return Self.component(Array(stem + fileExtension)) }
+        let suffix = Array(" (\(number))".utf8) + fileExtension
+        var kept = stem
+        while kept.count + suffix.count > Self.byteLimit, !kept.isEmpty {
+            // The last character whole: its continuation bytes (10xxxxxx), then its first byte.
+            while let last = kept.last, last & 0xC0 == 0x80 { kept.removeLast() }
+            if !kept.isEmpty { kept.removeLast() }
         }
-        return String(kept) + suffix
+        return Self.component(Array(kept) + suffix)
+    }
+
+    private static func component(_ bytes: [UInt8]) -> FilePath.Component {
+        FilePath.Component(platformString: bytes.map { CChar(bitPattern: $0) } + [0]) ?? "copy"
     }
 }

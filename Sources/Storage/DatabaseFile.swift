@@ -121,6 +121,11 @@ public enum DatabaseFile {
         case .concurrentReads: try DatabasePool(path: path.string, configuration: configuration)
         case .oneConnection: try DatabaseQueue(path: path.string, configuration: configuration.withTruncatedJournal)
         }
+        // Most openings find the file ready: a read says so without taking the write lock.
+        let isReady = try database.read { db in
+            try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID && migrator.hasCompletedMigrations(db)
+        }
+        if isReady { return database }
         try database.write { db in
             let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0

@@ -26,12 +26,12 @@ struct Import: ParsableCommand {
     @OptionGroup var configurationOption: ConfigurationOption
 
     func run() throws {
-        let folder = try into ?? library.root(configuration: configurationOption.load()).appending(LibraryImporter.inboxFolderName).string
+        let folder = try into.map(CommandLinePath.filePath) ?? library.root(configuration: configurationOption.load()).appending(LibraryImporter.inboxFolderName)
         let importer = LibraryImporter(folder: folder)
         var refused = false
-        for file in files {
+        for file in files.map(CommandLinePath.filePath) {
             do {
-                print("\(file) → \(try importer.importFile(atPath: file))")
+                print("\(file.text) → \(try importer.importFile(at: file).text)")
             } catch {
                 printError(error.description)
                 refused = true

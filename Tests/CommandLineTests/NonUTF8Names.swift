@@ -140,4 +140,16 @@ struct NonUTF8NameTests {
         let output = Array(sandbox.path("Out").utf8) + [UInt8(ascii: "/")] + NonUTF8Names.file.dropLast(3) + Array("wav".utf8)
         #expect(NonUTF8Names.exists(output), "\(sandbox.files(under: "Out")) \(render)")
     }
+
+    @Test("import of a file named in Shift-JIS (from a USB stick): the copy in the Inbox keeps its bytes, the message shows it decoded")
+    func importKeepsTheName() throws {
+        let sandbox = try Sandbox()
+        let piece = try NonUTF8Names.makeShiftJISPiece(in: sandbox.work, note: 69, seconds: 1)
+        let argument = "\"$(printf '\(NonUTF8Names.printfEscaped(piece.relative))')\""
+        let result = try sandbox.runThroughShell("import --into Inbox \(argument)")
+        #expect(result.succeeded, "\(result)")
+        #expect(result.stdout.contains("\(NonUTF8Names.folderText)/\(NonUTF8Names.fileText) → "), "\(result)")
+        #expect(result.stdout.contains("Inbox/\(NonUTF8Names.fileText)"), "\(result)")
+        #expect(NonUTF8Names.exists(Array(sandbox.path("Inbox").utf8) + [UInt8(ascii: "/")] + NonUTF8Names.file), "\(sandbox.files(under: "Inbox"))")
+    }
 }

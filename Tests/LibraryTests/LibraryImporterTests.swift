@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SystemPackage
 import Testing
 @testable import Library
 
@@ -48,9 +49,9 @@ struct LibraryImporterTests {
     func copiesIntoNewFolder() throws {
         let folder = try Folder()
         let source = try folder.write("Downloads/Prélude.mid", Self.midi(7))
-        let importer = LibraryImporter(folder: folder.path + "/Music/MIDI/Inbox")
-        let copy = try importer.importFile(atPath: source)
-        #expect(copy == folder.path + "/Music/MIDI/Inbox/Prélude.mid")
+        let importer = LibraryImporter(folder: FilePath(folder.path + "/Music/MIDI/Inbox"))
+        let copy = try importer.importFile(at: FilePath(source))
+        #expect(copy == FilePath(folder.path + "/Music/MIDI/Inbox/Prélude.mid"))
         #expect(try folder.bytes("Music/MIDI/Inbox/Prélude.mid") == Self.midi(7))
         // Nothing else is left in the folder: no temporary file.
         #expect(try folder.names(in: "Music/MIDI/Inbox") == ["Prélude.mid"])
@@ -63,11 +64,11 @@ struct LibraryImporterTests {
         let folder = try Folder()
         try folder.write("Inbox/Song.mid", Self.midi(1))
         try folder.write("Inbox/Song (2).mid", Self.midi(2))
-        let importer = LibraryImporter(folder: folder.path + "/Inbox")
-        let first = try importer.importFile(atPath: try folder.write("a/Song.mid", Self.midi(3)))
-        let second = try importer.importFile(atPath: try folder.write("b/Song.mid", Self.midi(4)))
-        #expect(first == folder.path + "/Inbox/Song (3).mid")
-        #expect(second == folder.path + "/Inbox/Song (4).mid")
+        let importer = LibraryImporter(folder: FilePath(folder.path + "/Inbox"))
+        let first = try importer.importFile(at: FilePath(try folder.write("a/Song.mid", Self.midi(3))))
+        let second = try importer.importFile(at: FilePath(try folder.write("b/Song.mid", Self.midi(4))))
+        #expect(first == FilePath(folder.path + "/Inbox/Song (3).mid"))
+        #expect(second == FilePath(folder.path + "/Inbox/Song (4).mid"))
         #expect(try folder.names(in: "Inbox") == ["Song (2).mid", "Song (3).mid", "Song (4).mid", "Song.mid"])
         #expect(try (1...4).map { try folder.bytes("Inbox/" + ($0 == 1 ? "Song.mid" : "Song (\($0)).mid")) }
                 == (1...4).map { Self.midi(UInt8($0)) })
@@ -76,32 +77,32 @@ struct LibraryImporterTests {
     @Test("the content decides: a misnamed MIDI file and an RMID file are imported, text named .mid is refused")
     func detectsByContent() throws {
         let folder = try Folder()
-        let importer = LibraryImporter(folder: folder.path + "/Inbox")
-        #expect(try importer.importFile(atPath: try folder.write("attachment.bin", Self.midi())) == folder.path + "/Inbox/attachment.bin")
-        #expect(try importer.importFile(atPath: try folder.write("Canyon.rmi", Self.rmid())) == folder.path + "/Inbox/Canyon.rmi")
+        let importer = LibraryImporter(folder: FilePath(folder.path + "/Inbox"))
+        #expect(try importer.importFile(at: FilePath(try folder.write("attachment.bin", Self.midi()))) == FilePath(folder.path + "/Inbox/attachment.bin"))
+        #expect(try importer.importFile(at: FilePath(try folder.write("Canyon.rmi", Self.rmid()))) == FilePath(folder.path + "/Inbox/Canyon.rmi"))
         let fake = try folder.write("fake.mid", Array("<html>not found</html>".utf8))
-        #expect(throws: LibraryImportError.notMIDI(path: fake)) { try importer.importFile(atPath: fake) }
+        #expect(throws: LibraryImportError.notMIDI(path: FilePath(fake))) { try importer.importFile(at: FilePath(fake)) }
         let riffWave = try folder.write("sound.mid", Array("RIFF".utf8) + [4, 0, 0, 0] + Array("WAVE".utf8))
-        #expect(throws: LibraryImportError.notMIDI(path: riffWave)) { try importer.importFile(atPath: riffWave) }
+        #expect(throws: LibraryImportError.notMIDI(path: FilePath(riffWave))) { try importer.importFile(at: FilePath(riffWave)) }
         let empty = try folder.write("empty.mid", [])
-        #expect(throws: LibraryImportError.notMIDI(path: empty)) { try importer.importFile(atPath: empty) }
+        #expect(throws: LibraryImportError.notMIDI(path: FilePath(empty))) { try importer.importFile(at: FilePath(empty)) }
         #expect(try folder.names(in: "Inbox") == ["Canyon.rmi", "attachment.bin"])
     }
 
     @Test("a missing file, a folder and a FIFO are refused with a message naming them, without waiting")
     func refusesWhatIsNotAFile() throws {
         let folder = try Folder()
-        let importer = LibraryImporter(folder: folder.path + "/Inbox")
+        let importer = LibraryImporter(folder: FilePath(folder.path + "/Inbox"))
         let missing = folder.path + "/missing.mid"
-        #expect(throws: LibraryImportError.unreadable(path: missing, reason: "No such file or directory")) {
-            try importer.importFile(atPath: missing)
+        #expect(throws: LibraryImportError.unreadable(path: FilePath(missing), reason: "no such file or directory")) {
+            try importer.importFile(at: FilePath(missing))
         }
         let subfolder = folder.path + "/Chopin.mid"
         try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: true)
-        #expect(throws: LibraryImportError.isFolder(path: subfolder)) { try importer.importFile(atPath: subfolder) }
+        #expect(throws: LibraryImportError.isFolder(path: FilePath(subfolder))) { try importer.importFile(at: FilePath(subfolder)) }
         let fifo = folder.path + "/pipe.mid"
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: LibraryImportError.unreadable(path: fifo, reason: "not a regular file")) { try importer.importFile(atPath: fifo) }
+        #expect(throws: LibraryImportError.unreadable(path: FilePath(fifo), reason: "not a regular file")) { try importer.importFile(at: FilePath(fifo)) }
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/Inbox"))
     }
 
@@ -123,12 +124,12 @@ struct LibraryImporterTests {
         let folder = try Folder()
         let source = try folder.write("song.mid", Self.midi())
         let blocker = try folder.write("Library", Array("x".utf8))
-        #expect(throws: LibraryImportError.cannotWrite(path: blocker, reason: "not a folder")) {
-            try LibraryImporter(folder: blocker).importFile(atPath: source)
+        #expect(throws: LibraryImportError.cannotWrite(path: FilePath(blocker), reason: "not a folder")) {
+            try LibraryImporter(folder: FilePath(blocker)).importFile(at: FilePath(source))
         }
         let below = blocker + "/Inbox"
-        #expect(throws: LibraryImportError.cannotWrite(path: below, reason: "Not a directory")) {
-            try LibraryImporter(folder: below).importFile(atPath: source)
+        #expect(throws: LibraryImportError.cannotWrite(path: FilePath(below), reason: "not a directory")) {
+            try LibraryImporter(folder: FilePath(below)).importFile(at: FilePath(source))
         }
         #expect(try folder.bytes("song.mid") == Self.midi())
     }
@@ -138,11 +139,11 @@ struct LibraryImporterTests {
         let folder = try Folder()
         let count = 24
         let sources = try (0..<count).map { try folder.write("from \($0)/Song.mid", Self.midi(UInt8($0))) }
-        let importer = LibraryImporter(folder: folder.path + "/Inbox")
+        let importer = LibraryImporter(folder: FilePath(folder.path + "/Inbox"))
         let results = Results(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             do throws(LibraryImportError) {
-                results.set(index, .success(try importer.importFile(atPath: sources[index])))
+                results.set(index, .success(try importer.importFile(at: FilePath(sources[index]))))
             } catch {
                 results.set(index, .failure(error))
             }
@@ -152,32 +153,36 @@ struct LibraryImporterTests {
         let expectedNames = ["Song.mid"] + (2...count).map { "Song (\($0)).mid" }
         #expect(try folder.names(in: "Inbox") == expectedNames.sorted())
         for (index, destination) in destinations.enumerated() {
-            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: destination))) == Self.midi(UInt8(index)))
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: destination.string))) == Self.midi(UInt8(index)))
         }
     }
 
     @Test("numbered names keep the extension, and stay within 255 bytes at a character boundary")
     func numberedNames() {
-        #expect(NumberedFileName("Song.mid").candidate(1) == "Song.mid")
-        #expect(NumberedFileName("Song.mid").candidate(2) == "Song (2).mid")
-        #expect(NumberedFileName("Op.10 No.3.MID").candidate(12) == "Op.10 No.3 (12).MID")
-        #expect(NumberedFileName("README").candidate(3) == "README (3)")
-        #expect(NumberedFileName(".mid").candidate(2) == ".mid (2)")
+        func name(_ text: String, _ number: Int) -> String { NumberedFileName(Array(text.utf8)).candidate(number).string }
+        #expect(name("Song.mid", 1) == "Song.mid")
+        #expect(name("Song.mid", 2) == "Song (2).mid")
+        #expect(name("Op.10 No.3.MID", 12) == "Op.10 No.3 (12).MID")
+        #expect(name("README", 3) == "README (3)")
+        #expect(name(".mid", 2) == ".mid (2)")
         let long = String(repeating: "é", count: 125) + "x.mid"   // 250 + 1 + 4 = 255 bytes
-        let numbered = NumberedFileName(long).candidate(2)
+        let numbered = name(long, 2)
         #expect(numbered.utf8.count <= 255)
         #expect(numbered == String(repeating: "é", count: 123) + " (2).mid")
+        // A Shift-JIS name ("曲.mid") keeps its bytes.
+        let shiftJIS: [UInt8] = [0x8B, 0xC8] + Array(".mid".utf8)
+        #expect(NumberedFileName(shiftJIS).candidate(2).bytes == [0x8B, 0xC8] + Array(" (2).mid".utf8))
     }
 }
 
 /// Results written from many threads, one slot each.
 private final class Results: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Result<String, LibraryImportError>?]
+    private var slots: [Result<FilePath, LibraryImportError>?]
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ result: Result<String, LibraryImportError>) { lock.withLock { slots[index] = result } }
+    func set(_ index: Int, _ result: Result<FilePath, LibraryImportError>) { lock.withLock { slots[index] = result } }
 
-    func all() -> [Result<String, LibraryImportError>] { lock.withLock { slots.compactMap { $0 } } }
+    func all() -> [Result<FilePath, LibraryImportError>] { lock.withLock { slots.compactMap { $0 } } }
 }
