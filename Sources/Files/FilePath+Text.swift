@@ -5,13 +5,63 @@ extension FilePath {
     /// The path as a person reads it, one name at a time: a name in UTF-8 as it is, one in
     /// Shift-JIS (the names of Japanese archives unpacked on Linux) decoded from it, and any other
     /// byte that is not UTF-8 as `\xNN`. Never used to reach the file: the path's bytes do that.
+    ///
+    /// Worked out on the bytes, not through `components`: see ``FilePath/relativeBytes(under:)``.
     public var text: String {
-        var result = root.map { String(decoding: $0) } ?? ""
-        for (index, component) in components.enumerated() {
-            if index > 0 { result += "/" }
-            result += component.text
+        let bytes = self.bytes
+        if bytes.isEmpty { return "." }
+        if let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
+        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Self.text(ofName:)).joined(separator: "/")
+    }
+
+    /// One name's bytes as a person reads them (see ``text``).
+    static func text(ofName bytes: ArraySlice<UInt8>) -> String {
+        if let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
+        if let shiftJIS = String(data: Data(bytes), encoding: .shiftJIS), !shiftJIS.unicodeScalars.contains(where: isControl) {
+            return shiftJIS
         }
-        return result.isEmpty ? "." : result
+        var result = ""
+        var rest = bytes
+        while !rest.isEmpty {
+            // The longest run that is UTF-8 stays as it is; each byte that breaks it becomes \xNN.
+            var length = rest.count
+            while length > 0, String(validating: rest.prefix(length), as: UTF8.self) == nil { length -= 1 }
+            if length > 0 {
+                result += String(decoding: rest.prefix(length), as: UTF8.self)
+                rest = rest.dropFirst(length)
+            } else {
+                let hex = String(rest.first!, radix: 16, uppercase: true)
+                result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                rest = rest.dropFirst()
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
+    }
+
+    /// The bytes of this path after `root` and a `/`, when both are absolute and the rest is names
+    /// other than `.` and `..`; nil otherwise.
+    ///
+    /// On bytes, because FilePath's `components` (and what uses them: `removePrefix`,
+    /// `starts(with:)`) go through a coroutine accessor that, called on a thread other than the
+    /// main one, corrupted the heap here (Swift 6.3 on Linux: AddressSanitizer saw the coroutine's
+    /// frame freed twice, once by libdispatch's per-thread cache); the library index reads files on
+    /// worker threads.
+    public func relativeBytes(under root: FilePath) -> ArraySlice<UInt8>? {
+        let path = bytes
+        let root = root.bytes
+        let slash = UInt8(ascii: "/")
+        guard path.first == slash, root.first == slash else { return nil }
+        let prefixLength = root.last == slash ? root.count : root.count + 1
+        guard path.count > prefixLength, path.starts(with: root), root.last == slash || path[root.count] == slash else { return nil }
+        let rest = path[prefixLength...]
+        for name in rest.split(separator: slash, omittingEmptySubsequences: false) {
+            if name.isEmpty || name.elementsEqual([UInt8(ascii: ".")]) || name.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { return nil }
+        }
+        return rest
     }
 
     /// The path's bytes, without the terminating NUL.
@@ -29,7 +79,7 @@ extension FilePath {
     }
 
     /// Whether every name is UTF-8, so that `String(decoding:)` gives the path back exactly.
-    public var isValidUTF8: Bool { String(validating: self) != nil }
+    public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
 }
 
 extension FilePath.Component {
@@ -41,35 +91,5 @@ extension FilePath.Component {
     }
 
     /// The name as a person reads it; see ``FilePath/text``.
-    public var text: String {
-        if let utf8 = String(validating: self) { return utf8 }
-        if let shiftJIS = String(data: Data(bytes), encoding: .shiftJIS), !shiftJIS.unicodeScalars.contains(where: Self.isControl) {
-            return shiftJIS
-        }
-        var result = ""
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            // The longest run that is UTF-8 stays as it is; each byte that breaks it becomes \xNN.
-            var length = rest.count
-            while length > 0, String(validating: rest.prefix(length), as: UTF8.self) == nil { length -= 1 }
-            if length > 0 {
-                result += String(decoding: rest.prefix(length), as: UTF8.self)
-                rest = rest.dropFirst(length)
-            } else {
-                result += "\\x" + String(rest.first!, radix: 16, uppercase: true).leftPadded(to: 2)
-                rest = rest.dropFirst()
-            }
-        }
-        return result
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
-    }
+    public var text: String { FilePath.text(ofName: bytes[...]) }
 }

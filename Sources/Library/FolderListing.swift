@@ -52,10 +52,11 @@ public struct FolderListing: Sendable {
         guard let directory = folder.withPlatformString({ opendir($0) }) else { return nil }
         defer { closedir(directory) }
         var names: [FilePath.Component] = []
+        // The name is read where it lies: a record is as long as its name, and a copy of the whole
+        // 256-byte field could read past the end of the folder's buffer.
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                raw.withMemoryRebound(to: CChar.self) { FilePath.Component(platformString: $0.baseAddress!) }
-            }
+            let name = FilePath.Component(platformString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             // nil for "." and "..", which are no names of their own.
             if let name, name.kind == .regular { names.append(name) }
         }

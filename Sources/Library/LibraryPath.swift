@@ -22,7 +22,7 @@ public enum LibraryPath: Hashable, Sendable, CustomStringConvertible {
     public init(_ path: FilePath, libraryRoot: FilePath, workingDirectory: @autoclosure () -> FilePath = LibraryPath.currentDirectory()) {
         // The common case on bytes alone (a queue of 100,000 files is stored at once): an absolute
         // path under an absolute root, with no `.` or `..` in the rest.
-        if path.isAbsolute, libraryRoot.isAbsolute, let relative = Self.relativeBytes(of: path.bytes, under: libraryRoot.bytes) {
+        if let relative = path.relativeBytes(under: libraryRoot) {
             self = .inLibrary(FilePath(bytes: relative))
             return
         }
@@ -90,18 +90,6 @@ public enum LibraryPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { stored.text }
-
-    /// The bytes of `path` after `root` and a `/`, when they are names other than `.` and `..`.
-    static func relativeBytes(of path: [UInt8], under root: [UInt8]) -> ArraySlice<UInt8>? {
-        let slash = UInt8(ascii: "/")
-        let prefixLength = root.last == slash ? root.count : root.count + 1
-        guard path.count > prefixLength, path.starts(with: root), root.last == slash || path[root.count] == slash else { return nil }
-        let rest = path[prefixLength...]
-        for name in rest.split(separator: slash, omittingEmptySubsequences: false) {
-            if name.isEmpty || name.elementsEqual([UInt8(ascii: ".")]) || name.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { return nil }
-        }
-        return rest
-    }
 
     /// `path` made absolute and lexically normal (no `.`, no empty names; `..` kept).
     static func absolute(_ path: FilePath, workingDirectory: FilePath) -> FilePath {

@@ -42,7 +42,7 @@ public struct LibraryIndexer: Sendable {
     /// Brings the index up to date for `files` under the library folder `root` (new or changed
     /// ones are read; the rest of the library is left as it is): for a queue about to play.
     public func refresh(_ files: [FilePath], root: FilePath) throws(LibraryIndexError) -> IndexSummary {
-        try update(files.filter { $0.starts(with: root) && $0 != root }, root: root, removingVanished: false, summary: IndexSummary())
+        try update(files.filter { $0.relativeBytes(under: root) != nil }, root: root, removingVanished: false, summary: IndexSummary())
     }
 
     private func update(_ files: [FilePath], root: FilePath, removingVanished: Bool, summary: IndexSummary,
@@ -146,10 +146,10 @@ public struct LibraryIndexer: Sendable {
 
     /// The folders between the library folder and the file, as text: what a search matches.
     static func relativeFolder(of path: FilePath, under root: FilePath) -> String {
-        var relative = path
-        _ = relative.removePrefix(root)
-        relative.removeLastComponent()
-        return relative.isEmpty ? "" : relative.text
+        // On bytes: this runs on worker threads (see `FilePath.relativeBytes(under:)`).
+        let relative = path.relativeBytes(under: root) ?? path.bytes[...]
+        guard let slash = relative.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return FilePath(bytes: relative[..<slash]).text
     }
 
     /// The files the index holds under `root`, by path: their row and stamp.

@@ -15,7 +15,9 @@ struct SearchRow {
     var otherPairs: String
 
     init(path: FilePath, relativeFolder: String, facts: FileFacts?) {
-        var fileName = path.lastComponent?.text ?? ""
+        // On bytes: this runs on worker threads (see `FilePath.relativeBytes(under:)`).
+        let bytes = path.bytes
+        var fileName = FilePath(bytes: bytes[(bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...]).text
         if let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex { fileName = String(fileName[..<dot]) }
         name = SearchText.fold(fileName)
         folders = SearchText.fold(relativeFolder.split(separator: "/").joined(separator: " / "))

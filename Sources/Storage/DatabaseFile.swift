@@ -151,8 +151,10 @@ private extension Configuration {
     /// removed and made again each time). Not WAL: with the library index's WAL database open in
     /// the same process, a second WAL database went with heap corruption at exit in about one run
     /// of three (`smfplay browse`, play a file, quit: "tcache_thread_shutdown(): unaligned tcache
-    /// chunk detected"; SQLite 3.40.1, GRDB 7.10; not root-caused), and in none of 24 runs with a
-    /// rollback journal. A commit still replaces its pages whole or not at all.
+    /// chunk detected"; SQLite 3.40.1, GRDB 7.10; not root-caused), and in none of 36 runs with a
+    /// rollback journal. Seen again after the index stopped using FilePath's components on its
+    /// worker threads, which was another fault, found by AddressSanitizer. A commit still replaces
+    /// its pages whole or not at all.
     var withTruncatedJournal: Configuration {
         var configuration = self
         configuration.prepareDatabase { db in
