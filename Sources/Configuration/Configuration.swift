@@ -12,16 +12,24 @@ public struct Configuration: Sendable, Equatable {
     /// copies into, as written (absolute, or starting with `~`); `nil` for the
     /// default. `libraryRoot(in:)` gives the folder itself.
     public var library: String?
+    /// The `text_encoding` key: how MIDI files' texts (titles, lyrics) are read, "utf-8",
+    /// "shift-jis" or "cp1252"; `nil` for "auto" (decided for each file from all its text).
+    public var textEncoding: String?
     /// The file these settings came from; `nil` when no file was read and every
     /// setting is its default.
     public var path: String?
 
-    public init(render: RenderSettings = RenderSettings(), audio: AudioSettings = AudioSettings(), library: String? = nil, path: String? = nil) {
+    public init(render: RenderSettings = RenderSettings(), audio: AudioSettings = AudioSettings(), library: String? = nil,
+                textEncoding: String? = nil, path: String? = nil) {
         self.render = render
         self.audio = audio
         self.library = library
+        self.textEncoding = textEncoding
         self.path = path
     }
+
+    /// The values `text_encoding` takes.
+    public static let textEncodings = ["auto", "utf-8", "shift-jis", "cp1252"]
 
     /// Reads a configuration file's text. `path` names the file in error messages
     /// and is the folder relative SoundFont paths start from.
@@ -45,8 +53,11 @@ public struct Configuration: Sendable, Equatable {
         let render = RenderSettings(reading: root, configurationPath: path)
         let audio = AudioSettings(reading: root.table("audio"))
         let library = Self.library(reading: root)
+        let textEncoding: String? = root.read("text_encoding", default: nil, expected: TableReader.alternatives(Self.textEncodings)) { value in
+            value.string.flatMap { Self.textEncodings.contains($0) ? .some($0 == "auto" ? nil : $0) : nil }
+        }
         if let problem = reader.firstProblem() { throw problem }
-        self.init(render: render, audio: audio, library: library, path: path)
+        self.init(render: render, audio: audio, library: library, textEncoding: textEncoding, path: path)
     }
 
     /// TOMLKit hands the text to toml++ as a C string, which would end it at a NUL

@@ -34,7 +34,7 @@ struct FileFacts {
         texts = file.tracks.flatMap { track in
             track.events.compactMap { event -> String? in
                 guard event.status == 0xFF, case .meta(.text(.text, let bytes)) = track.message(of: event) else { return nil }
-                let text = TextDecoding.string(from: bytes)
+                let text = summary.textDecoding.string(from: bytes)
                 return text.hasPrefix("@") || text.isEmpty ? nil : text
             }
         }

@@ -65,11 +65,17 @@ public struct SongSummary: Codable, Hashable, Sendable {
     public var keySignatures: [KeySignatureChange]
     public var copyright: String?
     public var lyrics: String?
+    /// How the file's text was read.
+    public var textDecoding: TextDecoding
     /// The standard the song was written for (GM, GS, XG, GM2), as smfplay plays it.
     public var midiMode: MIDIModeDetection
 
-    public init(song: Song) {
+    /// The summary of `song`, its text read with `textDecoding` (by default, the encoding its own
+    /// text shows; see ``TextDecoding``).
+    public init(song: Song, textDecoding: TextDecoding? = nil) {
         let file = song.file
+        let decoding = textDecoding ?? TextDecoding(detectingIn: file)
+        self.textDecoding = decoding
         format = Int(file.format.rawValue)
         timebase = switch file.timebase {
         case .musical(let ticks): "\(ticks) ticks per quarter note"
@@ -78,7 +84,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
         durationSeconds = song.duration
         tempo = TempoSummary(tempoMap: song.tempoMap, endTick: song.endTick)
         tracks = file.tracks.enumerated().map { index, track in
-            TrackSummary(number: index + 1, name: track.name.map(TextDecoding.string(from:)), eventCount: track.events.count,
+            TrackSummary(number: index + 1, name: track.name.map(decoding.string(from:)), eventCount: track.events.count,
                          noteCount: track.events.reduce(0) { $0 + ($1.startsNote ? 1 : 0) },
                          channels: Array(Set(track.events.lazy.filter(\.isChannelMessage).map { Int($0.channel) + 1 })).sorted())
         }
@@ -91,7 +97,6 @@ public struct SongSummary: Codable, Hashable, Sendable {
         var timeSignatures: [TimeSignatureChange] = []
         var keySignatures: [KeySignatureChange] = []
         var copyright: [String] = []
-        var lyrics = LyricsCollector()
         for event in song.mergedEvents() {
             if event.event.isChannelMessage {
                 channelState[Int(event.event.channel)].apply(event.event)
@@ -111,11 +116,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
                 keySignatures.append(KeySignatureChange(seconds: event.seconds, sharpsOrFlats: Int(sharpsOrFlats), isMinor: isMinor,
                                                         name: Self.keyName(sharpsOrFlats: sharpsOrFlats, isMinor: isMinor)))
             case .text(.copyright, let bytes):
-                copyright.append(TextDecoding.string(from: bytes))
-            case .text(.lyric, let bytes):
-                lyrics.addLyric(bytes)
-            case .text(.text, let bytes):
-                lyrics.addKaraokeText(bytes)
+                copyright.append(decoding.string(from: bytes))
             default:
                 break
             }
@@ -124,7 +125,8 @@ public struct SongSummary: Codable, Hashable, Sendable {
         self.timeSignatures = Self.withoutRepeats(timeSignatures) { ($0.numerator, $0.denominator) == ($1.numerator, $1.denominator) }
         self.keySignatures = Self.withoutRepeats(keySignatures) { $0.name == $1.name }
         self.copyright = copyright.isEmpty ? nil : copyright.joined(separator: "\n")
-        self.lyrics = lyrics.text
+        let lyrics = Lyrics(song: song, decoding: decoding)
+        self.lyrics = lyrics.isEmpty ? nil : lyrics.text
     }
 
     /// Drops changes that restate what is already in force (many files repeat them in every track).
@@ -212,38 +214,3 @@ private struct ChannelState {
     }
 }
 
-/// Gathers lyrics from lyric events, or from the text events of a karaoke (`.kar`) file.
-///
-/// Karaoke files mark themselves with an `@K` text event and put syllables in
-/// text events, where `/` starts a line and `\` a verse; `@` lines are headers.
-private struct LyricsCollector {
-    private var lyricEvents = ""
-    private var karaokeText = ""
-    private var isKaraoke = false
-
-    mutating func addLyric(_ bytes: [UInt8]) {
-        lyricEvents += TextDecoding.string(from: bytes)
-    }
-
-    mutating func addKaraokeText(_ bytes: [UInt8]) {
-        let text = TextDecoding.string(from: bytes)
-        if text.hasPrefix("@") {
-            if text.hasPrefix("@K") { isKaraoke = true }
-            return
-        }
-        if text.hasPrefix("\\") {
-            karaokeText += "\n\n" + text.dropFirst()
-        } else if text.hasPrefix("/") {
-            karaokeText += "\n" + text.dropFirst()
-        } else {
-            karaokeText += text
-        }
-    }
-
-    var text: String? {
-        let chosen = lyricEvents.isEmpty && isKaraoke ? karaokeText : lyricEvents
-        let cleaned = chosen.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        return cleaned.isEmpty ? nil : cleaned
-    }
-}

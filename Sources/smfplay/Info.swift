@@ -28,6 +28,10 @@ struct Info: ParsableCommand {
     @Option(help: ArgumentHelp("The piano roll's height at most, in rows of time.", valueName: "rows"))
     var rollRows = KeyboardRoll.defaultMaximumRows
 
+    @OptionGroup var text: TextEncodingOption
+
+    @OptionGroup var configurationOption: ConfigurationOption
+
     func validate() throws {
         if roll, json { throw ValidationError("--roll draws for a terminal; it cannot go with --json") }
         guard KeyboardRoll.maximumRowsAllowed.contains(rollRows) else {
@@ -36,6 +40,7 @@ struct Info: ParsableCommand {
     }
 
     func run() throws {
+        let configuration = try configurationOption.load()
         let reader = SMFReader(policy: strict ? .strict : .lenient)
         var reports: [FileReport] = []
         // The piano rolls' lines, by report.
@@ -47,7 +52,7 @@ struct Info: ParsableCommand {
             for path in collector.files {
                 do {
                     let output = try reader.read(path: path)
-                    let summary = SongSummary(song: Song(file: output.file))
+                    let summary = SongSummary(song: Song(file: output.file), textDecoding: text.decoding(for: output.file, configuration: configuration))
                     let checksums = summary.midiMode.badChecksums.map { bad in
                         "a Roland message at \(MIDIModeDetection.time(bad.seconds)) (track \(bad.track)) has a wrong checksum: ignored, as a Sound Canvas would"
                     }

@@ -11,7 +11,7 @@ struct SampleConfigurationTests {
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
-        "soundfont", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "jobs", "format", "bits", "library",
+        "soundfont", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "jobs", "format", "bits", "library", "text_encoding",
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
         "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
@@ -45,6 +45,7 @@ struct SampleConfigurationTests {
         #expect(configuration.render == RenderSettings())
         #expect(configuration.audio == AudioSettings())
         #expect(configuration.library == nil)
+        #expect(configuration.textEncoding == nil)
     }
 
     @Test func everyKeyIsDocumented() throws {
@@ -77,6 +78,7 @@ struct SampleConfigurationTests {
         format = "flac"
         bits = "24"
         library = "~/Noten/MIDI"
+        text_encoding = "shift-jis"
         [soundfonts]
         gs = "SC-55"
         xg = ["/y.sf2", "/x.sf2"]
@@ -108,6 +110,7 @@ struct SampleConfigurationTests {
         #expect(configuration.render == expected)
         let expectedAudio = AudioSettings(latencyMilliseconds: 120, chaseNotes: true, server: "tcp:localhost:4713")
         #expect(configuration.audio == expectedAudio)
+        #expect(configuration.textEncoding == "shift-jis")
         #expect(configuration.library == "~/Noten/MIDI")
         #expect(Self.unchangedSettings(expectedAudio, AudioSettings()).isEmpty)
         // Every stored setting differs from its default here, so a setting added

@@ -139,6 +139,6 @@ struct ReaderTests {
         func text(_ string: String) -> [UInt8] { [0x00, 0xFF, 0x01] + RawSMF.vlq(UInt32(string.utf8.count)) + Array(string.utf8) }
         let words = text("@KMIDI KARAOKE FILE") + text("@TGreensleeves") + text("\\A") + text("las ") + text("my ") + text("/love")
         let summary = SongSummary(song: Song(file: try read(RawSMF.file(tracks: [words])).file))
-        #expect(summary.lyrics == "Alas my \nlove")
+        #expect(summary.lyrics == "Alas my\nlove")
     }
 }

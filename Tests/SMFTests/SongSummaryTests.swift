@@ -67,15 +67,6 @@ struct SongSummaryTests {
         #expect(summary.lyrics == "Hello")
     }
 
-    @Test func decodesTextInTheEncodingsFilesUse() {
-        #expect(TextDecoding.string(from: Array("Ballade".utf8) + [0]) == "Ballade")
-        #expect(TextDecoding.string(from: Array("ショパン".utf8)) == "ショパン")
-        // "ショパン" in Shift-JIS, as Japanese sequencers wrote it.
-        #expect(TextDecoding.string(from: [0x83, 0x56, 0x83, 0x87, 0x83, 0x70, 0x83, 0x93]) == "ショパン")
-        // "Gymnopédie" in Windows-1252.
-        #expect(TextDecoding.string(from: Array("Gymnop".utf8) + [0xE9] + Array("die".utf8)) == "Gymnopédie")
-    }
-
     @Test func namesAllGeneralMIDIInstrumentsAndKeys() {
         let names = (0...127).map { GeneralMIDI.instrumentName(program: UInt8($0)) }
         #expect(Set(names).count == 128)

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Files
+import SMF
+import SystemPackage
+
+struct LyricsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lyrics",
+        abstract: "Print a MIDI file's lyrics, as plain lines or as timed LRC lines.",
+        discussion: """
+        The lyrics are the file's lyric events, or the text events of a karaoke (.kar) file; \
+        `/` starts a line and `\\` a verse, as karaoke players show them. With --lrc each line \
+        starts with the time it is sung, [mm:ss.xx], for players and editors of LRC files. A \
+        file without lyrics is said so on standard error, with exit status 1.
+        """
+    )
+
+    @Argument(help: "A MIDI file (.mid, .kar, .rmi).", completion: .file())
+    var file: String
+
+    @Flag(help: "Print timed LRC lines ([mm:ss.xx]words) instead of plain lines.")
+    var lrc = false
+
+    @OptionGroup var text: TextEncodingOption
+
+    @OptionGroup var configurationOption: ConfigurationOption
+
+    func run() throws {
+        let configuration = try configurationOption.load()
+        let path = CommandLinePath.filePath(file)
+        let song: Song
+        do {
+            song = Song(file: try SMFReader().read(path: path).file)
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+        let lyrics = Lyrics(song: song, decoding: text.decoding(for: song.file, configuration: configuration))
+        guard !lyrics.isEmpty else {
+            printError("\(path.text): no lyrics (no lyric events, and no karaoke text)")
+            throw ExitCode.failure
+        }
+        print(lrc ? lyrics.lrc : lyrics.text)
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import Configuration
+import SMF
+
+/// `--text-encoding`: how MIDI files' texts are read, over the configuration's `text_encoding`.
+struct TextEncodingOption: ParsableArguments {
+    @Option(name: .customLong("text-encoding"),
+            help: ArgumentHelp("How the files' titles and lyrics are read: auto (decided for each file from all its text), "
+                + "utf-8, shift-jis or cp1252 (default: the configuration's text_encoding, else auto).", valueName: "encoding"))
+    var textEncoding: String?
+
+    func validate() throws {
+        if let textEncoding, !Configuration.textEncodings.contains(textEncoding) {
+            throw ValidationError("--text-encoding must be auto, utf-8, shift-jis or cp1252, not \(textEncoding)")
+        }
+    }
+
+    /// How `file`'s text is read: the encoding asked for, or the one its text shows.
+    func decoding(for file: MIDIFile, configuration: Configuration) -> TextDecoding {
+        let name = textEncoding ?? configuration.textEncoding ?? "auto"
+        return TextDecoding.Encoding(rawValue: name).map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: file)
+    }
+}
