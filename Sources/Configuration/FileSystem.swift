@@ -32,10 +32,11 @@ enum FileSystem {
         guard let folder = opendir(path) else { return nil }
         defer { closedir(folder) }
         var names: [String] = []
+        // The name is read where it lies: a copy of the whole 256-byte field could read past the
+        // end of the folder's buffer.
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = String(cString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
             if name != "." && name != ".." { names.append(name) }
         }
         return names
