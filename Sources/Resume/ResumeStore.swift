@@ -79,7 +79,7 @@ public final class ResumeStore: @unchecked Sendable {
 
     /// Writes the queue and the position, whole or not at all.
     public func save(_ state: ResumeState) throws(FileWriteError) {
-        if let problem = state.problem { throw FileWriteError(path: path, reason: "not saving a resume state whose \(problem)") }
+        if let problem = state.problem { throw FileWriteError(path: path, reason: "not saving a resume state: \(problem)") }
         try write { db in
             try db.execute(sql: "DELETE FROM queue_file")
             let insert = try db.makeStatement(sql: "INSERT INTO queue_file (number, path) VALUES (?, ?)")

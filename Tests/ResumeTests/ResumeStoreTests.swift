@@ -189,7 +189,7 @@ struct ResumeStoreTests {
         let store = ResumeStore(folder: folder.filePath)
         var state = Self.sampleState()
         state.position.seconds = .nan
-        #expect(throws: FileWriteError(path: store.path, reason: "not saving a resume state whose the position is negative or not a number")) { try store.save(state) }
+        #expect(throws: FileWriteError(path: store.path, reason: "not saving a resume state: the position is negative or not a number")) { try store.save(state) }
         #expect(ResumeStore(folder: folder.filePath).load().state == nil)
     }
 
