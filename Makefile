@@ -26,7 +26,7 @@ build: deps
 
 # Suites that listen to a real PulseAudio server measure time: they run one at a
 # time, after the others, so that no other test competes with them for the CPU.
-REALTIME_SUITES := PulseAudioSinkTests|PlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests
+REALTIME_SUITES := PulseAudioSinkTests|PlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests
 
 # generate-manual is built for InstallTests, which install the debug build (see "Installing").
 test: deps

@@ -23,14 +23,16 @@ let package = Package(
         // Files as bytes (swift-system's FilePath, whatever a name's encoding), and the one way a
         // file is written whole or not at all.
         .target(name: "Files", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // Work on several threads of smfplay's own (not libdispatch's concurrentPerform: see WorkerThreads).
+        .target(name: "WorkerThreads"),
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
-        .target(name: "SMF", dependencies: ["Files"]),
+        .target(name: "SMF", dependencies: ["Files", "WorkerThreads"]),
         // The synthesizer (FluidSynth) and the sequencer that feeds it a song's events.
         .target(name: "Synthesis", dependencies: ["SMF", "CFluidSynth"]),
         // Where audio goes: audio files (libsndfile).
         .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio"]),
         // Rendering and playing songs: the synthesizer into a sink.
-        .target(name: "Playback", dependencies: ["SMF", "Files", "Synthesis", "AudioOutput"]),
+        .target(name: "Playback", dependencies: ["SMF", "Files", "Synthesis", "AudioOutput", "WorkerThreads"]),
         // The user's MIDI files: finding them in folders, in the order people expect.
         .target(name: "Library", dependencies: ["Files"]),
         // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
@@ -38,7 +40,7 @@ let package = Package(
         // Where the player was, so that the next start goes on from there (a Storage file).
         .target(name: "Resume", dependencies: ["Files", "Library", "Storage"]),
         // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
-        .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift")]),
         // Settings from the configuration file, and where files are looked for.
         .target(name: "Configuration", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // How much one rendering sounds like another (spectra, level, missing parts, clipping): for render tests and bench/compat.sh.
@@ -79,7 +81,7 @@ let package = Package(
         .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "Files", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport"]),
         .target(name: "TestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Tests/TestSupport"),
-        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput", "SoundComparison"]),
         // The terminal drawings of the executable (the play view's keyboard, the roll of `info --roll`).
         .testTarget(name: "TerminalDrawingTests", dependencies: ["smfplay", "Playback", "Thumbnails", "SMF", "LibraryIndex", "Resume", "Files", "TestSupport"]),
     ]

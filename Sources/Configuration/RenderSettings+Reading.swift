@@ -23,6 +23,12 @@ extension RenderSettings {
         reverb = Reverb(reading: table.table("reverb"))
         chorus = Chorus(reading: table.table("chorus"))
         tail = table.number("tail", default: tail, in: Self.tailRange)
+        loops = table.read("loops", default: loops, expected: "\"inf\" or a whole number from \(Self.loopsRange.lowerBound) to \(Self.loopsRange.upperBound)") { value -> Int?? in
+            if value.string == "inf" { return .some(nil) }
+            guard let count = TableReader.wholeNumber(value), Self.loopsRange.contains(count) else { return nil }
+            return .some(count)
+        }
+        fade = table.number("fade", default: fade, in: Self.fadeRange)
         jobs = table.read("jobs", default: jobs, expected: "\"auto\" or a whole number from \(Self.minimumJobs) up") { value -> Int?? in
             if value.string == "auto" { return .some(nil) }
             guard let count = TableReader.wholeNumber(value), count >= Self.minimumJobs else { return nil }

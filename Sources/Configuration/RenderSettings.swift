@@ -48,6 +48,13 @@ public struct RenderSettings: Sendable, Equatable {
     public static let defaultTail = 10.0
     public static let tailRange = 0.0...60.0
 
+    /// How many more times a song's loop (game music) plays; `nil` for ever (play only). 0: as written.
+    public var loops: Int? = 0
+    public static let loopsRange = 0...1000
+    /// After the last loop, the seconds of a fade; 0 for none.
+    public var fade = 0.0
+    public static let fadeRange = 0.0...60.0
+
     /// How many songs are rendered at once; `nil` means one per processor core.
     public var jobs: Int?
     /// The lower limit; there is no upper one, since a job only costs memory.

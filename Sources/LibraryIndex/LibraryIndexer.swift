@@ -1,12 +1,12 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import Foundation
 import GRDB
 import Library
 import SMF
 import Synchronization
+import WorkerThreads
 import Files
 import SystemPackage
 
@@ -79,7 +79,7 @@ public struct LibraryIndexer: Sendable {
         let next = Mutex(0)
         let outcome = Mutex((read: 0, added: 0, updated: 0, unreadable: [String](), failure: LibraryIndexError?.none))
         let database = database
-        DispatchQueue.concurrentPerform(iterations: min(workers, max(1, toRead.count))) { _ in
+        WorkerThreads.run(count: min(workers, max(1, toRead.count))) { _ in
             var batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)] = []
             func flush() {
                 guard !batch.isEmpty else { return }

@@ -1,6 +1,6 @@
-import Dispatch
 import SMF
 import Synchronization
+import WorkerThreads
 import Synthesis
 
 /// Renders many songs at once, one synthesizer per worker, each worker taking
@@ -25,7 +25,7 @@ public final class BatchRenderer: Sendable {
     public func run(_ jobs: [RenderJob], cancellation: Cancellation = Cancellation(), report: @escaping @Sendable (BatchEvent) -> Void) {
         let next = Mutex(0)
         let options = options
-        DispatchQueue.concurrentPerform(iterations: min(renderers.count, jobs.count)) { worker in
+        WorkerThreads.run(count: min(renderers.count, jobs.count)) { worker in
             let renderer = renderers[worker].renderer
             while true {
                 let index = next.withLock { index in
@@ -46,7 +46,8 @@ public final class BatchRenderer: Sendable {
                         report(.progress(index: index, fraction: fraction))
                     }
                     let omitted = read.omittedWarningCount > 0 ? ["\(read.omittedWarningCount) more warnings not shown"] : []
-                    report(.finished(index: index, result, warnings: read.warnings.map(\.description) + omitted + result.substitutions.map(\.description)))
+                    report(.finished(index: index, result, warnings: read.warnings.map(\.description) + omitted + result.substitutions.map(\.description)
+                                                                + (result.loopProblem.map { [$0] } ?? [])))
                 } catch {
                     report(.failed(index: index, error))
                 }

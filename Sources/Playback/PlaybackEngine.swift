@@ -77,6 +77,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private let publishedHolding = Atomic<Bool>(false)
     private let publishedFinishedSeek = Atomic<Int>(-1)
     private let publishedTakenCommands = Atomic<Int>(0)
+    private let publishedPass = Atomic<Int>(1)
 
     init(tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool) {
         tailLimitFrames = Int64(tailLimitSeconds * sampleRate)
@@ -104,6 +105,9 @@ final class PlaybackEngine: @unchecked Sendable {
     var position: (frame: Int64, generation: Int, hasEnded: Bool) {
         (publishedFrame.load(ordering: .acquiring), publishedGeneration.load(ordering: .acquiring), publishedEnded.load(ordering: .acquiring))
     }
+
+    /// The pass through the song's loop rendered last, from 1.
+    var pass: Int { publishedPass.load(ordering: .acquiring) }
 
     /// After `releaseAll`: whether the released notes have faded below hearing.
     var releaseHasFaded: Bool { publishedReleaseFaded.load(ordering: .acquiring) }
@@ -188,6 +192,7 @@ final class PlaybackEngine: @unchecked Sendable {
                 startUpcomingOrEnd()
             }
             publishedFrame.store(current.position, ordering: .releasing)
+            publishedPass.store(current.pass, ordering: .releasing)
             done += chunk
         }
     }

@@ -13,6 +13,8 @@ import SystemPackage
 public final class Player {
     public private(set) var queue = PlayQueue(items: [])
     public let chaseNotes: Bool
+    /// How often a song's loop plays.
+    public let loops: LoopSettings
     private let synthesizer: Synthesizer
     private let engine: PlaybackEngine
     private let sink: any PlaybackSink
@@ -23,7 +25,7 @@ public final class Player {
     /// Songs handed to the engine, by generation; kept so that the audio thread never frees one.
     /// With the keys each one plays, for the snapshots, and the number of the command that
     /// handed it over (see `PlaybackEngine.takenCommands`).
-    private var loaded: [Int: (sequencer: Sequencer, place: Int, noteRange: ClosedRange<UInt8>?, command: Int)] = [:]
+    private var loaded: [Int: (sequencer: Sequencer, place: Int, noteRange: ClosedRange<UInt8>?, meter: MeterMap?, command: Int)] = [:]
     private var nextGeneration = 0
     /// The generation prepared to follow the current one, if any.
     private var preparedGeneration: Int?
@@ -41,7 +43,7 @@ public final class Player {
     /// reported before a large SoundFont has been loaded for nothing.
     /// - Parameter makeSink: opens the output with the render closure it must call for every buffer.
     /// - Parameter limitsPeaks: keeps the output at or below −1 dBFS with the look-ahead limiter.
-    public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true,
+    public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
                 makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
                 makeSynthesizer: () throws -> Synthesizer,
                 onProblem: @escaping (String) -> Void) throws {
@@ -56,6 +58,7 @@ public final class Player {
         self.engine = engine
         self.sink = sink
         self.chaseNotes = chaseNotes
+        self.loops = loops
         self.onProblem = onProblem
         self.sampleRate = sampleRate
     }
@@ -71,6 +74,13 @@ public final class Player {
     /// played before (if anything) then goes on.
     @discardableResult
     public func play(_ queue: PlayQueue, atSeconds seconds: Double = 0) -> Bool {
+        play(queue, at: .seconds(seconds))
+    }
+
+    /// Plays `queue` from its current file, at `position` in it (see ``play(_:atSeconds:)``); a bar
+    /// the file does not have (or a file timed in SMPTE frames) starts it from its beginning.
+    @discardableResult
+    public func play(_ queue: PlayQueue, at position: SongPosition) -> Bool {
         let before = (queue: self.queue, isStopped: isStopped)
         self.queue = queue
         isStopped = false
@@ -79,7 +89,9 @@ public final class Player {
             (self.queue, isStopped) = before
             return false
         }
-        if seconds > 0, self.queue.current == requested { seek(toSeconds: seconds) }
+        if self.queue.current == requested, let seconds = playingGeneration.flatMap({ seconds(of: position, generation: $0) }), seconds > 0 {
+            seek(toSeconds: seconds)
+        }
         // The sink opens (and stops) paused, with its buffer already filled.
         engine.post(.proceed)
         sink.resume()
@@ -105,20 +117,48 @@ public final class Player {
         letGoOfFinishedSeeks()
         if !isStopped, preparedGeneration == nil, !position.hasEnded || position.generation < 0 { prepareNext(after: position.generation) }
         let current = loaded[position.generation]
-        let latencyFrames = Int64((sink.latencySeconds * sampleRate).rounded())
+        let performance = synthesizer.performance.current
+        // What is buffered plays at the tempo it was rendered at: the listener's, nearly always.
+        let latencyFrames = Int64((sink.latencySeconds * sampleRate * performance.tempo).rounded())
         let heardFrame = max(0, position.frame - (isPaused ? 0 : latencyFrames))
         let song = current?.sequencer.song
         let heardSeconds = min(Double(heardFrame) / sampleRate, song?.duration ?? 0)
         let heardTick = song.map { $0.tempoMap.tick(atSeconds: heardSeconds) }
         let tempo = song.flatMap { song in
-            heardTick.flatMap(song.tempoMap.microsecondsPerQuarterNote(atTick:)).map { 60_000_000 / Double($0) }
+            heardTick.flatMap(song.tempoMap.microsecondsPerQuarterNote(atTick:)).map { 60_000_000 / Double($0) * performance.tempo }
         }
         return PlayerSnapshot(
             file: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
             underruns: sink.underrunCount, pressedKeys: synthesizer.pressedKeys.read(), noteRange: current?.noteRange,
-            start: position.generation)
+            performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.sequencer.passCount ?? 1,
+            channels: channels(), barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation)
+    }
+
+    private func seconds(of position: SongPosition, generation: Int) -> Double? {
+        switch position {
+        case .seconds(let seconds): return seconds
+        case .bar(let place):
+            guard let entry = loaded[generation], let tick = entry.meter?.tick(at: place) else { return nil }
+            return entry.sequencer.song.tempoMap.seconds(atTick: tick)
+        }
+    }
+
+    /// The song of a snapshot's `start`, while the player holds it.
+    public func song(generation: Int) -> Song? {
+        loaded[generation]?.sequencer.song
+    }
+
+    /// The 16 channels, each port's part of a channel taken together.
+    private func channels() -> [ChannelSnapshot] {
+        let velocities = synthesizer.activity.readVelocities()
+        return (0..<16).map { channel in
+            let parts = stride(from: channel, to: Synthesizer.channelCount, by: 16)
+            let preset = parts.lazy.compactMap { self.synthesizer.activity.preset(part: $0) }.first
+            return ChannelSnapshot(number: channel + 1, instrument: preset.flatMap(synthesizer.name(of:)), isDrum: preset?.isDrum ?? (channel == 9),
+                                   velocity: parts.map { velocities[$0] }.max() ?? 0)
+        }
     }
 
     /// Where the engine is; takes note of its moving on to the prepared song by itself.
@@ -130,6 +170,13 @@ public final class Player {
             queue.move(toPlace: loaded[prepared]!.place)
         }
         return position
+    }
+
+    /// The listener's transposition, tempo and channels: a change is heard from the next buffer,
+    /// and holds for every song after.
+    public var performance: Performance {
+        get { synthesizer.performance.current }
+        set { synthesizer.performance.current = newValue }
     }
 
     /// Why the output renders at normal priority, if it does (see `PlaybackSink`).
@@ -291,7 +338,9 @@ public final class Player {
 
     private func prepare(_ file: FilePath) -> Sequencer? {
         do {
-            return Sequencer(song: Song(file: try SMFReader().read(path: file).file), synthesizer: synthesizer)
+            let sequencer = Sequencer(song: Song(file: try SMFReader().read(path: file).file), synthesizer: synthesizer, loops: loops)
+            if loops != .asWritten, let problem = sequencer.loopFinding.problem { onProblem("\(file.text): \(problem)") }
+            return sequencer
         } catch {
             onProblem(error.description)
             return nil
@@ -300,7 +349,7 @@ public final class Player {
 
     private func register(_ sequencer: Sequencer, place: Int) -> Int {
         defer { nextGeneration += 1 }
-        loaded[nextGeneration] = (sequencer, place, sequencer.song.noteRange, .max)
+        loaded[nextGeneration] = (sequencer, place, sequencer.song.noteRange, MeterMap(song: sequencer.song), .max)
         return nextGeneration
     }
 }

@@ -1,3 +1,5 @@
+import SMF
+import Synthesis
 import SystemPackage
 
 /// What the player is doing, as the user hears it.
@@ -12,7 +14,8 @@ public struct PlayerSnapshot: Hashable, Sendable {
     public var heardTick: UInt64
     public var durationSeconds: Double
     public var isPaused: Bool
-    /// Tempo at the heard position, in beats per minute; `nil` for SMPTE-timed files.
+    /// Tempo at the heard position, in beats per minute as heard (the listener's tempo applied);
+    /// `nil` for SMPTE-timed files.
     public var tempoBPM: Double?
     /// The queue has run out.
     public var hasEnded: Bool
@@ -22,6 +25,16 @@ public struct PlayerSnapshot: Hashable, Sendable {
     public var pressedKeys: [UInt64]
     /// The lowest and highest key the song plays; `nil` when it has no note (or nothing plays).
     public var noteRange: ClosedRange<UInt8>?
+    /// The listener's transposition, tempo and channels (the same for every song).
+    public var performance = Performance()
+    /// The pass through the song's loop being heard, from 1, and how many it plays in all (1
+    /// without a loop, `nil` for ever).
+    public var pass = 1
+    public var passCount: Int? = 1
+    /// The 16 channels: instrument and activity.
+    public var channels: [ChannelSnapshot] = []
+    /// The bar and beat heard, from the song's time signatures; `nil` for SMPTE-timed files.
+    public var barBeat: MeterMap.Place?
     /// A new number whenever a song starts, the same file again (`--repeat one`) included.
     public var start = -1
 }

@@ -1,4 +1,5 @@
 import AudioOutput
+import Synthesis
 
 /// What an offline render produces, beyond the synthesizer's own settings.
 public struct RenderOptions: Hashable, Sendable {
@@ -11,13 +12,20 @@ public struct RenderOptions: Hashable, Sendable {
     public var normalize: Bool
     /// Keep every peak at or below −1 dBFS with the look-ahead limiter (``PeakLimiter``).
     public var limitsPeaks: Bool
+    /// The song transposed, faster or slower, channels muted or soloed.
+    public var performance: Performance
+    /// How often a song's loop plays (game music), and its fade.
+    public var loops: LoopSettings
 
-    public init(format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false, limitsPeaks: Bool = true) {
+    public init(format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false, limitsPeaks: Bool = true,
+                performance: Performance = Performance(), loops: LoopSettings = .asWritten) {
         self.format = format
         self.encoding = encoding
         self.tailLimit = tailLimit
         self.normalize = normalize
         self.limitsPeaks = limitsPeaks
+        self.performance = performance
+        self.loops = loops
     }
 
     /// The level below which the tail counts as silence: −90 dBFS.

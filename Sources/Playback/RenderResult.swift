@@ -14,4 +14,6 @@ public struct RenderResult: Hashable, Sendable {
     public var limiterReductionDecibels: Double = 0
     /// Presets the song asked for that no SoundFont has, and what played instead.
     public var substitutions: [PresetSubstitution] = []
+    /// Why the song's loop marks make no loop, when loops were asked for (it was rendered as written).
+    public var loopProblem: String?
 }

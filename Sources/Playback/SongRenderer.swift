@@ -58,23 +58,23 @@ public final class SongRenderer {
         do {
             guard options.normalize else {
                 let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
-                let frames = try synthesize(song, with: synthesizer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
+                let (frames, loopProblem) = try synthesize(song, with: synthesizer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
                 if isCancelled() { throw RenderError.cancelled(output: output) }
                 try writer.finish()
-                return result(song: song, frames: frames, peak: writer.peak, gain: 1, synthesizer: synthesizer, options: options)
+                return result(song: song, frames: frames, peak: writer.peak, gain: 1, synthesizer: synthesizer, options: options, loopProblem: loopProblem)
             }
             // The float render keeps every sample exact, so normalizing needs no second synthesis.
             let floatPath = Self.intermediatePath(for: output)
             defer { _ = floatPath.withPlatformString { unlink($0) } }
             let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
-            let frames = try synthesize(song, with: synthesizer, into: floats, options: options, isCancelled: isCancelled, progress: progress)
+            let (frames, loopProblem) = try synthesize(song, with: synthesizer, into: floats, options: options, isCancelled: isCancelled, progress: progress)
             if isCancelled() { throw RenderError.cancelled(output: output) }
             try floats.finish()
             let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
             let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
             try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
             try writer.finish()
-            return result(song: song, frames: frames, peak: floats.peak, gain: gain, synthesizer: synthesizer, options: options)
+            return result(song: song, frames: frames, peak: floats.peak, gain: gain, synthesizer: synthesizer, options: options, loopProblem: loopProblem)
         } catch let error as AudioFileError {
             throw .output(error)
         } catch let error as RenderError {
@@ -84,27 +84,31 @@ public final class SongRenderer {
         }
     }
 
-    private func result(song: Song, frames: Int, peak: Float, gain: Float, synthesizer: Synthesizer, options: RenderOptions) -> RenderResult {
+    private func result(song: Song, frames: Int, peak: Float, gain: Float, synthesizer: Synthesizer, options: RenderOptions,
+                        loopProblem: String?) -> RenderResult {
         RenderResult(songSeconds: song.duration, audioSeconds: Double(frames) / Double(sampleRate), peak: peak, normalizationGain: gain,
                      limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
-                     substitutions: synthesizer.substitutions)
+                     substitutions: synthesizer.substitutions, loopProblem: loopProblem)
     }
 
     /// Renders the song, then its tail until the output is silent or the tail limit runs out,
-    /// through the limiter unless the options turn it off. Returns the number of frames written.
+    /// through the limiter unless the options turn it off. Returns the number of frames written,
+    /// and why the song's loop marks make no loop when loops were asked for.
     private func synthesize(_ song: Song, with synthesizer: Synthesizer, into file: AudioFileWriter, options: RenderOptions, isCancelled: () -> Bool,
-                            progress: (Double) -> Void) throws(AudioFileError) -> Int {
+                            progress: (Double) -> Void) throws(AudioFileError) -> (frames: Int, loopProblem: String?) {
         if options.limitsPeaks, limiter == nil { limiter = PeakLimiter(sampleRate: Double(sampleRate)) }
         var writer = LimitedWriter(writer: file, limiter: options.limitsPeaks ? limiter : nil)
-        let sequencer = Sequencer(song: song, synthesizer: synthesizer)
+        synthesizer.performance.current = options.performance
+        let sequencer = Sequencer(song: song, synthesizer: synthesizer, loops: options.loops)
         let start = block.baseAddress!
         var written = 0
-        while written < sequencer.endFrame, !isCancelled() {
-            let frames = min(Self.blockFrames, Int(sequencer.endFrame) - written)
+        let total = Double(max(sequencer.framesToEnd ?? 1, 1))
+        while !sequencer.isAtEnd, let left = sequencer.framesToEnd, left > 0, !isCancelled() {
+            let frames = Int(min(Int64(Self.blockFrames), left))
             sequencer.render(into: start, frames: frames)
             try writer.write(start, frames: frames)
             written += frames
-            progress(Double(written) / Double(sequencer.endFrame))
+            progress(min(1, Double(written) / total))
         }
         let tailEnd = written + Int((options.tailLimit * Double(sampleRate)).rounded())
         while written < tailEnd, !isCancelled() {
@@ -118,7 +122,7 @@ public final class SongRenderer {
         }
         try writer.finish(scratch: start)
         progress(1)
-        return written
+        return (written, options.loops == .asWritten ? nil : sequencer.loopFinding.problem)
     }
 
     /// A hidden file beside the output, so that it lands on the same disk.

@@ -1,4 +1,5 @@
-import Dispatch
+import Synchronization
+import WorkerThreads
 
 /// Runs independent jobs on all cores and collects their results in order.
 final class ConcurrentResults<Value, Failure: Error>: @unchecked Sendable {
@@ -14,8 +15,13 @@ final class ConcurrentResults<Value, Failure: Error>: @unchecked Sendable {
             nonisolated(unsafe) let slots = slots
             withoutActuallyEscaping(job) { job in
                 nonisolated(unsafe) let job = job
-                DispatchQueue.concurrentPerform(iterations: slots.count) { index in
-                    slots[index] = Result { () throws(Failure) -> Value in try job(index) }
+                let next = Atomic(0)
+                WorkerThreads.run(count: min(WorkerThreads.processorCount, slots.count)) { _ in
+                    while true {
+                        let index = next.add(1, ordering: .relaxed).oldValue
+                        guard index < slots.count else { return }
+                        slots[index] = Result { () throws(Failure) -> Value in try job(index) }
+                    }
                 }
             }
         }

@@ -9,12 +9,22 @@ public struct Lyrics: Hashable, Sendable {
     public struct Syllable: Hashable, Sendable {
         public var seconds: Double
         public var text: String
+
+        public init(seconds: Double, text: String) {
+            self.seconds = seconds
+            self.text = text
+        }
     }
 
     public struct Line: Hashable, Sendable {
         public var syllables: [Syllable]
         /// The line begins a paragraph (a verse): shown after an empty line.
         public var startsParagraph: Bool
+
+        public init(syllables: [Syllable], startsParagraph: Bool) {
+            self.syllables = syllables
+            self.startsParagraph = startsParagraph
+        }
 
         public var text: String { syllables.map(\.text).joined().trimmingSpaces }
         /// When its first syllable is sung.

@@ -28,6 +28,13 @@ public struct SeekPlan: Sendable {
     /// The system exclusive messages kept, one after another.
     let systemExclusiveBytes: [UInt8]
 
+    /// The plan without its system exclusive messages: the state of the channels alone, which a
+    /// synthesizer that plays on (not reset) can take without its voices being cut.
+    var withoutSystemExclusive: SeekPlan {
+        SeekPlan(frame: frame, sequencer: sequencer, cursor: cursor, trackPorts: trackPorts,
+                 messages: messages.filter { if case .channel = $0 { true } else { false } }, systemExclusiveBytes: [])
+    }
+
     /// Sends the messages. No allocation: this runs on the audio thread.
     func send(to receiver: some MIDIReceiver) {
         systemExclusiveBytes.withUnsafeBufferPointer { bytes in

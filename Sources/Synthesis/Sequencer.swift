@@ -5,12 +5,25 @@ import SMF
 /// Rendering stops at each event's frame, applies the event and goes on, so
 /// whatever the buffer size, an event lands within one FluidSynth block
 /// (64 frames) of its exact time. Nothing here allocates while rendering.
+///
+/// Positions are song frames: the song's own time at the sample rate. The listener's tempo
+/// (``Performance/tempo``) decides how many song frames an output frame moves on, so seeks, the
+/// loop and the resume state stay in song time whatever the tempo.
 public final class Sequencer {
     /// An event the synthesizer acts on, at its frame.
     struct Step {
         var frame: Int64
         var event: TrackEvent
         var track: Int32
+    }
+
+    /// The song's loop, made ready to jump back without a gap: where it starts and ends, and the
+    /// state (controllers, programs, bends) the song has at its start.
+    private struct Loop {
+        var startFrame: Int64
+        var startCursor: Int
+        var endFrame: Int64
+        var stateAtStart: SeekPlan
     }
 
     public let song: Song
@@ -21,16 +34,34 @@ public final class Sequencer {
     /// The standard the song was written for, which the synthesizer reads it as from its start
     /// (unless the settings choose one).
     public let modeDetection: MIDIModeDetection
+    /// The song's loop, if it has one and the settings play it more than once, and why marks in
+    /// the file make none.
+    public let loopFinding: SongLoop.Finding
+    /// Set once, when the sequencer is made.
+    private var loop: Loop?
+    private let loopSettings: LoopSettings
     /// The next frame to render.
     public private(set) var position: Int64 = 0
+    /// `position` with the fraction an output frame leaves at a tempo other than 1.
+    private var exactPosition = 0.0
     private var cursor = 0
     /// Each track's MIDI port (from its port meta events), which selects a block of 16 channels.
     private var trackPorts: [Int]
     private var systemExclusive = SystemExclusiveAssembler()
     /// Whether the synthesizer has been reset for this song (by a rewind or a seek).
     private var hasStarted = false
+    /// The pass through the loop being played, from 1.
+    public private(set) var pass = 1
+    /// Output frames of the final fade still to play, once it has started.
+    private var fadeRemaining: Int?
+    private let fadeFrames: Int
+    /// The fade has ended: the song is over.
+    private var hasFadedOut = false
+    /// Rendering has reached the loop's end, going round: the next frame is the loop's start. (A
+    /// seek beyond the loop's end plays on from there, to the song's end.)
+    private var isAtLoopEnd = false
 
-    public init(song: Song, synthesizer: Synthesizer) {
+    public init(song: Song, synthesizer: Synthesizer, loops: LoopSettings = .asWritten) {
         self.song = song
         self.synthesizer = synthesizer
         let rate = synthesizer.configuration.sampleRate
@@ -44,6 +75,15 @@ public final class Sequencer {
         endFrame = Int64((song.duration * rate).rounded())
         modeDetection = MIDIModeDetection(song: song)
         trackPorts = Array(repeating: 0, count: file.tracks.count)
+        loopSettings = loops
+        fadeFrames = Int((loops.fadeSeconds * rate).rounded())
+        loopFinding = SongLoop.find(in: song)
+        if let found = loopFinding.loop, loops != .asWritten {
+            let start = Int64((song.tempoMap.seconds(atTick: found.startTick) * rate).rounded())
+            let end = Int64((song.tempoMap.seconds(atTick: found.endTick) * rate).rounded())
+            loop = Loop(startFrame: start, startCursor: firstStep(atOrAfter: start), endFrame: end,
+                        stateAtStart: plan(seekingTo: start).withoutSystemExclusive)
+        }
     }
 
     /// The port a port meta event selects; a synthesizer has 4 (64 channels), so port 4 is 0 again.
@@ -51,25 +91,95 @@ public final class Sequencer {
         Int(payload.first ?? 0) % (Synthesizer.channelCount / 16)
     }
 
-    /// Whether every event has been sent and the song's length rendered.
-    public var isAtEnd: Bool { cursor == steps.count && position >= endFrame }
+    /// Whether the song is over: every event sent and the song's length rendered, or its final fade ended.
+    public var isAtEnd: Bool { hasFadedOut || cursor == steps.count && position >= endFrame && !isAtLoopEnd }
+
+    /// Whether the loop jumps back at its end (once more at least).
+    private var loopGoesOn: Bool {
+        guard loop != nil else { return false }
+        guard let passes = loopSettings.passes else { return true }
+        return pass < passes || fadeFrames > 0
+    }
+
+    /// How many passes the loop plays in all: 1 without a loop, `nil` for ever.
+    public var passCount: Int? { loop == nil ? 1 : loopSettings.passes }
+
+    /// Output frames from here to the end at the tempo now; `nil` when the loop plays for ever.
+    public var framesToEnd: Int64? {
+        guard !hasFadedOut else { return 0 }
+        let tempo = synthesizer.performance.tempo
+        if let fadeRemaining { return Int64(fadeRemaining) }
+        if loop != nil, loopGoesOn, loopSettings.passes == nil { return nil }
+        guard let loop, loopGoesOn, let passes = loopSettings.passes else {
+            return Int64((Double(max(0, endFrame - position)) / tempo).rounded(.up))
+        }
+        let body = Double(loop.endFrame - loop.startFrame)
+        let songFrames = Double(max(0, loop.endFrame - position)) + body * Double(max(0, passes - pass))
+        return Int64((songFrames / tempo).rounded(.up)) + Int64(fadeFrames)
+    }
 
     /// Renders `frames` interleaved stereo frames, sending each event when its frame comes. The
     /// first render of a sequencer not yet rewound or sought starts it: the synthesizer is reset
     /// for the song's standard.
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
         if !hasStarted { rewind() }
+        synthesizer.followPerformance()
+        let tempo = synthesizer.performance.tempo
         var done = 0
         while done < frames {
-            while cursor < steps.count, steps[cursor].frame <= position {
+            if hasFadedOut {
+                (buffer + 2 * done).update(repeating: 0, count: 2 * (frames - done))
+                return
+            }
+            if let loop, isAtLoopEnd { jumpBack(to: loop) }
+            let limit = loop.map { loopGoesOn && position < $0.endFrame ? $0.endFrame : Int64.max } ?? Int64.max
+            while cursor < steps.count, steps[cursor].frame <= position, steps[cursor].frame < limit {
                 apply(steps[cursor])
                 cursor += 1
             }
-            let untilNextEvent = cursor < steps.count ? Int(clamping: steps[cursor].frame - position) : Int.max
-            let chunk = min(frames - done, untilNextEvent)
+            let nextFrame = min(cursor < steps.count ? steps[cursor].frame : Int64.max, limit)
+            let untilNext = nextFrame == Int64.max ? Int.max : Int(clamping: Int64(((Double(nextFrame) - exactPosition) / tempo).rounded(.up)))
+            var chunk = min(frames - done, max(1, untilNext))
+            if let remaining = fadeRemaining { chunk = min(chunk, max(1, remaining)) }
             synthesizer.render(into: buffer + 2 * done, frames: chunk)
+            if fadeRemaining != nil { fade(buffer + 2 * done, frames: chunk) }
             done += chunk
-            position += Int64(chunk)
+            exactPosition += Double(chunk) * tempo
+            position = Int64(exactPosition.rounded(.down))
+            if limit != Int64.max, exactPosition >= Double(limit) { isAtLoopEnd = true }
+        }
+    }
+
+    /// The loop's end is reached: back to its start, with no gap. The voices sounding play on
+    /// (releases and reverb carry over the seam, as they would in the music); the notes still held
+    /// are let go, as their note offs lie beyond the loop's end; the controllers and programs are
+    /// set as the loop's start has them. After the last pass, the fade starts.
+    private func jumpBack(to loop: Loop) {
+        isAtLoopEnd = false
+        if let passes = loopSettings.passes, pass >= passes, fadeRemaining == nil { fadeRemaining = fadeFrames }
+        pass += 1
+        synthesizer.releaseHeldNotes()
+        loop.stateAtStart.send(to: synthesizer)
+        cursor = loop.startCursor
+        exactPosition = Double(loop.startFrame) + (exactPosition - Double(loop.endFrame))
+        position = Int64(exactPosition.rounded(.down))
+    }
+
+    /// Scales what was just rendered by the fade, which falls as the square of the time left: a
+    /// fade that sounds even to the ear. At its end the song is over and its voices are cut,
+    /// unheard at gain 0.
+    private func fade(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        guard let remaining = fadeRemaining else { return }
+        let total = Float(max(fadeFrames, 1))
+        for frame in 0..<frames {
+            let left = Float(max(remaining - frame, 0)) / total
+            buffer[2 * frame] *= left * left
+            buffer[2 * frame + 1] *= left * left
+        }
+        fadeRemaining = remaining - frames
+        if remaining - frames <= 0 {
+            hasFadedOut = true
+            synthesizer.silence()
         }
     }
 
@@ -114,6 +224,12 @@ public final class Sequencer {
 
     private func restart(at cursor: Int, frame: Int64, trackPorts ports: [Int]?) {
         hasStarted = true
+        exactPosition = Double(frame)
+        // A seek calls off the final fade: the listener wants to hear the song there.
+        fadeRemaining = nil
+        hasFadedOut = false
+        isAtLoopEnd = false
+        if frame == 0 { pass = 1 }
         synthesizer.reset(songMode: modeDetection.mode)
         systemExclusive.clear()
         for index in trackPorts.indices { trackPorts[index] = ports?[index] ?? 0 }

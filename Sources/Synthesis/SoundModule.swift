@@ -27,6 +27,10 @@ struct SoundModule {
     private var masterPan: Float = 0
     /// Whether any part receives another channel than its own (the fast path delivers directly).
     private var isReceiveRemapped = false
+    /// The listener's transposition (``Performance/transpose``), which no message in the song changes.
+    private var listenerKeyShift = 0
+    /// The parts heard (bit p for part p), from the listener's muted and soloed channels.
+    private var audibleParts = UInt64.max
 
     init(chosenMode: MIDIMode?) {
         self.chosenMode = chosenMode
@@ -55,7 +59,7 @@ struct SoundModule {
         let key = Int(data1 & 0x7F)
         switch status & 0xF0 {
         case 0x90 where data2 & 0x7F != 0:
-            guard let shifted = shiftedKey(key, part: part) else { return }
+            guard audibleParts & 1 << UInt64(part) != 0, let shifted = shiftedKey(key, part: part) else { return }
             soundingKeys[part * 128 + key] = shifted
             output.send(status: status, part: part, data1: shifted, data2: data2)
         case 0x80, 0x90:
@@ -89,8 +93,36 @@ struct SoundModule {
     /// be another drum). Nil when it falls off the keyboard.
     private func shiftedKey(_ key: Int, part: Int) -> UInt8? {
         guard !parts[part].isDrum else { return UInt8(key) }
-        let shifted = key + masterKeyShift + parts[part].keyShift
+        let shifted = key + masterKeyShift + parts[part].keyShift + listenerKeyShift
         return (0...127).contains(shifted) ? UInt8(shifted) : nil
+    }
+
+    /// Plays on as the listener now wants: keys struck from now on are moved by `transpose`, and
+    /// the notes of a part just muted are released (its sustain pedal lifted), so that it falls
+    /// silent as its instruments' releases say, without a click.
+    mutating func play(_ performance: Performance, output: some SoundModuleOutput) {
+        listenerKeyShift = performance.transpose
+        let audible = performance.audible
+        var heard: UInt64 = 0
+        for part in 0..<Self.partCount where audible.contains(part % 16) { heard |= 1 << UInt64(part) }
+        let silenced = audibleParts & ~heard
+        audibleParts = heard
+        for part in 0..<Self.partCount where silenced & 1 << UInt64(part) != 0 {
+            for key in 0..<128 where soundingKeys[part * 128 + key] != Self.noKey {
+                output.send(status: 0x80, part: part, data1: soundingKeys[part * 128 + key], data2: 0)
+                soundingKeys[part * 128 + key] = Self.noKey
+            }
+            output.send(status: 0xB0, part: part, data1: 64, data2: 0)
+        }
+    }
+
+    /// Note offs for every note held, on every part: the song jumps elsewhere (a loop's start),
+    /// and their own note offs will not come.
+    mutating func releaseHeldNotes(output: some SoundModuleOutput) {
+        for index in soundingKeys.indices where soundingKeys[index] != Self.noKey {
+            output.send(status: 0x80, part: index / 128, data1: soundingKeys[index], data2: 0)
+            soundingKeys[index] = Self.noKey
+        }
     }
 
     /// Selects the part's program as the standard reads its bank select.

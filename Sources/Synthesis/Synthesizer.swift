@@ -35,6 +35,14 @@ public final class Synthesizer {
     private var substitutionLog = SubstitutionLog()
     /// The keys down, as the messages sent so far leave them: for an interface to show.
     public let pressedKeys = PressedKeys()
+    /// Each channel's preset and how hard it plays: for an interface to show.
+    public let activity = ChannelActivity()
+    /// Every preset's name in the SoundFonts loaded, by `soundFont << 24 | bank << 8 | program`.
+    private let presetNames: [Int64: String]
+    /// The listener's transposition and channels heard (and the tempo, which the sequencer reads).
+    public let performance = LivePerformance()
+    /// The number of the last change of `performance` the sound module has taken.
+    private var performanceChangesTaken = 0
 
     /// A synthesizer with one SoundFont.
     public convenience init(settings configuration: SynthesizerSettings, soundFontPath: String) throws(SynthesisError) {
@@ -105,6 +113,16 @@ public final class Synthesizer {
             tableOfStack[stack] = tables.count - 1
             tableOfMode[mode] = tables.count - 1
         }
+        var names: [Int64: String] = [:]
+        for id in ids.values {
+            guard let soundFont = fluid_synth_get_sfont_by_id(synth, id) else { continue }
+            fluid_sfont_iteration_start(soundFont)
+            while let preset = fluid_sfont_iteration_next(soundFont) {
+                let key = Int64(id) << 24 | Int64(fluid_preset_get_banknum(preset)) << 8 | Int64(fluid_preset_get_num(preset))
+                names[key] = fluid_preset_get_name(preset).map { String(cString: $0) }
+            }
+        }
+        presetNames = names
         self.settings = settings
         self.synth = synth
         self.configuration = configuration
@@ -183,11 +201,22 @@ public final class Synthesizer {
     /// calls takes effect at the next block boundary.
     @inline(__always)
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        followPerformance()
         fluid_synth_write_float(synth, Int32(frames), buffer, 0, 2, buffer, 1, 2)
         framesRendered &+= frames
         if masterVolume != 1 {
             for index in 0..<2 * frames { buffer[index] *= masterVolume }
         }
+    }
+
+    /// Takes a change of ``performance``, if there was one since the last call: from the next
+    /// note on. The sequencer calls it before the events of each buffer.
+    @inline(__always)
+    func followPerformance() {
+        let changes = performance.changeCount
+        guard changes != performanceChangesTaken else { return }
+        performanceChangesTaken = changes
+        module.play(performance.current, output: self)
     }
 
     /// Voices still sounding (releasing notes included).
@@ -200,6 +229,12 @@ public final class Synthesizer {
             fluid_synth_all_notes_off(synth, channel)
         }
         pressedKeys.releaseAll()
+    }
+
+    /// Note offs for the notes held (not those the sustain pedal holds): the song jumps back to its
+    /// loop's start, past their own note offs.
+    func releaseHeldNotes() {
+        module.releaseHeldNotes(output: self)
     }
 
     /// Stops every voice at once, releases skipped (FluidSynth's all sounds off). A cut clicks
@@ -253,6 +288,11 @@ public final class Synthesizer {
         return (Int(bank), Int(program))
     }
 
+    /// The name the SoundFont gives a preset the synthesizer selected (see ``activity``).
+    public func name(of preset: ChannelActivity.Preset) -> String? {
+        presetNames[Int64(preset.soundFont) << 24 | Int64(preset.bank) << 8 | Int64(preset.program)]
+    }
+
     /// Whether FluidSynth plays drum kits on a channel.
     public func isDrumChannel(_ channel: Int) -> Bool { drumChannels[channel] }
 }
@@ -271,6 +311,7 @@ extension Synthesizer: SoundModuleOutput {
             fluid_synth_noteon(synth, channel, data1, data2)
             if data2 > 0 {
                 pressedKeys.press(Int(data1), channel: part)
+                activity.strike(part: part, velocity: UInt8(data2))
             } else {
                 pressedKeys.release(Int(data1), channel: part)
             }
@@ -303,6 +344,7 @@ extension Synthesizer: SoundModuleOutput {
             drumChannels[part] = isDrum
         }
         fluid_synth_program_select(synth, Int32(part), played.soundFont, Int32(played.bank), Int32(played.program))
+        activity.select(part: part, ChannelActivity.Preset(soundFont: played.soundFont, bank: played.bank, program: played.program, isDrum: isDrum))
     }
 
     func offset(part: Int, cents: Float, pan: Float) {

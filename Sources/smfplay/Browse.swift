@@ -59,7 +59,8 @@ struct Browse: ParsableCommand {
             makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
                 try playback.makePlayer(configuration: configuration, onProblem: messages.post)
             },
-            searchLibrary: database.flatMap { Self.librarySearch(database: $0, root: root, messages: messages) })
+            searchLibrary: database.flatMap { Self.librarySearch(database: $0, root: root, messages: messages) },
+            textDecoding: playback.textDecoding(configuration: configuration))
         session.run()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Library
 import LibraryIndex
 import Playback
+import SMF
 import SystemPackage
 
 /// The browser's loop: keys move through the library and start playback; the play view takes
@@ -25,6 +26,8 @@ struct BrowseSession {
     /// The paths of the library's files that have the words typed after `/`, from the library
     /// index; nil when the library has no index, and `/` filters the folder instead.
     let searchLibrary: ((String) -> [FilePath])?
+    /// How the play view reads a song's lyrics.
+    let textDecoding: (MIDIFile) -> TextDecoding
 
     private var player: Player?
     private var view = BrowserView()
@@ -34,8 +37,9 @@ struct BrowseSession {
 
     init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
          cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws(PlaybackOptions.SetupFailure) -> Player,
-         searchLibrary: ((String) -> [FilePath])? = nil) {
+         searchLibrary: ((String) -> [FilePath])? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:)) {
         self.searchLibrary = searchLibrary
+        self.textDecoding = textDecoding
         self.browser = browser
         self.recorder = recorder
         self.details = details
@@ -193,7 +197,7 @@ struct BrowseSession {
         writeToStandardOutput("\u{1B}[H\u{1B}[2J")
         let recorder = recorder
         let ending = PlaySession(player: player, interactive: true, cancellation: cancellation, reportsUnderruns: reportsUnderruns,
-                                 insideBrowser: true, showsKeyboard: showsKeyboard, onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) }).run()
+                                 insideBrowser: true, showsKeyboard: showsKeyboard, textDecoding: textDecoding, onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) }).run()
         view.invalidate()
         switch ending {
         case .outputFailed:

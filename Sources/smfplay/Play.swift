@@ -30,6 +30,9 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Start this far into the first file: seconds or m:ss.", valueName: "time"))
     var start: String?
 
+    @Option(help: ArgumentHelp("Start the first file at a bar and beat of its time signatures (12:3 is bar 12, beat 3), or at a number of seconds.", valueName: "bar:beat"))
+    var seek: String?
+
     @OptionGroup var library: LibraryOption
 
     @OptionGroup var playback: PlaybackOptions
@@ -37,6 +40,8 @@ struct Play: ParsableCommand {
     func validate() throws {
         guard PlayQueue.RepeatMode(rawValue: repeatMode) != nil else { throw ValidationError("--repeat must be off, one or all, not \(repeatMode)") }
         if let start, Self.seconds(from: start) == nil { throw ValidationError("--start must be seconds or m:ss, not \(start)") }
+        if let seek, SongPosition(seek) == nil { throw ValidationError("--seek must be bar:beat (from 1:1) or seconds, not \(seek)") }
+        if start != nil, seek != nil { throw ValidationError("--start and --seek both say where to start: give one") }
     }
 
     func run() throws {
@@ -56,11 +61,12 @@ struct Play: ParsableCommand {
         let queue = PlayQueue(items: collector.files, repeatMode: PlayQueue.RepeatMode(rawValue: repeatMode) ?? .off,
                               shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
         LibraryIndexUpdate.refreshInBackground(collector.files, root: library.root(configuration: configuration))
-        try Self.play(queue, atSeconds: start.flatMap(Self.seconds(from:)) ?? 0, recorder: recorder, playback: playback, configuration: configuration)
+        let position = seek.flatMap(SongPosition.init) ?? .seconds(start.flatMap(Self.seconds(from:)) ?? 0)
+        try Self.play(queue, at: position, recorder: recorder, playback: playback, configuration: configuration)
     }
 
     /// Plays a queue to its end (or until the user quits or a signal comes), recording where it is.
-    static func play(_ queue: PlayQueue, atSeconds seconds: Double, recorder: ResumeRecorder, playback: PlaybackOptions,
+    static func play(_ queue: PlayQueue, at position: SongPosition, recorder: ResumeRecorder, playback: PlaybackOptions,
                      configuration: Configuration) throws {
         let player: Player
         do {
@@ -71,13 +77,14 @@ struct Play: ParsableCommand {
         }
         let interrupt = InterruptTrap()
         // Each file that could not be read has been reported; the saved state stays as it was.
-        guard player.play(queue, atSeconds: seconds) else {
+        guard player.play(queue, at: position) else {
             player.close()
             printError("nothing in the queue could be played")
             throw ExitCode.failure
         }
         let ending = PlaySession(player: player, interactive: TerminalSession.isInteractive, cancellation: interrupt.cancellation,
                                  reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
+                                 textDecoding: playback.textDecoding(configuration: configuration),
                                  onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) }).run()
         if ending == .queueEnded { recorder.recordQueueEnd() }
         if playback.verbose { printError("output underruns: \(player.update().underruns)") }

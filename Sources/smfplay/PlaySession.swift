@@ -1,4 +1,6 @@
 import Playback
+import SMF
+import Synthesis
 
 /// The player's loop on the interface thread: keys in, status out, until the
 /// queue runs out, the user quits, a signal comes or the output fails.
@@ -19,6 +21,8 @@ struct PlaySession {
     var insideBrowser = false
     /// The play view draws the piano keyboard (not with `--no-keyboard`).
     var showsKeyboard = true
+    /// How a song's lyrics are read (its text encoding).
+    var textDecoding: (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:)
     /// Every snapshot, and whether it follows a change of place (pause, seek, skip, the end):
     /// what the resume state records.
     var onUpdate: (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }
@@ -42,7 +46,7 @@ struct PlaySession {
             var placeChanged = false
             // 40 ms, and the work of a frame: the keyboard follows the notes 20 times a second or more.
             if let key = keys.next(waitingAtMost: 40) {
-                switch handle(key) {
+                switch handle(key, view: &view) {
                 case .ignored: break
                 case .handled: placeChanged = true
                 case .quit: return stop(.quit)
@@ -53,6 +57,10 @@ struct PlaySession {
             if snapshot.start != lastStart, let file = snapshot.file {
                 lastStart = snapshot.start
                 placeChanged = true
+                if interactive {
+                    let lyrics = player.song(generation: snapshot.start).map { Lyrics(song: $0, decoding: textDecoding($0.file)) }
+                    view.lyrics = lyrics.flatMap { $0.isEmpty ? nil : LyricsView(lyrics: $0) }
+                }
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.
                     writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(file.text) (\(formatDuration(snapshot.durationSeconds)))\n")
@@ -79,7 +87,8 @@ struct PlaySession {
         case ignored, handled, quit, back
     }
 
-    private func handle(_ key: Key) -> Outcome {
+    private func handle(_ key: Key, view: inout PlayView) -> Outcome {
+        if view.showsChannels, let outcome = handleChannelKey(key, panel: &view.channels) { return outcome }
         switch key {
         case .character(" "): player.togglePause()
         case .left: player.seek(bySeconds: -5)
@@ -91,8 +100,39 @@ struct PlaySession {
         case .character("r"): player.restart()
         case .character("q"), .escape: return .quit
         case .character("b") where insideBrowser: return .back
+        case .character("+"), .character("="): player.performance.transpose(by: 1)
+        case .character("-"), .character("_"): player.performance.transpose(by: -1)
+        case .character("]"): player.performance.changeTempo(bySteps: 1)
+        case .character("["): player.performance.changeTempo(bySteps: -1)
+        case .character("c"):
+            view.showsChannels.toggle()
+            return .ignored
         default: return .ignored
         }
         return .handled
+    }
+
+    /// The channel panel's keys: digits select channels 1–10 (0 is 10), tab the next one; `m` mutes
+    /// or unmutes it, `s` solos it (or takes it out of the solo), `u` lets every channel play.
+    private func handleChannelKey(_ key: Key, panel: inout ChannelPanel) -> Outcome? {
+        guard case .character(let character) = key else { return nil }
+        var performance = player.performance
+        switch character {
+        case "1"..."9": panel.select(Int(String(character))! - 1)
+        case "0": panel.select(9)
+        case "\t": panel.select(panel.selected + 1)
+        case "m":
+            performance.muted.toggle(panel.selected)
+            performance.soloed.remove(panel.selected)
+        case "s":
+            performance.soloed.toggle(panel.selected)
+            performance.muted.remove(panel.selected)
+        case "u":
+            performance.muted = ChannelSet()
+            performance.soloed = ChannelSet()
+        default: return nil
+        }
+        if performance != player.performance { player.performance = performance }
+        return .ignored
     }
 }

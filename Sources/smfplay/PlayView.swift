@@ -1,16 +1,22 @@
 import Playback
 import SystemPackage
 
-/// The player's status on a terminal: what is playing, where, and the keys; below, the piano
-/// keyboard with the notes sounding lit.
+/// The player's status on a terminal: what is playing, where, and the keys; the lyrics being
+/// sung; the channel panel when it is open; below, the piano keyboard with the notes sounding lit.
 struct PlayView {
-    static let keysLine = "space pause  ←/→ 5 s  ↑/↓ 30 s  n next  p previous  r restart  q quit"
-    static let browserKeysLine = "space pause  ←/→ 5 s  ↑/↓ 30 s  n next  p previous  r restart  b browse  q stop"
+    static let keysLine = "space pause  ←/→ 5 s  ↑/↓ 30 s  n next  p previous  r restart  q quit  +/- key  [/] tempo  c channels"
+    static let browserKeysLine = "space pause  ←/→ 5 s  ↑/↓ 30 s  n next  p previous  r restart  b browse  q stop  +/- key  [/] tempo  c channels"
+    static let channelKeysLine = "channels: 1-9 0 tab select  m mute  s solo  u all on  c close"
     /// Adds the output's underrun count to the time line (`--verbose`).
     let showsUnderruns: Bool
     let keysLine: String
     /// Draws the keyboard (not with `--no-keyboard`).
     let showsKeyboard: Bool
+    /// The lyrics of the song playing, if it has any.
+    var lyrics: LyricsView?
+    /// The channel panel, shown when open.
+    var channels = ChannelPanel()
+    var showsChannels = false
     /// The lines on the screen, as last written, and the terminal's size then.
     private var drawn: [Line] = []
     private var drawnSize: (columns: Int, rows: Int) = (0, 0)
@@ -35,6 +41,14 @@ struct PlayView {
     mutating func draw(_ snapshot: PlayerSnapshot, terminalSize: (columns: Int, rows: Int)) {
         var lines = Self.lines(for: snapshot, columns: terminalSize.columns, showsUnderruns: showsUnderruns, keysLine: keysLine)
             .map(Line.text)
+        let width = max(terminalSize.columns - 1, 1)
+        if snapshot.file != nil, let lyrics {
+            lines += lyrics.rows(atSeconds: snapshot.heardSeconds, width: width, colours: TerminalCell.coloursWanted).map(Line.text)
+        }
+        if showsChannels, snapshot.file != nil {
+            lines.append(.text(DisplayWidth.fitting(Self.channelKeysLine, width: width)))
+            lines += channels.rows(for: snapshot, width: width).map(Line.text)
+        }
         if showsKeyboard, snapshot.file != nil, terminalSize.rows >= lines.count + PianoKeyboard.rowCount,
            let keyboard = PianoKeyboard(songKeys: snapshot.noteRange, width: terminalSize.columns - 1) {
             lines += keyboard.cells(pressed: snapshot.pressedKeys).map(Line.cells)
@@ -74,7 +88,15 @@ struct PlayView {
         let folders = parts.dropLast().suffix(2).joined(separator: " / ")
         let place = "\(snapshot.place + 1) of \(snapshot.queueLength)"
         var time = "\(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
+        if let place = snapshot.barBeat { time += "  bar \(place.bar) beat \(place.beat)" }
         if let tempo = snapshot.tempoBPM { time += "  \(Int(tempo.rounded())) bpm" }
+        let performance = snapshot.performance
+        if performance.tempo != 1 {
+            // Song time first, as seeks and the resume state count it; then the time it takes at this tempo.
+            time += "  tempo \(Int((performance.tempo * 100).rounded()))% (\(formatDuration(snapshot.heardSeconds / performance.tempo)) / \(formatDuration(snapshot.durationSeconds / performance.tempo)) heard)"
+        }
+        if performance.transpose != 0 { time += "  key \(performance.transpose > 0 ? "+" : "")\(performance.transpose)" }
+        if snapshot.passCount != 1 { time += "  loop \(snapshot.pass)/\(snapshot.passCount.map(String.init) ?? "∞")" }
         if showsUnderruns { time += "  underruns \(snapshot.underruns)" }
         let barWidth = max(0, width - DisplayWidth.columns(of: time) - 3)
         let fraction = snapshot.durationSeconds > 0 ? min(1, snapshot.heardSeconds / snapshot.durationSeconds) : 0

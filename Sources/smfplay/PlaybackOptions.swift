@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioOutput
 import Configuration
 import Playback
+import SMF
 import Synthesis
 
 /// The options of every command that plays through the sound server, and the player they make.
@@ -33,6 +34,10 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(help: "Hide the piano keyboard under the play view.")
     var noKeyboard = false
 
+    @OptionGroup var performance: PerformanceOptions
+
+    @OptionGroup var text: TextEncodingOption
+
     @OptionGroup var sound: SoundOptions
 
     @OptionGroup var configurationOption: ConfigurationOption
@@ -40,6 +45,11 @@ struct PlaybackOptions: ParsableArguments {
     func validate() throws {
         if let latency, !AudioSettings.latencyRange.contains(latency) { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
         if let gain, !RenderSettings.gainRange.contains(gain) { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
+    }
+
+    /// How the play view reads a song's lyrics.
+    func textDecoding(configuration: Configuration) -> (MIDIFile) -> TextDecoding {
+        { [text] file in text.decoding(for: file, configuration: configuration) }
     }
 
     /// Why no player could be made: a one-line message, and the exit status that goes with it.
@@ -69,7 +79,7 @@ struct PlaybackOptions: ParsableArguments {
         let player: Player
         do {
             player = try Player(chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
-                                limitsPeaks: settings.limiter,
+                                limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings),
                               makeSink: { render in
                                   PulseAudioPlaybackSink(try PulseAudioSink(server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
                                                                             latency: .milliseconds(audio.latencyMilliseconds), render: render))
@@ -81,6 +91,7 @@ struct PlaybackOptions: ParsableArguments {
         } catch {
             throw SetupFailure(description: "\(error)", status: 1)
         }
+        player.performance = performance.performance
         if verbose, let reason = player.outputNormalPriorityReason {
             onProblem("the audio thread runs at normal priority, so a busy machine can make the output run dry (real-time scheduling: \(reason); see `ulimit -r`)")
         }

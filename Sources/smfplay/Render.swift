@@ -60,6 +60,8 @@ struct Render: ParsableCommand {
     @Flag(help: "Print a JSON object for each file on standard output, one a line: input, output, seconds, peak dBFS, the limiter's largest gain reduction, warnings or the error. Progress and the summary go to standard error.")
     var json = false
 
+    @OptionGroup var performance: PerformanceOptions
+
     @OptionGroup var sound: SoundOptions
 
     @OptionGroup var configurationOption: ConfigurationOption
@@ -72,6 +74,7 @@ struct Render: ParsableCommand {
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let bits, RenderSettings.SampleFormat(rawValue: bits) == nil { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
         if let format, RenderSettings.FileFormat(rawValue: format.lowercased()) == nil { throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)") }
+        if performance.loopsForever { throw ValidationError("--loops inf would never end a render: give a number of loops") }
         guard output != nil || RenderPlan.isOneFile(inputPaths) else {
             throw ValidationError("-o FOLDER is needed to render a folder, a playlist or several files")
         }
@@ -102,10 +105,16 @@ struct Render: ParsableCommand {
             throw ExitCode.failure
         }
         let workers = min(settings.jobCount(processorCount: ProcessInfo.processInfo.activeProcessorCount), max(plan.jobs.count, 1))
+        var options = settings.renderOptions(normalize: normalize)
+        options.performance = performance.performance
+        options.loops = performance.loopSettings(configured: settings)
+        guard options.loops.passes != nil else {
+            printError("loops = \"inf\" in \(configuration.path ?? "the configuration") would never end a render: give --loops with a number")
+            throw ExitCode.failure
+        }
         let renderer: BatchRenderer
         do {
-            renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFonts: soundFonts,
-                                         options: settings.renderOptions(normalize: normalize), workers: workers)
+            renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, workers: workers)
         } catch {
             printError(error.description)
             throw ExitCode.failure

@@ -31,6 +31,6 @@ struct Resume: ParsableCommand {
             throw ExitCode.failure
         }
         if let notice { printError(notice) }
-        try Play.play(queue, atSeconds: seconds, recorder: recorder, playback: playback, configuration: configuration)
+        try Play.play(queue, at: .seconds(seconds), recorder: recorder, playback: playback, configuration: configuration)
     }
 }

@@ -70,6 +70,28 @@ struct ResumeCommandTests {
                 "stopped where the song was at \(stopped) s, went on from \(place) s: \(resumed.report)")
     }
 
+    @Test("at --tempo 2 the saved place is song time, twice the time heard, and resume goes on from it")
+    func aFasterTempoSavesSongTime() throws {
+        let sandbox = try Self.libraryWithStaircase()
+        let take = try Take(server)
+        let player = try PlayingCommand(sandbox, ["play", "Library/Bach/staircase.mid", "--tempo", "2"] + PlayCommandTests.clean, server: server)
+        try #require(player.waitForLine(containing: "staircase.mid") != nil, "\(player.report(player.wait(timeLimit: 5)))")
+        player.sleep(seconds: 2.5)
+        let stopFrame = take.framesSoFar
+        player.type("q")
+        let exit = player.wait(timeLimit: 10)
+        let (sound, _) = try take.finish()
+        #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
+        let start = try #require(sound.spans.first { sound.peak($0) > 5e-3 }?.lowerBound, "nothing reached the sink")
+        let heard = sound.soundingSeconds(in: start..<stopFrame)
+        let saved = try sandbox.savedState().position.seconds
+        print("tempo 2: \(Take.format(heard)) s heard, saved at \(Take.format(saved)) s of the song")
+        #expect(abs(saved - 2 * heard) <= 0.3, "heard \(heard) s at tempo 2, saved \(saved) s, not twice that")
+        let resumed = try listen(sandbox, ["resume"])
+        let place = try #require(resumed.place, "the resumed song was not heard going on: \(resumed.report)")
+        #expect(abs(place - saved) <= Self.resumeTolerance, "saved at \(saved) s, went on from \(place) s: \(resumed.report)")
+    }
+
     @Test("the library folder moved and the configuration pointing at its new place: resume finds the file there and goes on")
     func resumesAfterTheLibraryMoved() throws {
         let sandbox = try Self.libraryWithStaircase()

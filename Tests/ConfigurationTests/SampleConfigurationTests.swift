@@ -11,7 +11,7 @@ struct SampleConfigurationTests {
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
-        "soundfont", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "jobs", "format", "bits", "library", "text_encoding",
+        "soundfont", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "loops", "fade", "jobs", "format", "bits", "library", "text_encoding",
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
         "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
@@ -74,6 +74,8 @@ struct SampleConfigurationTests {
         polyphony = 64
         interpolation = "sinc"
         tail = 2.5
+        loops = "inf"
+        fade = 8
         jobs = 3
         format = "flac"
         bits = "24"
@@ -106,8 +108,11 @@ struct SampleConfigurationTests {
             chorus: .init(isEnabled: false, voices: 5, level: 1.5, speed: 1, depth: 4.25),
             tail: 2.5, jobs: 3, format: .flac, bits: .int24
         )
+        var expectedWithLoops = expected
+        expectedWithLoops.loops = nil
+        expectedWithLoops.fade = 8
         let configuration = try Configuration(parsing: overrides, path: "x.toml")
-        #expect(configuration.render == expected)
+        #expect(configuration.render == expectedWithLoops)
         let expectedAudio = AudioSettings(latencyMilliseconds: 120, chaseNotes: true, server: "tcp:localhost:4713")
         #expect(configuration.audio == expectedAudio)
         #expect(configuration.textEncoding == "shift-jis")
@@ -115,7 +120,7 @@ struct SampleConfigurationTests {
         #expect(Self.unchangedSettings(expectedAudio, AudioSettings()).isEmpty)
         // Every stored setting differs from its default here, so a setting added
         // later without a key in this test (and so in the file) fails it.
-        let unchanged = Self.unchangedSettings(expected, RenderSettings())
+        let unchanged = Self.unchangedSettings(expectedWithLoops, RenderSettings())
         #expect(unchanged.isEmpty, "not overridden: \(unchanged)")
     }
 

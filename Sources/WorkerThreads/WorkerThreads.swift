@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs work on several threads of smfplay's own and waits for all of them: the one way smfplay
+/// uses more than one core for a task (reading a folder's files, indexing, rendering a batch).
+///
+/// Not libdispatch's `concurrentPerform`: on Linux (Swift 6.3, swift-corelibs-libdispatch),
+/// `dispatch_apply` called from a thread of the global pool, where Swift concurrency and
+/// `DispatchQueue.global().async` run their work, left a freed continuation in that thread's
+/// cache, which the thread freed again when it ended (AddressSanitizer: "attempting double-free"
+/// in `_dispatch_cache_cleanup`; without it, `malloc_consolidate(): unaligned fastbin chunk` and
+/// crashes about one run in four). Threads made and joined here own nothing of libdispatch's.
+public enum WorkerThreads {
+    /// Calls `body(worker)` for each worker from 0 to `count` - 1, each on a thread of its own
+    /// (worker 0 on the caller's), and returns once every call has returned. A thread that cannot
+    /// be made has its worker run on the caller's thread after worker 0.
+    public static func run(count: Int, _ body: (Int) -> Void) {
+        guard count > 1 else {
+            if count == 1 { body(0) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            var threads: [pthread_t] = []
+            var notStarted: [Int] = []
+            for worker in 1..<count {
+                let work = Unmanaged.passRetained(Work(worker: worker, body: body)).toOpaque()
+                var thread = pthread_t()
+                let started = pthread_create(&thread, nil, { work in
+                    let work = Unmanaged<Work>.fromOpaque(work!).takeRetainedValue()
+                    work.body(work.worker)
+                    return nil
+                }, work)
+                if started == 0 {
+                    threads.append(thread)
+                } else {
+                    Unmanaged<Work>.fromOpaque(work).release()
+                    notStarted.append(worker)
+                }
+            }
+            body(0)
+            notStarted.forEach(body)
+            for thread in threads { pthread_join(thread, nil) }
+        }
+    }
+
+    /// What one thread runs. The body outlives no call of `run`, which joins every thread.
+    private final class Work: @unchecked Sendable {
+        let worker: Int
+        let body: (Int) -> Void
+
+        init(worker: Int, body: @escaping (Int) -> Void) {
+            self.worker = worker
+            self.body = body
+        }
+    }
+
+    /// The cores this process may run on.
+    public static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+}

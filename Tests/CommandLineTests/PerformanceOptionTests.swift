@@ -1,0 +1,86 @@
+import AudioOutput
+import Foundation
+import SMF
+import SoundComparison
+import SystemPackage
+import TestSupport
+import Testing
+
+/// `--transpose`, `--tempo`, `--mute`, `--solo`, `--loops`, `--fade` and `--seek` as a user types
+/// them: bad values refused before anything plays, and `render` doing what they say, by sound.
+@Suite struct PerformanceOptionTests {
+    @Test("a value out of range is a usage error (status 64) naming the option and the value", arguments: [
+        (["render", "x.mid", "--transpose", "25"], "--transpose must be from -24 to 24 semitones, not 25"),
+        (["render", "x.mid", "--transpose", "-25"], "--transpose must be from -24 to 24 semitones, not -25"),
+        (["render", "x.mid", "--tempo", "5"], "--tempo must be from 0.25 to 4, not 5"),
+        (["render", "x.mid", "--mute", "0"], "--mute must be channels 1-16 separated by commas, not 0"),
+        (["render", "x.mid", "--solo", "1,x"], "--solo must be channels 1-16 separated by commas, not 1,x"),
+        (["render", "x.mid", "--loops=-1"], "--loops must be a number from 0 to 1000, or inf, not -1"),
+        (["render", "x.mid", "--loops", "inf"], "--loops inf would never end a render: give a number of loops"),
+        (["render", "x.mid", "--fade", "61"], "--fade must be from 0 to 60 seconds, not 61"),
+        (["play", "x.mid", "--seek", "0:1"], "--seek must be bar:beat (from 1:1) or seconds, not 0:1"),
+        (["play", "x.mid", "--seek", "2:1", "--start", "3"], "--start and --seek both say where to start: give one"),
+    ])
+    func badValuesAreUsageErrors(_ arguments: [String], _ message: String) throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains(message), "\(result)")
+    }
+
+    /// A flute melody with drums on channel 10, its melody `shift` semitones up.
+    static func song(shift: UInt8 = 0, loopMarks: [String] = []) -> [UInt8] {
+        var events: [(tick: UInt32, message: MIDIMessage)] = [(0, .programChange(channel: 0, program: 73))]
+        for (index, mark) in loopMarks.enumerated() { events.append((UInt32(480 * (3 - 2 * index)), .meta(.text(.marker, Array(mark.utf8))))) }
+        for step in 0..<8 {
+            let tick = UInt32(step * 240)
+            events.append((tick, .noteOn(channel: 0, note: 72 + UInt8(step % 5) + shift, velocity: 100)))
+            events.append((tick, .noteOn(channel: 9, note: step % 2 == 0 ? 36 : 38, velocity: 100)))
+            events.append((tick + 220, .noteOff(channel: 0, note: 72 + UInt8(step % 5) + shift, velocity: 0)))
+            events.append((tick + 220, .noteOff(channel: 9, note: step % 2 == 0 ? 36 : 38, velocity: 0)))
+        }
+        var track = Track()
+        // Stable: at one tick the events keep the order written above.
+        for event in events.enumerated().sorted(by: { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }) {
+            track.append(event.element.message, atTick: event.element.tick)
+        }
+        track.append(.meta(.endOfTrack), atTick: 1920)
+        return SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
+    }
+
+    func render(_ sandbox: Sandbox, _ input: String, _ extra: [String] = []) throws -> (samples: [Float], result: Command.Result) {
+        let output = input + "-" + extra.joined(separator: "_").replacingOccurrences(of: "-", with: "") + ".wav"
+        let result = try sandbox.run(["render", input, "-o", output, "--bits", "32f", "--soundfont", Fixtures.soundFont] + extra)
+        try #require(result.succeeded, "\(result)")
+        return (try AudioFileReader(path: FilePath(sandbox.path(output))).readAll(), result)
+    }
+
+    @Test("render --transpose 12 sounds like the melody written an octave up, and not like the song as written")
+    func renderTransposes() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Self.song())
+        try sandbox.write("up.mid", Self.song(shift: 12))
+        let transposed = try render(sandbox, "song.mid", ["--transpose", "12"]).samples
+        let alike = SoundComparison(candidate: transposed, reference: try render(sandbox, "up.mid").samples, sampleRate: 44_100)
+        #expect(alike.mismatches().isEmpty, "\(alike.mismatches())")
+        let unlike = SoundComparison(candidate: transposed, reference: try render(sandbox, "song.mid").samples, sampleRate: 44_100)
+        #expect(!unlike.mismatches().isEmpty, "the transposed render sounds like the song as written: the test could not fail")
+        // And back down, as typed with a minus sign.
+        let down = try render(sandbox, "up.mid", ["--transpose", "-12"]).samples
+        let back = SoundComparison(candidate: down, reference: try render(sandbox, "song.mid").samples, sampleRate: 44_100)
+        #expect(back.mismatches().isEmpty, "\(back.mismatches())")
+    }
+
+    @Test("render --loops 1 of a file whose loopEnd comes before its loopStart: rendered as written, with a warning naming the file")
+    func badLoopMarksWarn() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        // loopStart at tick 1440, loopEnd at tick 480.
+        try sandbox.write("bad.mid", Self.song(loopMarks: ["loopStart", "loopEnd"]))
+        let (looped, result) = try render(sandbox, "bad.mid", ["--loops", "1"])
+        #expect(result.stderr.contains("bad.mid: warning: its loopEnd marker (0:00.5) comes before its loopStart (0:01.5): played as written"), "\(result)")
+        let asWritten = try render(sandbox, "bad.mid").samples
+        #expect(looped.count == asWritten.count)
+    }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import SMF
+import TestSupport
+import Testing
+
+/// The play view's lyrics and channel keys against what reaches a real PulseAudio server: the
+/// lyric line on a real terminal (tmux) changes when its note is heard, and a key mutes a channel,
+/// both measured on the null sink's monitor (see `PlayCommandTests` for how recordings are read).
+///
+/// Serialized, on the play tests' kind of server: the player runs in real time.
+@Suite("smfplay play: lyrics and channels as heard", .serialized, .sharedPulseAudioServer)
+struct PlayViewCommandTests {
+    let server: PulseAudioServer
+
+    init() throws {
+        try Fixtures.requireSoundFont()
+        server = try #require(SharedPulseAudioServer.current, "the suite's PulseAudio server did not start")
+    }
+
+    /// Ocarina notes of a second each (E5, A5, D6, G5), each with a lyric event that starts a line
+    /// of its own with one word, as bytes (UTF-8, or Shift-JIS for the Japanese file).
+    static func singingSteps(_ words: [[UInt8]]) -> [UInt8] {
+        let notes: [UInt8] = [76, 81, 86, 79]
+        var track = Track()
+        track.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
+        track.append(.programChange(channel: 0, program: Songs.ocarina), atTick: 0)
+        for (index, note) in notes.enumerated() {
+            let tick = UInt32(index * Songs.ticksPerSecond)
+            if index > 0 { track.append(.noteOff(channel: 0, note: notes[index - 1], velocity: 0), atTick: tick) }
+            track.append(.meta(.text(.lyric, Array("/".utf8) + words[index])), atTick: tick)
+            track.append(.noteOn(channel: 0, note: note, velocity: 100), atTick: tick)
+        }
+        track.append(.noteOff(channel: 0, note: notes[3], velocity: 0), atTick: UInt32(4 * Songs.ticksPerSecond))
+        track.append(.meta(.endOfTrack), atTick: UInt32(4 * Songs.ticksPerSecond))
+        return SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
+    }
+
+    static let english = (words: ["one", "two", "three", "four"], bytes: ["one", "two", "three", "four"].map { Array($0.utf8) })
+    // いち, に, さん, し in Shift-JIS.
+    static let japanese = (words: ["いち", "に", "さん", "し"],
+                           bytes: [[0x82, 0xA2, 0x82, 0xBF], [0x82, 0xC9], [0x82, 0xB3, 0x82, 0xF1], [0x82, 0xB5]] as [[UInt8]])
+
+    @Test("the lyric line on screen changes within 100 ms of its note being heard, in English and in Shift-JIS Japanese",
+          arguments: ["english", "japanese"])
+    func lyricLineFollowsTheSound(_ language: String) throws {
+        let lyrics = language == "english" ? Self.english : Self.japanese
+        let sandbox = try Sandbox()
+        try sandbox.write("song.kar", Self.singingSteps(lyrics.bytes))
+        let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
+        var environment = sandbox.environment
+        environment["PULSE_SERVER"] = server.address
+        environment["NO_COLOR"] = "1"
+        let take = try Take(server)
+        let terminal = try TmuxTerminal(smfplay.path, arguments: ["play", "song.kar", "--no-keyboard"] + PlayCommandTests.synthesis + ["--latency", "50"],
+                                        environment: environment, workingDirectory: sandbox.work, columns: 120, rows: 24)
+        // The line being sung is the row under the keys: the fifth of the view.
+        func currentLine() throws -> String? {
+            let screen = try terminal.screen()
+            guard let title = screen.firstIndex(where: { $0.hasPrefix("▶ ") }), title + 4 < screen.count else { return nil }
+            return screen[title + 4].trimmingCharacters(in: .whitespaces)
+        }
+        var shownAt: [String: Int] = [:]
+        let deadline = Date().addingTimeInterval(15)
+        while shownAt.count < 4, Date() < deadline {
+            let line = try currentLine()
+            let frame = take.framesSoFar
+            if let line, lyrics.words.contains(line), shownAt[line] == nil { shownAt[line] = frame }
+            usleep(2_000)
+        }
+        let status = terminal.exitStatus(waitingAtMost: 15)
+        let (sound, _) = try take.finish()
+        #expect(status == 0, "exit status \(status.map(String.init) ?? "none")")
+        let notes = [76, 81, 86, 79]
+        for index in 1..<4 {
+            let word = lyrics.words[index]
+            let shown = try #require(shownAt[word], "\"\(word)\" was never the line sung: \(shownAt)")
+            let heard = try #require(sound.onset(of: notes[index], from: shown - Take.frames(1)), "note \(notes[index]) was never heard")
+            let difference = Take.seconds(shown - heard)
+            print("\(language): \"\(word)\" shown \(Take.milliseconds(difference)) ms after its note was heard")
+            #expect(abs(difference) <= 0.1, "\"\(word)\" shown \(Take.milliseconds(difference)) ms from its note's sound")
+        }
+    }
+
+    /// Channel 1 holds C5 and channel 2 C4, both ocarinas, for 4 s.
+    static func twoChannels() -> [UInt8] {
+        var track = Track()
+        track.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
+        track.append(.programChange(channel: 0, program: Songs.ocarina), atTick: 0)
+        track.append(.programChange(channel: 1, program: Songs.ocarina), atTick: 0)
+        track.append(.noteOn(channel: 0, note: 72, velocity: 100), atTick: 0)
+        track.append(.noteOn(channel: 1, note: 60, velocity: 100), atTick: 0)
+        track.append(.noteOff(channel: 0, note: 72, velocity: 0), atTick: UInt32(4 * Songs.ticksPerSecond))
+        track.append(.noteOff(channel: 1, note: 60, velocity: 0), atTick: UInt32(4 * Songs.ticksPerSecond))
+        track.append(.meta(.endOfTrack), atTick: UInt32(4 * Songs.ticksPerSecond))
+        return SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
+    }
+
+    @Test("c, 1, m mutes channel 1 while it plays: its note is let go at once, channel 2 plays on alone")
+    func keysMuteAChannel() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("two.mid", Self.twoChannels())
+        let take = try Take(server)
+        let player = try PlayingCommand(sandbox, ["play", "two.mid"] + PlayCommandTests.clean, server: server)
+        #expect(player.waitForLine(containing: "two.mid") != nil)
+        let pressed = player.typeAt([(1.5, "c1m")], take: take)
+        let exit = player.wait(timeLimit: 15)
+        let (sound, _) = try take.finish()
+        #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
+        let key = try #require(pressed.first)
+        let start = try #require(sound.spans.first?.lowerBound, "nothing reached the sink")
+        let both = sound.medianLevel(in: start + Take.frames(0.3)..<key - Take.frames(0.1), width: Take.frames(0.02))
+        let alone = sound.medianLevel(in: key + Take.frames(0.6)..<key + Take.frames(1.6), width: Take.frames(0.02))
+        // Muted, channel 1's C5 is gone and channel 2's C4 sounds alone, at about its own level.
+        let after = sound.note(in: key + Take.frames(0.6)..<key + Take.frames(0.7))
+        #expect(after == 60, "after the keys: note \(after.map(String.init) ?? "none"), not channel 2's 60")
+        #expect(alone < both * 0.85, "the level went from \(both) to \(alone): channel 1 still sounds")
+        // The release starts within the output's buffer (50 ms), the key's wait (40 ms) and a window.
+        let drop = try #require(sound.firstWindow(from: key - Take.frames(0.05), width: Take.frames(0.01)) { $0 < both * 0.9 },
+                                "the level never fell")
+        print("mute: the level fell \(Take.milliseconds(Take.seconds(drop - key))) ms after the keys (both \(both), alone \(alone))")
+        #expect(Take.seconds(drop - key) <= 0.15, "the level fell \(Take.seconds(drop - key)) s after the keys")
+    }
+}

@@ -1,0 +1,98 @@
+import SMF
+import Testing
+
+/// Game music's loop marks, read as players of such files read them, and marks that make no loop.
+@Suite struct SongLoopTests {
+    /// One track at 480 ticks a quarter and 120 bpm (960 ticks a second), a note every quarter to
+    /// tick 3840 (4 s), with the events given.
+    static func song(_ marks: [(tick: UInt32, message: MIDIMessage)]) -> Song {
+        var track = Track()
+        var events: [(UInt32, MIDIMessage)] = marks.map { ($0.tick, $0.message) }
+        for beat in 0..<8 {
+            events.append((UInt32(beat) * 480, .noteOn(channel: 0, note: 60, velocity: 90)))
+            events.append((UInt32(beat) * 480 + 400, .noteOff(channel: 0, note: 60, velocity: 0)))
+        }
+        for (tick, message) in events.sorted(by: { $0.0 < $1.0 }) { track.append(message, atTick: tick) }
+        track.append(.meta(.endOfTrack), atTick: 3840)
+        return Song(file: MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
+    }
+
+    static func marker(_ text: String) -> MIDIMessage { .meta(.text(.marker, Array(text.utf8))) }
+
+    @Test func controller111LoopsToTheEnd() {
+        let finding = SongLoop.find(in: Self.song([(960, .controlChange(channel: 3, controller: 111, value: 0))]))
+        #expect(finding.loop == SongLoop(startTick: 960, endTick: 3840, marking: .controller111))
+        #expect(finding.problem == nil)
+    }
+
+    @Test func markersWinWhateverTheirCase() {
+        let finding = SongLoop.find(in: Self.song([(480, .controlChange(channel: 0, controller: 111, value: 0)),
+                                                   (960, Self.marker(" LoopStart ")), (2880, Self.marker("loopend"))]))
+        #expect(finding.loop == SongLoop(startTick: 960, endTick: 2880, marking: .markers))
+    }
+
+    @Test func aStartWithoutAnEndLoopsToTheEnd() {
+        #expect(SongLoop.find(in: Self.song([(960, Self.marker("loopStart"))])).loop?.endTick == 3840)
+    }
+
+    @Test func anEndBeforeTheStartIsNoLoop() throws {
+        let finding = SongLoop.find(in: Self.song([(2880, Self.marker("loopStart")), (960, Self.marker("loopEnd"))]))
+        #expect(finding.loop == nil)
+        #expect(try #require(finding.problem).contains("comes before its loopStart (0:03.0)"))
+    }
+
+    @Test func anEndWithoutAStartIsNoLoop() throws {
+        let finding = SongLoop.find(in: Self.song([(960, Self.marker("loopEnd"))]))
+        #expect(finding.loop == nil)
+        #expect(try #require(finding.problem).contains("no loopStart"))
+    }
+
+    @Test func aLoopTooShortToHearIsNoLoop() throws {
+        let finding = SongLoop.find(in: Self.song([(960, Self.marker("loopStart")), (990, Self.marker("loopEnd"))]))
+        #expect(finding.loop == nil)
+        #expect(try #require(finding.problem).contains("too short"))
+    }
+
+    @Test func aSongWithoutMarksHasNoLoopAndNoProblem() {
+        #expect(SongLoop.find(in: Self.song([])) == SongLoop.Finding())
+    }
+}
+
+/// Bars and beats from time signatures.
+@Suite struct MeterMapTests {
+    static func song(_ signatures: [(tick: UInt32, numerator: UInt8, denominatorPower: UInt8)]) -> Song {
+        var track = Track()
+        for signature in signatures {
+            track.append(.meta(.timeSignature(numerator: signature.numerator, denominatorPower: signature.denominatorPower,
+                                              clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8)), atTick: signature.tick)
+        }
+        track.append(.meta(.endOfTrack), atTick: 20_000)
+        return Song(file: MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
+    }
+
+    @Test func fourFourUntilTheFirstSignature() throws {
+        let meter = try #require(MeterMap(song: Self.song([])))
+        #expect(meter.place(atTick: 0) == MeterMap.Place(bar: 1, beat: 1))
+        #expect(meter.place(atTick: 480 * 5 + 10) == MeterMap.Place(bar: 2, beat: 2, tick: 10))
+        #expect(meter.tick(at: MeterMap.Place(bar: 3, beat: 1)) == 480 * 8)
+    }
+
+    @Test func aChangeToSixEightCountsEighths() throws {
+        // Two bars of 4/4, then 6/8: bar 3 starts at 3840, each bar 6 eighths of 240 ticks.
+        let meter = try #require(MeterMap(song: Self.song([(0, 4, 2), (3840, 6, 3)])))
+        #expect(meter.place(atTick: 3840 + 240 * 7) == MeterMap.Place(bar: 4, beat: 2))
+        #expect(meter.tick(at: MeterMap.Place(bar: 4, beat: 2)) == 3840 + 240 * 7)
+        #expect(meter.tick(at: MeterMap.Place(bar: 4, beat: 7)) == nil)
+        #expect(meter.tick(at: MeterMap.Place(bar: 0, beat: 1)) == nil)
+    }
+
+    @Test func aSignatureInTheMiddleOfABarStartsANewBar() throws {
+        let meter = try #require(MeterMap(song: Self.song([(480 * 6, 3, 2)])))
+        #expect(meter.place(atTick: 480 * 6) == MeterMap.Place(bar: 3, beat: 1))
+    }
+
+    @Test func smpteTimedFilesHaveNoBars() {
+        let file = MIDIFile(format: .singleTrack, timebase: .smpte(.fps25, ticksPerFrame: 40), tracks: [Track()])
+        #expect(MeterMap(song: Song(file: file)) == nil)
+    }
+}
