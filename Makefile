@@ -48,6 +48,7 @@ demo-library:
 # measures and its latest results. Each script also runs alone.
 bench: deps
 	bench/parse.sh
+	bench/info.sh
 	bench/render.sh
 	bench/thumbnail.sh
 	bench/play.sh

@@ -31,6 +31,13 @@ public struct Song: Sendable {
     public func mergedEvents() -> [TimedEvent] {
         var merged: [TimedEvent] = []
         merged.reserveCapacity(file.tracks.reduce(0) { $0 + $1.events.count })
+        forEachMergedEvent { merged.append($0) }
+        return merged
+    }
+
+    /// Calls `body` with every event in the order of ``mergedEvents()``, keeping none: a pass that
+    /// looks at each event once (a summary, the lyrics) needs no second copy of a large song.
+    public func forEachMergedEvent(_ body: (TimedEvent) -> Void) {
         var heap = TrackHeap(tracks: file.tracks, starts: timeline.trackStartTicks)
         var segmentIndex = 0
         let segments = tempoMap.segments
@@ -38,10 +45,8 @@ public struct Song: Sendable {
             let event = file.tracks[track].events[index]
             let tick = timeline.trackStartTicks[track] + UInt64(event.tick)
             while segmentIndex + 1 < segments.count, segments[segmentIndex + 1].tick <= tick { segmentIndex += 1 }
-            merged.append(TimedEvent(seconds: tempoMap.seconds(atTick: tick, in: segments[segmentIndex]),
-                                     tick: tick, track: track, event: event))
+            body(TimedEvent(seconds: tempoMap.seconds(atTick: tick, in: segments[segmentIndex]), tick: tick, track: track, event: event))
         }
-        return merged
     }
 }
 

@@ -1,8 +1,9 @@
 /// The part of a song that game music repeats, as its file marks it: from controller 111 (RPG
 /// Maker's mark) to the song's end, or between `loopStart` and `loopEnd` markers.
 ///
-/// Marks are read leniently, as players of such files do: marker text is matched whatever its
-/// case and surrounding spaces; when both kinds of mark are there the markers win; a `loopStart`
+/// Marks are read leniently, as players of such files do: the text of a marker, cue point or text
+/// event is matched whatever its case, spaces, hyphens and underscores (`loopStart`, `LOOP_START`,
+/// `Loop Start`); when both kinds of mark are there the markers win; a `loopStart`
 /// without a `loopEnd` loops to the song's end. Marks that make no loop (an end before the start,
 /// an end without a start, a loop too short to hear) leave the song to play as written, with a
 /// ``problem`` that says why.
@@ -43,12 +44,12 @@ public struct SongLoop: Hashable, Sendable {
         var markerEnds: [UInt64] = []
         for (index, track) in song.file.tracks.enumerated() {
             let start = song.timeline.trackStartTicks[index]
-            let hasMarkers = track.payloads.contains { $0.metaType == 0x06 }
+            let hasMarkers = track.payloads.contains { Self.markTypes.contains($0.metaType) }
             for event in track.events {
                 if event.status & 0xF0 == 0xB0, event.status < 0xF0, event.data1 == 111 {
                     let tick = start + UInt64(event.tick)
                     controllerStart = min(controllerStart ?? tick, tick)
-                } else if hasMarkers, event.status == 0xFF, track.metaType(of: event) == 0x06 {
+                } else if hasMarkers, event.status == 0xFF, let type = track.metaType(of: event), Self.markTypes.contains(type) {
                     switch markerName(track.payload(of: event)) {
                     case "loopstart": markerStarts.append(start + UInt64(event.tick))
                     case "loopend": markerEnds.append(start + UInt64(event.tick))
@@ -78,11 +79,15 @@ public struct SongLoop: Hashable, Sendable {
         return Finding(loop: candidate)
     }
 
-    /// A marker's text, lower-cased, without surrounding spaces or NULs (ASCII only: the marks are).
+    /// The meta events whose text may mark a loop: text (01), marker (06) and cue point (07).
+    private static let markTypes: Set<UInt8> = [0x01, 0x06, 0x07]
+
+    /// A mark's text, lower-cased, without spaces, hyphens, underscores or NULs (ASCII only: the
+    /// marks are).
     private static func markerName(_ bytes: ArraySlice<UInt8>) -> String {
         guard bytes.count <= 32 else { return "" }
-        let trimmed = bytes.drop { $0 == 0x20 || $0 == 0 }.reversed().drop { $0 == 0x20 || $0 == 0 }.reversed()
-        return String(decoding: trimmed.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        let letters = bytes.filter { ![0x20, 0x2D, 0x5F, 0x00].contains($0) }
+        return String(decoding: letters.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     private static func time(_ tick: UInt64, _ song: Song) -> String {

@@ -83,50 +83,128 @@ public struct SongSummary: Codable, Hashable, Sendable {
         }
         durationSeconds = song.duration
         tempo = TempoSummary(tempoMap: song.tempoMap, endTick: song.endTick)
+        // One pass over each track, in file order: counts, channels, and where the few events are
+        // whose order across tracks matters (meta and system exclusive events).
+        var channelMasks: [UInt16] = []
+        var noteCounts: [Int] = []
+        var others: [EventPlace] = []
+        for (index, track) in file.tracks.enumerated() {
+            let start = song.timeline.trackStartTicks[index]
+            var mask: UInt16 = 0
+            var notes = 0
+            for (position, event) in track.events.enumerated() {
+                if event.isChannelMessage {
+                    mask |= 1 << UInt16(event.channel & 15)
+                    if event.startsNote { notes += 1 }
+                } else if event.status == 0xFF || event.status == 0xF0 {
+                    others.append(EventPlace(tick: start + UInt64(event.tick), track: index, index: position))
+                }
+            }
+            channelMasks.append(mask)
+            noteCounts.append(notes)
+        }
+        others.sort()
         tracks = file.tracks.enumerated().map { index, track in
             TrackSummary(number: index + 1, name: track.name.map(decoding.string(from:)), eventCount: track.events.count,
-                         noteCount: track.events.reduce(0) { $0 + ($1.startsNote ? 1 : 0) },
-                         channels: Array(Set(track.events.lazy.filter(\.isChannelMessage).map { Int($0.channel) + 1 })).sorted())
+                         noteCount: noteCounts[index], channels: (0..<16).filter { channelMasks[index] & 1 << UInt16($0) != 0 }.map { $0 + 1 })
         }
         noteCount = tracks.reduce(0) { $0 + $1.noteCount }
         title = file.format == .multipleTracksAsynchronous ? nil : tracks.first?.name
 
         let detection = MIDIModeDetection(song: song)
         midiMode = detection
-        var channelState = (0..<16).map { ChannelState(channel: UInt8($0), mode: detection.mode) }
+        var drumParts: [(place: EventPlace, part: Int, isDrum: Bool)] = []
         var timeSignatures: [TimeSignatureChange] = []
         var keySignatures: [KeySignatureChange] = []
         var copyright: [String] = []
-        for event in song.mergedEvents() {
-            if event.event.isChannelMessage {
-                channelState[Int(event.event.channel)].apply(event.event)
-                continue
-            }
-            let message = song.message(of: event)
-            if case .systemExclusive(let bytes) = message, bytes.last == 0xF7 {
+        for place in others {
+            let track = file.tracks[place.track]
+            let event = track.events[place.index]
+            switch track.message(of: event) {
+            case .systemExclusive(let bytes) where bytes.last == 0xF7:
                 SoundModuleCommand.decode(bytes.dropLast()) { command in
-                    if case .partDrumMode(let part, let isDrum) = command, part < 16 { channelState[part].isDrumPart = isDrum }
+                    if case .partDrumMode(let part, let isDrum) = command, part < 16 { drumParts.append((place, part, isDrum)) }
                 }
-            }
-            guard case .meta(let meta) = message else { continue }
-            switch meta {
-            case .timeSignature(let numerator, let power, _, _):
-                timeSignatures.append(TimeSignatureChange(seconds: event.seconds, numerator: Int(numerator), denominator: 1 << Int(min(power, 16))))
-            case .keySignature(let sharpsOrFlats, let isMinor):
-                keySignatures.append(KeySignatureChange(seconds: event.seconds, sharpsOrFlats: Int(sharpsOrFlats), isMinor: isMinor,
-                                                        name: Self.keyName(sharpsOrFlats: sharpsOrFlats, isMinor: isMinor)))
-            case .text(.copyright, let bytes):
+            case .meta(.timeSignature(let numerator, let power, _, _)):
+                timeSignatures.append(TimeSignatureChange(seconds: song.tempoMap.seconds(atTick: place.tick), numerator: Int(numerator),
+                                                          denominator: 1 << Int(min(power, 16))))
+            case .meta(.keySignature(let sharpsOrFlats, let isMinor)):
+                keySignatures.append(KeySignatureChange(seconds: song.tempoMap.seconds(atTick: place.tick), sharpsOrFlats: Int(sharpsOrFlats),
+                                                        isMinor: isMinor, name: Self.keyName(sharpsOrFlats: sharpsOrFlats, isMinor: isMinor)))
+            case .meta(.text(.copyright, let bytes)):
                 copyright.append(decoding.string(from: bytes))
             default:
                 break
             }
         }
+        let channelState = Self.channelStates(song: song, mode: detection.mode, channelMasks: channelMasks, drumParts: drumParts)
         channels = channelState.compactMap(\.summary)
         self.timeSignatures = Self.withoutRepeats(timeSignatures) { ($0.numerator, $0.denominator) == ($1.numerator, $1.denominator) }
         self.keySignatures = Self.withoutRepeats(keySignatures) { $0.name == $1.name }
         self.copyright = copyright.isEmpty ? nil : copyright.joined(separator: "\n")
         let lyrics = Lyrics(song: song, decoding: decoding)
         self.lyrics = lyrics.isEmpty ? nil : lyrics.text
+    }
+
+    /// Where an event is: its tick on the song's time line, then (at one tick) its track and place
+    /// in it, the order of ``Song/mergedEvents()``.
+    struct EventPlace: Comparable {
+        var tick: UInt64
+        var track: Int
+        var index: Int
+
+        static func < (a: EventPlace, b: EventPlace) -> Bool { (a.tick, a.track, a.index) < (b.tick, b.track, b.index) }
+    }
+
+    /// Each channel's banks, programs and notes, its events taken in the song's order. When every
+    /// channel is played from one track (nearly every file), each track is read on its own, in
+    /// file order, with the system exclusive drum-part changes of other tracks put in their
+    /// place: a channel's state depends on its own events only. Otherwise the tracks are merged.
+    private static func channelStates(song: Song, mode: MIDIMode, channelMasks: [UInt16],
+                                      drumParts: [(place: EventPlace, part: Int, isDrum: Bool)]) -> [ChannelState] {
+        var states = (0..<16).map { ChannelState(channel: UInt8($0), mode: mode) }
+        let isOneTrackAChannel = channelMasks.reduce((seen: UInt16(0), disjoint: true)) { result, mask in
+            (result.seen | mask, result.disjoint && result.seen & mask == 0)
+        }.disjoint
+        guard isOneTrackAChannel else {
+            var next = 0
+            song.forEachMergedEvent { event in
+                guard event.event.isChannelMessage else { return }
+                // Its place in the track is not known here: at one tick, the track's system
+                // exclusive messages count as coming first, as set-up messages do.
+                let place = EventPlace(tick: event.tick, track: event.track, index: .max)
+                while next < drumParts.count, drumParts[next].place < place {
+                    states[drumParts[next].part].isDrumPart = drumParts[next].isDrum
+                    next += 1
+                }
+                states[Int(event.event.channel)].apply(event.event)
+            }
+            for change in drumParts[next...] { states[change.part].isDrumPart = change.isDrum }
+            return states
+        }
+        // Per channel, its drum-part changes in order, and how many have been taken.
+        var changes = [[(place: EventPlace, isDrum: Bool)]](repeating: [], count: 16)
+        for change in drumParts { changes[change.part].append((change.place, change.isDrum)) }
+        var taken = [Int](repeating: 0, count: 16)
+        for (index, track) in song.file.tracks.enumerated() where channelMasks[index] != 0 {
+            let start = song.timeline.trackStartTicks[index]
+            for (position, event) in track.events.enumerated() where event.isChannelMessage {
+                let channel = Int(event.channel & 15)
+                if taken[channel] < changes[channel].count {
+                    let place = EventPlace(tick: start + UInt64(event.tick), track: index, index: position)
+                    while taken[channel] < changes[channel].count, changes[channel][taken[channel]].place < place {
+                        states[channel].isDrumPart = changes[channel][taken[channel]].isDrum
+                        taken[channel] += 1
+                    }
+                }
+                states[channel].apply(event)
+            }
+        }
+        // Changes after a channel's last event still say what it is.
+        for channel in 0..<16 {
+            for change in changes[channel][taken[channel]...] { states[channel].isDrumPart = change.isDrum }
+        }
+        return states
     }
 
     /// Drops changes that restate what is already in force (many files repeat them in every track).

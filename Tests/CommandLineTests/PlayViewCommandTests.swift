@@ -84,6 +84,23 @@ struct PlayViewCommandTests {
         }
     }
 
+    @Test("--seek 2:3 starts at bar 2, beat 3: 3 s into a 4/4 song at 120 bpm, the staircase's fourth step")
+    func seekToABarAndBeat() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("steps.mid", Songs.staircase(seconds: 8, firstNote: 60))
+        let take = try Take(server)
+        let player = try PlayingCommand(sandbox, ["play", "steps.mid", "--seek", "2:3"] + PlayCommandTests.clean, server: server)
+        #expect(player.waitForLine(containing: "steps.mid") != nil)
+        player.sleep(seconds: 1)
+        player.type("q")
+        let exit = player.wait(timeLimit: 10)
+        let (sound, _) = try take.finish()
+        #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
+        let start = try #require(sound.spans.first { sound.peak($0) > 5e-3 }?.lowerBound, "nothing reached the sink")
+        let first = sound.note(in: start + Take.frames(0.02)..<start + Take.frames(0.07))
+        #expect(first == 63, "the first note heard is \(first.map(String.init) ?? "none"), not the fourth step's 63")
+    }
+
     /// Channel 1 holds C5 and channel 2 C4, both ocarinas, for 4 s.
     static func twoChannels() -> [UInt8] {
         var track = Track()

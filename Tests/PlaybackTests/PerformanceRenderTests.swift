@@ -102,11 +102,14 @@ import Testing
         Self.expectUnlike(played, try Self.render(Piece()), "at tempo 2 against the song as written")
     }
 
-    @Test("--solo 10 plays the drums alone; --mute 10 everything but them")
+    @Test("--solo 10, or --mute of every other channel, plays the drums alone; --mute 10 everything but them")
     func soloAndMute() throws {
         let drumsAlone = try Self.render(Piece(), performance: Performance(soloed: ChannelSet(numbers: [10])!))
         Self.expectAlike(drumsAlone, try Self.render(Piece(melody: false)), "--solo 10")
         Self.expectUnlike(drumsAlone, try Self.render(Piece()), "--solo 10 against the whole song")
+        // Every channel muted but the drums' is the drums alone too.
+        let allButDrums = try Self.render(Piece(), performance: Performance(muted: ChannelSet(numbers: (1...16).filter { $0 != 10 })!))
+        Self.expectAlike(allButDrums, try Self.render(Piece(melody: false)), "--mute of every channel but 10")
         let noDrums = try Self.render(Piece(), performance: Performance(muted: ChannelSet(numbers: [10])!))
         Self.expectAlike(noDrums, try Self.render(Piece(drums: false)), "--mute 10")
         Self.expectUnlike(noDrums, try Self.render(Piece()), "--mute 10 against the whole song")

@@ -31,6 +31,16 @@ import Testing
         #expect(finding.loop == SongLoop(startTick: 960, endTick: 2880, marking: .markers))
     }
 
+    @Test(arguments: [("LOOP_START", "loop_end"), ("Loop Start", "Loop End"), ("loop-start", "LoopEnd")])
+    func spellingVariantsAreMarks(_ start: String, _ end: String) {
+        #expect(SongLoop.find(in: Self.song([(960, Self.marker(start)), (2880, Self.marker(end))])).loop?.endTick == 2880)
+    }
+
+    @Test func textEventsAndCuePointsMarkToo() {
+        let finding = SongLoop.find(in: Self.song([(960, .meta(.text(.text, Array("loopStart".utf8)))), (2880, .meta(.text(.cuePoint, Array("loopEnd".utf8))))]))
+        #expect(finding.loop == SongLoop(startTick: 960, endTick: 2880, marking: .markers))
+    }
+
     @Test func aStartWithoutAnEndLoopsToTheEnd() {
         #expect(SongLoop.find(in: Self.song([(960, Self.marker("loopStart"))])).loop?.endTick == 3840)
     }

@@ -30,6 +30,37 @@ struct SongSummaryTests {
         #expect(damaged.midiMode.badChecksums == [.init(track: 1, seconds: 0)])
     }
 
+    /// The same GS song written three ways: one track; the set-up in a first track and each
+    /// channel in a track of its own (each track read on its own); a channel's bank select and
+    /// its program change in different tracks (the tracks merged). All three read alike.
+    @Test func channelsReadAlikeWhateverTheirTracks() {
+        let rhythmPart: [UInt8] = [0x41, 0x10, 0x42, 0x12, 0x40, 0x1A, 0x15, 0x01, 0x10, 0xF7]
+        func file(_ tracks: [[(tick: UInt32, message: MIDIMessage)]]) -> SongSummary {
+            let built = tracks.map { events in
+                var track = Track()
+                for event in events.enumerated().sorted(by: { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }) {
+                    track.append(event.element.message, atTick: event.element.tick)
+                }
+                track.append(.meta(.endOfTrack), atTick: 960)
+                return track
+            }
+            return SongSummary(song: Song(file: MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 480), tracks: built)))
+        }
+        let setUp: [(tick: UInt32, message: MIDIMessage)] = [(0, .systemExclusive(rhythmPart))]
+        let drums: [(tick: UInt32, message: MIDIMessage)] = [(5, .programChange(channel: 10, program: 0)), (10, .noteOn(channel: 10, note: 38, velocity: 90))]
+        let piano: [(tick: UInt32, message: MIDIMessage)] = [(0, .controlChange(channel: 0, controller: 0, value: 8)), (5, .programChange(channel: 0, program: 4)),
+                                                             (10, .noteOn(channel: 0, note: 60, velocity: 90))]
+        let oneTrack = file([setUp + piano + drums])
+        let trackEach = file([setUp, piano, drums])
+        let split = file([setUp, [piano[0]], Array(piano.dropFirst()) + drums])
+        for summary in [oneTrack, trackEach, split] {
+            #expect(summary.channels.map(\.channel) == [1, 11])
+            #expect(summary.channels.map(\.isPercussion) == [false, true])
+            #expect(summary.channels[0].programs == [SongSummary.ProgramSelection(program: 4, bankMSB: 8, bankLSB: 0, instrument: "Electric Piano 1")])
+        }
+        #expect(trackEach.tracks.map(\.channels) == [[], [1], [11]])
+    }
+
     @Test func summarizesWhatAPersonAsks() throws {
         var conductor = Track()
         conductor.append(.meta(.text(.trackName, Array("Ballade No.4".utf8))), atTick: 0)
