@@ -25,7 +25,8 @@ public final class Player {
     /// Songs handed to the engine, by generation; kept so that the audio thread never frees one.
     /// With the keys each one plays, for the snapshots, and the number of the command that
     /// handed it over (see `PlaybackEngine.takenCommands`).
-    private var loaded: [Int: (sequencer: Sequencer, place: Int, noteRange: ClosedRange<UInt8>?, meter: MeterMap?, command: Int)] = [:]
+    private var loaded: [Int: (sequencer: Sequencer, place: Int, noteRange: ClosedRange<UInt8>?, meter: MeterMap?, usedChannels: UInt16,
+                               command: Int)] = [:]
     private var nextGeneration = 0
     /// The generation prepared to follow the current one, if any.
     private var preparedGeneration: Int?
@@ -133,7 +134,7 @@ public final class Player {
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
             underruns: sink.underrunCount, pressedKeys: synthesizer.pressedKeys.read(), noteRange: current?.noteRange,
             performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.sequencer.passCount ?? 1,
-            channels: channels(), barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation)
+            channels: channels(used: current?.usedChannels ?? 0), barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation)
     }
 
     private func seconds(of position: SongPosition, generation: Int) -> Double? {
@@ -150,12 +151,13 @@ public final class Player {
         loaded[generation]?.sequencer.song
     }
 
-    /// The 16 channels, each port's part of a channel taken together.
-    private func channels() -> [ChannelSnapshot] {
+    /// The 16 channels, each port's part of a channel taken together; those the song sends
+    /// nothing on have no instrument.
+    private func channels(used: UInt16) -> [ChannelSnapshot] {
         let velocities = synthesizer.activity.readVelocities()
         return (0..<16).map { channel in
             let parts = stride(from: channel, to: Synthesizer.channelCount, by: 16)
-            let preset = parts.lazy.compactMap { self.synthesizer.activity.preset(part: $0) }.first
+            let preset = used & 1 << UInt16(channel) == 0 ? nil : parts.lazy.compactMap { self.synthesizer.activity.preset(part: $0) }.first
             return ChannelSnapshot(number: channel + 1, instrument: preset.flatMap(synthesizer.name(of:)), isDrum: preset?.isDrum ?? (channel == 9),
                                    velocity: parts.map { velocities[$0] }.max() ?? 0)
         }
@@ -349,7 +351,8 @@ public final class Player {
 
     private func register(_ sequencer: Sequencer, place: Int) -> Int {
         defer { nextGeneration += 1 }
-        loaded[nextGeneration] = (sequencer, place, sequencer.song.noteRange, MeterMap(song: sequencer.song), .max)
+        let song = sequencer.song
+        loaded[nextGeneration] = (sequencer, place, song.noteRange, MeterMap(song: song), song.usedChannels, .max)
         return nextGeneration
     }
 }

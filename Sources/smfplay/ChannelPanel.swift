@@ -28,7 +28,7 @@ struct ChannelPanel {
             let number = index + 1 < 10 ? " \(index + 1)" : "\(index + 1)"
             let marker = index == selected ? "▸" : " "
             let kind = channel?.isDrum == true ? "drums: " : ""
-            let name = kind + (channel?.instrument ?? "")
+            let name = channel?.instrument.map { kind + $0 } ?? "(not used)"
             let head = "\(marker)\(number) \(state) \(meter) "
             return DisplayWidth.fitting(head + name, width: width)
         }
