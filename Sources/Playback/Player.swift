@@ -4,6 +4,7 @@ import Glibc
 import SMF
 import Synthesis
 import Files
+import WorkerThreads
 import SystemPackage
 
 /// Plays a queue of MIDI files through a real-time sink: the interface's side.
@@ -39,9 +40,13 @@ public final class Player {
     private var isPaused = false
     /// Since `stop()`, until the next `play`.
     public private(set) var isStopped = true
+    /// The output has not played since it opened or since `stop()`: it waits, paused, with a
+    /// buffer of silence, which the first song must replace rather than follow.
+    private var isOutputIdle = true
 
-    /// Connects the output first, then makes the synthesizer, so that a missing sound server is
-    /// reported before a large SoundFont has been loaded for nothing.
+    /// Connects the output and loads the SoundFont at once, on two threads: the first sound
+    /// waits for the slower of the two, not for both. A missing sound server is reported first,
+    /// whatever the SoundFont's fate (it is the reason nothing can play).
     /// - Parameter makeSink: opens the output with the render closure it must call for every buffer.
     /// - Parameter limitsPeaks: keeps the output at or below −1 dBFS with the look-ahead limiter.
     public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
@@ -49,9 +54,18 @@ public final class Player {
                 makeSynthesizer: () throws -> Synthesizer,
                 onProblem: @escaping (String) -> Void) throws {
         let engine = PlaybackEngine(tailLimitSeconds: tailLimitSeconds, sampleRate: sampleRate, limitsPeaks: limitsPeaks)
-        let sink = try makeSink { buffer, frames in engine.render(buffer, frames: frames) }
+        var opened: Result<any PlaybackSink, any Error>?
+        var made: Result<Synthesizer, any Error>?
+        WorkerThreads.run(count: 2) { worker in
+            if worker == 0 {
+                opened = Result { try makeSink { buffer, frames in engine.render(buffer, frames: frames) } }
+            } else {
+                made = Result { try makeSynthesizer() }
+            }
+        }
+        let sink = try opened!.get()
         do {
-            synthesizer = try makeSynthesizer()
+            synthesizer = try made!.get()
         } catch {
             sink.close()
             throw error
@@ -93,10 +107,13 @@ public final class Player {
         if self.queue.current == requested, let seconds = playingGeneration.flatMap({ seconds(of: position, generation: $0) }), seconds > 0 {
             seek(toSeconds: seconds)
         }
-        // The sink opens (and stops) paused, with its buffer already filled.
+        // The sink opens (and stops) paused, with its buffer already filled: with silence, rendered
+        // before there was a song. Dropped, the song's first frame is the first heard, a buffer sooner.
+        if isOutputIdle { sink.flush {} }
         engine.post(.proceed)
         sink.resume()
         isPaused = false
+        isOutputIdle = false
         return true
     }
 
@@ -259,6 +276,7 @@ public final class Player {
             sink.drain(atMostSeconds: 0.3)
         }
         isStopped = true
+        isOutputIdle = true
         preparedGeneration = nil
     }
 
@@ -294,6 +312,8 @@ public final class Player {
     /// Returns the command's number.
     @discardableResult
     private func change(_ command: (_ fadeOut: Bool) -> PlaybackEngine.Command) -> Int {
+        // Nothing has been heard yet: no fade; `play` drops the output's buffer once, before it starts.
+        if isOutputIdle { return engine.post(command(false)) }
         if !isPaused, sink.latencySeconds <= Self.longestUnflushedLatency {
             return engine.post(command(true))
         }
