@@ -91,15 +91,6 @@ public struct SongLoop: Hashable, Sendable {
     }
 
     private static func time(_ tick: UInt64, _ song: Song) -> String {
-        let seconds = song.tempoMap.seconds(atTick: tick)
-        let whole = Int(seconds)
-        let tenths = Int((seconds - Double(whole)) * 10)
-        return "\(whole / 60):\(String(whole % 60).leftPadded(to: 2)).\(tenths)"
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+        MIDIModeDetection.time(song.tempoMap.seconds(atTick: tick))
     }
 }

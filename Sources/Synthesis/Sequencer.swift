@@ -34,8 +34,8 @@ public final class Sequencer {
     /// The standard the song was written for, which the synthesizer reads it as from its start
     /// (unless the settings choose one).
     public let modeDetection: MIDIModeDetection
-    /// The song's loop, if it has one and the settings play it more than once, and why marks in
-    /// the file make none.
+    /// The song's loop, and why marks in the file make none; empty when the settings play the song
+    /// as written.
     public let loopFinding: SongLoop.Finding
     /// Set once, when the sequencer is made.
     private var loop: Loop?
@@ -77,7 +77,8 @@ public final class Sequencer {
         trackPorts = Array(repeating: 0, count: file.tracks.count)
         loopSettings = loops
         fadeFrames = Int((loops.fadeSeconds * rate).rounded())
-        loopFinding = SongLoop.find(in: song)
+        // A song played as written needs no look for its marks.
+        loopFinding = loops == .asWritten ? SongLoop.Finding() : SongLoop.find(in: song)
         if let found = loopFinding.loop, loops != .asWritten {
             let start = Int64((song.tempoMap.seconds(atTick: found.startTick) * rate).rounded())
             let end = Int64((song.tempoMap.seconds(atTick: found.endTick) * rate).rounded())
@@ -109,10 +110,8 @@ public final class Sequencer {
         guard !hasFadedOut else { return 0 }
         let tempo = synthesizer.performance.tempo
         if let fadeRemaining { return Int64(fadeRemaining) }
-        if loop != nil, loopGoesOn, loopSettings.passes == nil { return nil }
-        guard let loop, loopGoesOn, let passes = loopSettings.passes else {
-            return Int64((Double(max(0, endFrame - position)) / tempo).rounded(.up))
-        }
+        guard let loop, loopGoesOn else { return Int64((Double(max(0, endFrame - position)) / tempo).rounded(.up)) }
+        guard let passes = loopSettings.passes else { return nil }
         let body = Double(loop.endFrame - loop.startFrame)
         let songFrames = Double(max(0, loop.endFrame - position)) + body * Double(max(0, passes - pass))
         return Int64((songFrames / tempo).rounded(.up)) + Int64(fadeFrames)

@@ -79,7 +79,7 @@ import Testing
         // loopStart at tick 1440, loopEnd at tick 480.
         try sandbox.write("bad.mid", Self.song(loopMarks: ["loopStart", "loopEnd"]))
         let (looped, result) = try render(sandbox, "bad.mid", ["--loops", "1"])
-        #expect(result.stderr.contains("bad.mid: warning: its loopEnd marker (0:00.5) comes before its loopStart (0:01.5): played as written"), "\(result)")
+        #expect(result.stderr.contains("bad.mid: warning: its loopEnd marker (0:00.50) comes before its loopStart (0:01.50): played as written"), "\(result)")
         let asWritten = try render(sandbox, "bad.mid").samples
         #expect(looped.count == asWritten.count)
     }

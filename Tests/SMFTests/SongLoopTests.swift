@@ -48,7 +48,7 @@ import Testing
     @Test func anEndBeforeTheStartIsNoLoop() throws {
         let finding = SongLoop.find(in: Self.song([(2880, Self.marker("loopStart")), (960, Self.marker("loopEnd"))]))
         #expect(finding.loop == nil)
-        #expect(try #require(finding.problem).contains("comes before its loopStart (0:03.0)"))
+        #expect(try #require(finding.problem).contains("comes before its loopStart (0:03.00)"))
     }
 
     @Test func anEndWithoutAStartIsNoLoop() throws {
