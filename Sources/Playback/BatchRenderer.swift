@@ -5,33 +5,45 @@ import Synthesis
 
 /// Renders many songs at once, one synthesizer per worker, each worker taking
 /// the next job as it finishes one. A job that fails is reported; the rest go on.
+///
+/// The cores go to files while there are files enough for them; a song started while cores are
+/// free (the only one, or the last ones of a batch) is split across them, its channels shared
+/// out among synthesizers (``SongRenderer/render(_:to:options:cores:cancellation:progress:)``).
 public final class BatchRenderer: Sendable {
     private let renderers: [SendableRenderer]
     private let options: RenderOptions
+    private let cores: Int
 
-    /// Creates `workers` synthesizers up front, so that a bad SoundFont stops
-    /// the batch before it starts rather than failing every file.
-    public init(settings: SynthesizerSettings, soundFonts: SoundFontStack, options: RenderOptions, workers: Int) throws(SynthesisError) {
+    /// Creates a synthesizer for each worker up front (one per core, at most one per job), so
+    /// that a bad SoundFont stops the batch before it starts rather than failing every file.
+    public init(settings: SynthesizerSettings, soundFonts: SoundFontStack, options: RenderOptions, cores: Int, jobCount: Int) throws(SynthesisError) {
         var renderers: [SendableRenderer] = []
-        for _ in 0..<max(1, workers) {
+        for _ in 0..<max(1, min(cores, jobCount)) {
             renderers.append(SendableRenderer(SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFonts: soundFonts))))
         }
         self.renderers = renderers
         self.options = options
+        self.cores = max(1, cores)
     }
 
     /// Renders every job and returns when all are done, or when cancelled (the
     /// renders in progress then stop and leave nothing); `report` is called from the workers.
     public func run(_ jobs: [RenderJob], cancellation: Cancellation = Cancellation(), report: @escaping @Sendable (BatchEvent) -> Void) {
-        let next = Mutex(0)
+        /// The next job to take, and how many workers are rendering.
+        let state = Mutex((next: 0, rendering: 0))
         let options = options
+        let cores = cores
         WorkerThreads.run(count: min(renderers.count, jobs.count)) { worker in
             let renderer = renderers[worker].renderer
             while true {
-                let index = next.withLock { index in
-                    defer { index += 1 }
-                    return index
+                let (index, songCores) = state.withLock { state in
+                    defer {
+                        state.next += 1
+                        state.rendering += 1
+                    }
+                    return (state.next, max(1, cores - state.rendering))
                 }
+                defer { state.withLock { $0.rendering -= 1 } }
                 guard index < jobs.count, !cancellation.isCancelled else { return }
                 report(.started(index: index))
                 do throws(RenderError) {
@@ -42,7 +54,8 @@ public final class BatchRenderer: Sendable {
                     } catch {
                         throw .unreadableSong(error)
                     }
-                    let result = try renderer.render(Song(file: read.file), to: job.output, options: options, cancellation: cancellation) { fraction in
+                    let result = try renderer.render(Song(file: read.file), to: job.output, options: options, cores: songCores,
+                                                     cancellation: cancellation) { fraction in
                         report(.progress(index: index, fraction: fraction))
                     }
                     let omitted = read.omittedWarningCount > 0 ? ["\(read.omittedWarningCount) more warnings not shown"] : []

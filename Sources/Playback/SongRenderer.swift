@@ -35,6 +35,12 @@ public final class SongRenderer {
             isSynthesizerUsed = true
             return synthesizer
         }
+        return try newSynthesizer()
+    }
+
+    /// A new synthesizer like the one given. FluidSynth's sample cache shares the SoundFont's
+    /// samples among all of them: each costs its presets and voices, not another SoundFont.
+    private func newSynthesizer() throws(RenderError) -> Synthesizer {
         do {
             return try Synthesizer(settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts)
         } catch {
@@ -51,30 +57,32 @@ public final class SongRenderer {
     /// Renders a song into `output`, which appears only once complete.
     /// `progress` receives the fraction of the song rendered so far.
     /// A cancellation stops the render at the next block and removes what was written.
-    public func render(_ song: Song, to output: FilePath, options: RenderOptions, cancellation: Cancellation? = nil,
+    /// With `cores` above 1, the song's channels are shared out among that many synthesizers,
+    /// which render side by side (``SplitRendering``); the sum sounds as one synthesizer would.
+    public func render(_ song: Song, to output: FilePath, options: RenderOptions, cores: Int = 1, cancellation: Cancellation? = nil,
                        progress: (Double) -> Void = { _ in }) throws(RenderError) -> RenderResult {
-        let synthesizer = try freshSynthesizer()
+        let sequencer = try sequencer(for: song, options: options, cores: cores)
         let isCancelled = { cancellation?.isCancelled ?? false }
         do {
             guard options.normalize else {
                 let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
-                let (frames, loopProblem) = try synthesize(song, with: synthesizer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
+                let frames = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
                 if isCancelled() { throw RenderError.cancelled(output: output) }
                 try writer.finish()
-                return result(song: song, frames: frames, peak: writer.peak, gain: 1, synthesizer: synthesizer, options: options, loopProblem: loopProblem)
+                return result(of: sequencer, frames: frames, peak: writer.peak, gain: 1, options: options)
             }
             // The float render keeps every sample exact, so normalizing needs no second synthesis.
             let floatPath = Self.intermediatePath(for: output)
             defer { _ = floatPath.withPlatformString { unlink($0) } }
             let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
-            let (frames, loopProblem) = try synthesize(song, with: synthesizer, into: floats, options: options, isCancelled: isCancelled, progress: progress)
+            let frames = try synthesize(sequencer, into: floats, options: options, isCancelled: isCancelled, progress: progress)
             if isCancelled() { throw RenderError.cancelled(output: output) }
             try floats.finish()
             let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
             let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
             try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
             try writer.finish()
-            return result(song: song, frames: frames, peak: floats.peak, gain: gain, synthesizer: synthesizer, options: options, loopProblem: loopProblem)
+            return result(of: sequencer, frames: frames, peak: floats.peak, gain: gain, options: options)
         } catch let error as AudioFileError {
             throw .output(error)
         } catch let error as RenderError {
@@ -84,45 +92,68 @@ public final class SongRenderer {
         }
     }
 
-    private func result(song: Song, frames: Int, peak: Float, gain: Float, synthesizer: Synthesizer, options: RenderOptions,
-                        loopProblem: String?) -> RenderResult {
-        RenderResult(songSeconds: song.duration, audioSeconds: Double(frames) / Double(sampleRate), peak: peak, normalizationGain: gain,
-                     limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
-                     substitutions: synthesizer.substitutions, loopProblem: loopProblem)
+    /// The song's sequencers: one, or one per part when the song is split across `cores`
+    /// synthesizers (the first plays the whole song should the split fail to start).
+    private func sequencer(for song: Song, options: RenderOptions, cores: Int) throws(RenderError) -> SongSequencers {
+        let whole = Sequencer(song: song, synthesizer: try freshSynthesizer(), loops: options.loops)
+        whole.synthesizer.performance.current = options.performance
+        guard cores > 1 else { return SongSequencers(whole: whole, parts: []) }
+        let split = ChannelSplit(loads: whole.channelLoads(), count: cores)
+        guard split.parts.count > 1 else { return SongSequencers(whole: whole, parts: []) }
+        var parts: [Sequencer] = []
+        for (index, channels) in split.parts.enumerated() {
+            let synthesizer = index == 0 ? whole.synthesizer : try newSynthesizer()
+            synthesizer.performance.current = options.performance
+            parts.append(Sequencer(partOf: whole, synthesizer: synthesizer, channels: channels))
+        }
+        return SongSequencers(whole: whole, parts: parts)
+    }
+
+    private func result(of sequencers: SongSequencers, frames: Int, peak: Float, gain: Float, options: RenderOptions) -> RenderResult {
+        var substitutions: [PresetSubstitution] = []
+        for part in sequencers.parts.isEmpty ? [sequencers.whole] : sequencers.parts {
+            substitutions += part.synthesizer.substitutions.filter { !substitutions.contains($0) }
+        }
+        let loopProblem = options.loops == .asWritten ? nil : sequencers.whole.loopFinding.problem
+        return RenderResult(songSeconds: sequencers.whole.song.duration, audioSeconds: Double(frames) / Double(sampleRate), peak: peak,
+                            normalizationGain: gain, limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
+                            substitutions: substitutions, loopProblem: loopProblem)
     }
 
     /// Renders the song, then its tail until the output is silent or the tail limit runs out,
-    /// through the limiter unless the options turn it off. Returns the number of frames written,
-    /// and why the song's loop marks make no loop when loops were asked for.
-    private func synthesize(_ song: Song, with synthesizer: Synthesizer, into file: AudioFileWriter, options: RenderOptions, isCancelled: () -> Bool,
-                            progress: (Double) -> Void) throws(AudioFileError) -> (frames: Int, loopProblem: String?) {
+    /// through the limiter unless the options turn it off. Returns the number of frames written.
+    private func synthesize(_ sequencers: SongSequencers, into file: AudioFileWriter, options: RenderOptions, isCancelled: () -> Bool,
+                            progress: (Double) -> Void) throws(AudioFileError) -> Int {
         if options.limitsPeaks, limiter == nil { limiter = PeakLimiter(sampleRate: Double(sampleRate)) }
         var writer = LimitedWriter(writer: file, limiter: options.limitsPeaks ? limiter : nil)
-        synthesizer.performance.current = options.performance
-        let sequencer = Sequencer(song: song, synthesizer: synthesizer, loops: options.loops)
+        let total = Double(max(sequencers.whole.framesToEnd ?? 1, 1))
+        let tailFrames = Int((options.tailLimit * Double(sampleRate)).rounded())
         let start = block.baseAddress!
-        var written = 0
-        let total = Double(max(sequencer.framesToEnd ?? 1, 1))
-        while !sequencer.isAtEnd, let left = sequencer.framesToEnd, left > 0, !isCancelled() {
-            let frames = Int(min(Int64(Self.blockFrames), left))
-            sequencer.render(into: start, frames: frames)
-            try writer.write(start, frames: frames)
-            written += frames
-            progress(min(1, Double(written) / total))
+        func write(_ next: (UnsafeMutablePointer<Float>) -> RenderBlock?) throws(AudioFileError) -> Int {
+            var written = 0
+            while !isCancelled(), let rendered = next(start) {
+                let frames = rendered.frames
+                if rendered.isTail {
+                    let isSilent = !UnsafeBufferPointer(rebasing: block[..<(2 * frames)]).contains { abs($0) >= RenderOptions.silenceThreshold }
+                    if isSilent { break }
+                }
+                try writer.write(start, frames: frames)
+                written += frames
+                if !rendered.isTail { progress(min(1, Double(written) / total)) }
+            }
+            return written
         }
-        let tailEnd = written + Int((options.tailLimit * Double(sampleRate)).rounded())
-        while written < tailEnd, !isCancelled() {
-            let frames = min(Self.blockFrames, tailEnd - written)
-            // Through the sequencer: events at the very last frame (note-offs) are still due.
-            sequencer.render(into: start, frames: frames)
-            let isSilent = !UnsafeBufferPointer(rebasing: block[..<(2 * frames)]).contains { abs($0) >= RenderOptions.silenceThreshold }
-            if isSilent { break }
-            try writer.write(start, frames: frames)
-            written += frames
+        let split = SplitRendering(parts: sequencers.parts, blockFrames: Self.blockFrames, tailFrames: tailFrames)
+        var written: Int
+        if !sequencers.parts.isEmpty, let splitWritten = try split.run(write) {
+            written = splitWritten
+        } else {
+            var blocks = RenderBlocks(sequencer: sequencers.whole, blockFrames: Self.blockFrames, tailFrames: tailFrames)
+            written = try write { blocks.render(into: $0) }
         }
         try writer.finish(scratch: start)
         progress(1)
-        return (written, options.loops == .asWritten ? nil : sequencer.loopFinding.problem)
+        return written
     }
 
     /// A hidden file beside the output, so that it lands on the same disk.
@@ -131,4 +162,12 @@ public final class SongRenderer {
         let bytes = [CChar(UInt8(ascii: "."))] + name.prefix(200) + Array(".float-\(getpid()).wav".utf8CString)
         return TemporarySibling.folder(of: output).appending(FilePath.Component(platformString: bytes) ?? "float.wav")
     }
+}
+
+/// A song's sequencer, and the sequencers of its parts when it is split across synthesizers.
+private struct SongSequencers {
+    /// Plays the whole song, unless there are parts.
+    let whole: Sequencer
+    /// Empty when the song is not split.
+    let parts: [Sequencer]
 }

@@ -39,6 +39,9 @@ public final class Sequencer {
     public let loopFinding: SongLoop.Finding
     /// Set once, when the sequencer is made.
     private var loop: Loop?
+    /// The channels (bit c for channel c, 0–63) whose channel messages this sequencer sends: all,
+    /// unless it plays one part of a split song.
+    public let channels: UInt64
     private let loopSettings: LoopSettings
     /// The next frame to render.
     public private(set) var position: Int64 = 0
@@ -77,6 +80,7 @@ public final class Sequencer {
         trackPorts = Array(repeating: 0, count: file.tracks.count)
         loopSettings = loops
         fadeFrames = Int((loops.fadeSeconds * rate).rounded())
+        channels = ~0
         // A song played as written needs no look for its marks.
         loopFinding = loops == .asWritten ? SongLoop.Finding() : SongLoop.find(in: song)
         if let found = loopFinding.loop, loops != .asWritten {
@@ -85,6 +89,56 @@ public final class Sequencer {
             loop = Loop(startFrame: start, startCursor: firstStep(atOrAfter: start), endFrame: end,
                         stateAtStart: plan(seekingTo: start).withoutSystemExclusive)
         }
+    }
+
+    /// A sequencer for one part of a song split across synthesizers (see ``ChannelSplit``): it
+    /// follows the song exactly as `whole` does (time, loops, system exclusive, the listener's
+    /// changes), but sends the channel messages of `channels` alone (bit c for channel c, 0–63).
+    /// `synthesizer` must be one like `whole`'s, never played.
+    public init(partOf whole: Sequencer, synthesizer: Synthesizer, channels: UInt64) {
+        song = whole.song
+        self.synthesizer = synthesizer
+        steps = whole.steps
+        endFrame = whole.endFrame
+        modeDetection = whole.modeDetection
+        loopFinding = whole.loopFinding
+        loop = whole.loop
+        loopSettings = whole.loopSettings
+        fadeFrames = whole.fadeFrames
+        trackPorts = Array(repeating: 0, count: whole.trackPorts.count)
+        self.channels = channels
+    }
+
+    /// How much each channel (0–63) asks of a synthesizer over the song: the seconds its notes
+    /// sound, each note counted up to 10 s, plus 0.3 s of release. The measure a split of the
+    /// channels across synthesizers balances (``ChannelSplit``).
+    public func channelLoads() -> [Double] {
+        let channelCount = Synthesizer.channelCount
+        var loads = [Double](repeating: 0, count: channelCount)
+        // The frame each key went down on, by channel × 128 + key; -1 when up.
+        var downAt = [Int64](repeating: -1, count: channelCount * 128)
+        var ports = [Int](repeating: 0, count: trackPorts.count)
+        let rate = synthesizer.configuration.sampleRate
+        func release(_ slot: Int, at frame: Int64) {
+            guard downAt[slot] >= 0 else { return }
+            loads[slot / 128] += min(Double(frame - downAt[slot]) / rate, 10) + 0.3
+            downAt[slot] = -1
+        }
+        for step in steps {
+            let event = step.event
+            let track = Int(step.track)
+            if event.status == 0xFF {
+                ports[track] = Self.port(in: song.file.tracks[track].payload(of: event))
+                continue
+            }
+            let kind = event.status & 0xF0
+            guard kind == 0x80 || kind == 0x90 else { continue }
+            let slot = (ports[track] * 16 + Int(event.channel)) * 128 + Int(event.data1 & 0x7F)
+            release(slot, at: step.frame)
+            if kind == 0x90, event.data2 > 0 { downAt[slot] = step.frame }
+        }
+        for slot in downAt.indices { release(slot, at: endFrame) }
+        return loads
     }
 
     /// The port a port meta event selects; a synthesizer has 4 (64 channels), so port 4 is 0 again.
@@ -252,7 +306,9 @@ public final class Sequencer {
         let track = Int(step.track)
         switch event.status {
         case 0x80...0xEF:
-            synthesizer.send(status: event.status, channel: trackPorts[track] * 16 + Int(event.channel), data1: event.data1, data2: event.data2)
+            let channel = trackPorts[track] * 16 + Int(event.channel)
+            guard channels & (1 << UInt64(channel)) != 0 else { return }
+            synthesizer.send(status: event.status, channel: channel, data1: event.data1, data2: event.data2)
         case 0xFF:
             // Only port changes are kept among meta events.
             trackPorts[track] = Self.port(in: song.file.tracks[track].payload(of: event))

@@ -44,6 +44,41 @@ public enum WorkerThreads {
         }
     }
 
+    /// Like ``run(count:_:)``, for workers that wait for one another (one consumes what the others
+    /// make): every worker runs on a thread of its own at once, or none runs at all. Returns false,
+    /// having called `body` for no worker, when a thread cannot be made.
+    public static func runTogether(count: Int, _ body: (Int) -> Void) -> Bool {
+        guard count > 1 else {
+            if count == 1 { body(0) }
+            return true
+        }
+        return withoutActuallyEscaping(body) { body in
+            let gate = StartGate()
+            var threads: [pthread_t] = []
+            for worker in 1..<count {
+                let work = Unmanaged.passRetained(Work(worker: worker, body: { worker in
+                    if gate.waitForStart() { body(worker) }
+                })).toOpaque()
+                var thread = pthread_t()
+                let started = pthread_create(&thread, nil, { work in
+                    let work = Unmanaged<Work>.fromOpaque(work!).takeRetainedValue()
+                    work.body(work.worker)
+                    return nil
+                }, work)
+                guard started == 0 else {
+                    Unmanaged<Work>.fromOpaque(work).release()
+                    break
+                }
+                threads.append(thread)
+            }
+            let allStarted = threads.count == count - 1
+            gate.open(go: allStarted)
+            if allStarted { body(0) }
+            for thread in threads { pthread_join(thread, nil) }
+            return allStarted
+        }
+    }
+
     /// What one thread runs. The body outlives no call of `run`, which joins every thread.
     private final class Work: @unchecked Sendable {
         let worker: Int

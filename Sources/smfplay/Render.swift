@@ -104,7 +104,7 @@ struct Render: ParsableCommand {
         guard !plan.jobs.isEmpty || !plan.skipped.isEmpty else {
             throw ExitCode.failure
         }
-        let workers = min(settings.jobCount(processorCount: ProcessInfo.processInfo.activeProcessorCount), max(plan.jobs.count, 1))
+        let cores = settings.jobCount(processorCount: ProcessInfo.processInfo.activeProcessorCount)
         var options = settings.renderOptions(normalize: normalize)
         options.performance = performance.performance
         options.loops = performance.loopSettings(configured: settings)
@@ -114,7 +114,7 @@ struct Render: ParsableCommand {
         }
         let renderer: BatchRenderer
         do {
-            renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, workers: workers)
+            renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, cores: cores, jobCount: plan.jobs.count)
         } catch {
             printError(error.description)
             throw ExitCode.failure

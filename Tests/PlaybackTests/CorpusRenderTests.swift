@@ -63,6 +63,22 @@ import Testing
         #expect(comparison.mismatches().isEmpty, "\(name) does not sound like fluidsynth's rendering: \(comparison.mismatches())")
     }
 
+    /// The song split across two synthesizers sounds as one renders it (``SplitRenderTests``): by
+    /// sound at the bounds, and sample by sample within −30 dB over the whole song. Not
+    /// closer: FluidSynth 2.3.1 itself is not additive across channels, effects on or off. The
+    /// `fluidsynth` command line's renders of a song's drums and of the rest of it sum to its
+    /// render of the whole within −36.6 dB for slow_neasy_redfarn.mid and −55.6 dB for
+    /// keep_on_rolling.mid (TimGM6mb and FluidR3_GM, `-R 0 -C 0`); smfplay's split of the corpus
+    /// ranges from −35.3 dB (slow_neasy_redfarn.mid) down.
+    @Test(arguments: OpenMSXCorpus.fileNames)
+    func splitAcrossSynthesizersSoundsTheSame(_ name: String) async throws {
+        let split = try await CorpusRenders.render(named: name).split
+        #expect(split.comparison.mismatches(SplitRenderTests.sameRendering).isEmpty, "\(name): \(split.comparison.mismatches(SplitRenderTests.sameRendering))")
+        #expect(abs(split.extraFrames) <= 4_096, "\(name): the split render is \(split.extraFrames) frames longer")
+        #expect(abs(split.levelDifference) <= 0.5, "\(name): the split render's level is \(split.levelDifference) dB off over the whole song")
+        #expect(split.differenceLevel <= -30, "\(name): the split render differs by \(split.differenceLevel) dB over the whole song")
+    }
+
     /// The comparison above fails renderings that are wrong in the ways a listener hears: 12 dB too
     /// quiet, and the drums played as notes on a melodic channel.
     @Test func wrongRenderingsFailTheComparison() throws {
@@ -259,6 +275,48 @@ struct CorpusRender: Sendable {
     var ours: AudioMeasurement
     var fluidSynth: AudioMeasurement
     var comparison: SoundComparison?
+    /// The song split across two synthesizers (`cores: 2`), against one.
+    var split: SplitRenderCheck
+}
+
+/// A split render against the render by one synthesizer: by sound over the first
+/// ``CorpusRenders/comparedSeconds``, and sample by sample over the whole song.
+struct SplitRenderCheck: Sendable {
+    var comparison: SoundComparison
+    /// Frames of the split render less those of the whole one.
+    var extraFrames: Int
+    /// The RMS level of the split render over the whole song, less that of the whole one, in dB.
+    var levelDifference: Double
+    /// The RMS level of the difference between the two, relative to the whole one's, in dB.
+    var differenceLevel: Double
+
+    init(split: String, whole: String) throws {
+        comparison = SoundComparison(candidate: try CorpusRenders.firstSeconds(of: split), reference: try CorpusRenders.firstSeconds(of: whole),
+                                     sampleRate: 44_100)
+        let splitReader = try AudioFileReader(path: FilePath(split))
+        let wholeReader = try AudioFileReader(path: FilePath(whole))
+        var a = [Float](repeating: 0, count: 2 * 65_536)
+        var b = a
+        var (splitEnergy, wholeEnergy, differenceEnergy) = (0.0, 0.0, 0.0)
+        var (splitFrames, wholeFrames) = (0, 0)
+        while true {
+            let readA = try a.withUnsafeMutableBufferPointer { try splitReader.read(into: $0) }
+            let readB = try b.withUnsafeMutableBufferPointer { try wholeReader.read(into: $0) }
+            guard readA > 0 || readB > 0 else { break }
+            splitFrames += readA
+            wholeFrames += readB
+            for index in 0..<2 * max(readA, readB) {
+                let x = index < 2 * readA ? Double(a[index]) : 0
+                let y = index < 2 * readB ? Double(b[index]) : 0
+                splitEnergy += x * x
+                wholeEnergy += y * y
+                differenceEnergy += (x - y) * (x - y)
+            }
+        }
+        extraFrames = splitFrames - wholeFrames
+        levelDifference = 10 * log10(max(splitEnergy, 1e-30) / max(wholeEnergy, 1e-30))
+        differenceLevel = 10 * log10(max(differenceEnergy, 1e-30) / max(wholeEnergy, 1e-30))
+    }
 }
 
 /// The corpus rendered both ways, once, by two workers.
@@ -291,6 +349,9 @@ enum CorpusRenders {
         let renderer = SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont))
         let ours = folder.file("smfplay.wav")
         let result = try renderer.render(song, to: FilePath(ours), options: RenderOptions(format: .wav, encoding: .float32))
+        let split = folder.file("split.wav")
+        _ = try SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont))
+            .render(song, to: FilePath(split), options: RenderOptions(format: .wav, encoding: .float32), cores: 2)
         let theirs = folder.file("fluidsynth.wav")
         try FluidSynthCLI.render(midi: midi, to: theirs, settings: settings, soundFont: soundFont, in: folder)
         defer {
@@ -298,13 +359,14 @@ enum CorpusRenders {
                 try? FileManager.default.removeItem(atPath: ours)
                 try? FileManager.default.removeItem(atPath: theirs)
             }
+            try? FileManager.default.removeItem(atPath: split)
         }
         let fluidSynth = try AudioMeasurement(path: theirs)
         let comparison = fluidSynth.peak > CorpusRenderTests.silence
             ? SoundComparison(candidate: try firstSeconds(of: ours), reference: try firstSeconds(of: theirs), sampleRate: Double(settings.sampleRate))
             : nil
         return CorpusRender(songSeconds: song.duration, result: result, ours: try AudioMeasurement(path: ours), fluidSynth: fluidSynth,
-                            comparison: comparison)
+                            comparison: comparison, split: try SplitRenderCheck(split: split, whole: ours))
     }
 
     /// The first ``comparedSeconds`` of a rendering, interleaved.

@@ -1,0 +1,22 @@
+/// Holds threads back until every one of a group has been made, then lets them all go on, or
+/// sends them all home (see ``WorkerThreads/runTogether(count:_:)``).
+final class StartGate: @unchecked Sendable {
+    private let condition = ThreadCondition()
+    /// Nil until the gate opens; then whether the workers are to run.
+    private var decision: Bool?
+
+    /// Waits until the gate opens; returns whether to run.
+    func waitForStart() -> Bool {
+        condition.withLock {
+            while decision == nil { condition.wait() }
+            return decision ?? false
+        }
+    }
+
+    func open(go: Bool) {
+        condition.withLock {
+            decision = go
+            condition.broadcast()
+        }
+    }
+}
