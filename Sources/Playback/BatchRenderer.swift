@@ -26,6 +26,9 @@ public final class BatchRenderer: Sendable {
         self.cores = max(1, cores)
     }
 
+    /// The cores this process may use (its CPU affinity: `taskset`, a cgroup's cpuset).
+    public static var availableCores: Int { WorkerThreads.processorCount }
+
     /// Renders every job and returns when all are done, or when cancelled (the
     /// renders in progress then stop and leave nothing); `report` is called from the workers.
     public func run(_ jobs: [RenderJob], cancellation: Cancellation = Cancellation(), report: @escaping @Sendable (BatchEvent) -> Void) {

@@ -38,6 +38,18 @@ public final class SongRenderer {
         return try newSynthesizer()
     }
 
+    /// A synthesizer like the one given, without effects: for measuring what a song's notes cost.
+    private func probeSynthesizer() throws(RenderError) -> Synthesizer {
+        var settings = synthesizer.configuration
+        settings.reverb = nil
+        settings.chorus = nil
+        do {
+            return try Synthesizer(settings: settings, soundFonts: synthesizer.soundFonts)
+        } catch {
+            throw .synthesizer(error)
+        }
+    }
+
     /// A new synthesizer like the one given. FluidSynth's sample cache shares the SoundFont's
     /// samples among all of them: each costs its presets and voices, not another SoundFont.
     private func newSynthesizer() throws(RenderError) -> Synthesizer {
@@ -98,7 +110,7 @@ public final class SongRenderer {
         let whole = Sequencer(song: song, synthesizer: try freshSynthesizer(), loops: options.loops)
         whole.synthesizer.performance.current = options.performance
         guard cores > 1 else { return SongSequencers(whole: whole, parts: []) }
-        let split = ChannelSplit(loads: whole.channelLoads(), count: cores)
+        let split = ChannelSplit(loads: whole.channelLoads(probe: try probeSynthesizer()), count: cores)
         guard split.parts.count > 1 else { return SongSequencers(whole: whole, parts: []) }
         var parts: [Sequencer] = []
         for (index, channels) in split.parts.enumerated() {

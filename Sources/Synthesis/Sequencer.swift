@@ -109,36 +109,67 @@ public final class Sequencer {
         self.channels = channels
     }
 
-    /// How much each channel (0–63) asks of a synthesizer over the song: the seconds its notes
-    /// sound, each note counted up to 10 s, plus 0.3 s of release. The measure a split of the
-    /// channels across synthesizers balances (``ChannelSplit``).
-    public func channelLoads() -> [Double] {
+    /// How much each channel (0–63) asks of a synthesizer over the song, in voice-seconds: for
+    /// each note, the voices FluidSynth starts for it and how long they sound (``VoiceProfile``),
+    /// as `probe` plays it after the song's messages so far. The measure a split of the channels
+    /// across synthesizers balances (``ChannelSplit``). `probe` must be a synthesizer like this
+    /// one's (its effects may be off), which it leaves used.
+    public func channelLoads(probe: Synthesizer) -> [Double] {
         let channelCount = Synthesizer.channelCount
         var loads = [Double](repeating: 0, count: channelCount)
-        // The frame each key went down on, by channel × 128 + key; -1 when up.
+        // The frame each key went down on and what it costs, by channel × 128 + key.
         var downAt = [Int64](repeating: -1, count: channelCount * 128)
+        var profiles = [VoiceProfile?](repeating: nil, count: channelCount * 128)
+        var known: [ProbedNote: VoiceProfile] = [:]
         var ports = [Int](repeating: 0, count: trackPorts.count)
-        let rate = synthesizer.configuration.sampleRate
+        var assembler = SystemExclusiveAssembler()
+        let rate = probe.configuration.sampleRate
         func release(_ slot: Int, at frame: Int64) {
-            guard downAt[slot] >= 0 else { return }
-            loads[slot / 128] += min(Double(frame - downAt[slot]) / rate, 10) + 0.3
+            guard downAt[slot] >= 0, let profile = profiles[slot] else { return }
+            loads[slot / 128] += profile.cost(heldFor: Double(frame - downAt[slot]) / rate)
             downAt[slot] = -1
         }
+        probe.reset(songMode: modeDetection.mode)
         for step in steps {
             let event = step.event
             let track = Int(step.track)
-            if event.status == 0xFF {
+            switch event.status {
+            case 0xFF:
                 ports[track] = Self.port(in: song.file.tracks[track].payload(of: event))
-                continue
+            case 0x80...0xEF:
+                let channel = ports[track] * 16 + Int(event.channel)
+                let kind = event.status & 0xF0
+                guard kind == 0x80 || kind == 0x90 else {
+                    probe.send(status: event.status, channel: channel, data1: event.data1, data2: event.data2)
+                    continue
+                }
+                let slot = channel * 128 + Int(event.data1 & 0x7F)
+                release(slot, at: step.frame)
+                guard kind == 0x90, event.data2 > 0 else { continue }
+                let preset = probe.program(channel: channel)
+                let note = ProbedNote(channel: channel, bank: preset.bank, program: preset.program, key: event.data1, loudness: event.data2 >> 4)
+                let profile = known[note] ?? probe.voiceProfile(channel: channel, key: event.data1, velocity: event.data2)
+                known[note] = profile
+                profiles[slot] = profile
+                downAt[slot] = step.frame
+            default:
+                assembler.add(status: event.status, packet: song.file.tracks[track].payload(of: event)) { message in
+                    probe.sendSystemExclusive(message)
+                }
             }
-            let kind = event.status & 0xF0
-            guard kind == 0x80 || kind == 0x90 else { continue }
-            let slot = (ports[track] * 16 + Int(event.channel)) * 128 + Int(event.data1 & 0x7F)
-            release(slot, at: step.frame)
-            if kind == 0x90, event.data2 > 0 { downAt[slot] = step.frame }
         }
         for slot in downAt.indices { release(slot, at: endFrame) }
         return loads
+    }
+
+    /// A note as a probe tells its cost: on a channel with a preset, at a key and a loudness.
+    private struct ProbedNote: Hashable {
+        var channel: Int
+        var bank: Int
+        var program: Int
+        var key: UInt8
+        /// The velocity's top 3 bits: layers split by velocity start other voices.
+        var loudness: UInt8
     }
 
     /// The port a port meta event selects; a synthesizer has 4 (64 channels), so port 4 is 0 again.

@@ -219,6 +219,28 @@ public final class Synthesizer {
         module.play(performance.current, output: self)
     }
 
+    /// Plays a note on `channel` as the song's messages so far have set it up, reads the voices it
+    /// starts, and cuts them: for estimating what a song costs to render (``Sequencer/channelLoads(probe:)``).
+    /// The synthesizer is left as if the note had never played, but for a block of silence.
+    public func voiceProfile(channel: Int, key: UInt8, velocity: UInt8) -> VoiceProfile {
+        send(status: 0x90, channel: channel, data1: key, data2: velocity)
+        var found = [OpaquePointer?](repeating: nil, count: 64)
+        fluid_synth_get_voicelist(synth, &found, Int32(found.count), -1)
+        var profile = VoiceProfile(voices: 0, releaseSeconds: 0, loops: false)
+        for case let voice? in found where fluid_voice_get_channel(voice) == Int32(channel) && fluid_voice_is_on(voice) != 0 {
+            profile.voices += 1
+            // Generators in timecents: 2^(value / 1200) seconds.
+            let release = pow(2, Double(fluid_voice_gen_get(voice, Int32(GEN_VOLENVRELEASE.rawValue))) / 1200)
+            profile.releaseSeconds = max(profile.releaseSeconds, release)
+            // Sample modes 1 and 3 loop.
+            if Int(fluid_voice_gen_get(voice, Int32(GEN_SAMPLEMODE.rawValue))) & 1 == 1 { profile.loops = true }
+        }
+        fluid_synth_all_sounds_off(synth, -1)
+        pressedKeys.releaseAll()
+        render(into: discarded, frames: 64)
+        return profile
+    }
+
     /// Voices still sounding (releasing notes included).
     public var activeVoiceCount: Int { Int(fluid_synth_get_active_voice_count(synth)) }
 

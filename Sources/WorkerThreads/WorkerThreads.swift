@@ -90,8 +90,24 @@ public enum WorkerThreads {
         }
     }
 
-    /// The cores this process may run on.
+    /// The cores this process may run on: those its CPU affinity allows (`taskset`, a cgroup's
+    /// cpuset, a Slurm allocation), else every core online.
     public static var processorCount: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        allowedProcessorCount ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// The bits of the `Cpus_allowed` mask in /proc/self/status (Swift's Glibc lacks
+    /// `sched_getaffinity`, a GNU extension); nil where there is no such line.
+    private static var allowedProcessorCount: Int? {
+        guard let status = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(status) }
+        var line = [CChar](repeating: 0, count: 4096)
+        while fgets(&line, Int32(line.count), status) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix("Cpus_allowed:") else { continue }
+            let count = text.dropFirst("Cpus_allowed:".count).reduce(0) { $0 + ($1.hexDigitValue ?? 0).nonzeroBitCount }
+            return count > 0 ? count : nil
+        }
+        return nil
     }
 }

@@ -48,7 +48,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Scale each render so that its peak is at -1 dBFS.")
     var normalize = false
 
-    @Option(help: "Files rendered at once (default: one per core).")
+    @Option(help: ArgumentHelp("Cores to use (default: all): as many files render at once; a single file, and the last files of a folder, are split across the cores left, their channels shared out among synthesizers.", valueName: "cores"))
     var jobs: Int?
 
     @Flag(help: "Render files even when their output is newer than the MIDI file.")
@@ -104,7 +104,7 @@ struct Render: ParsableCommand {
         guard !plan.jobs.isEmpty || !plan.skipped.isEmpty else {
             throw ExitCode.failure
         }
-        let cores = settings.jobCount(processorCount: ProcessInfo.processInfo.activeProcessorCount)
+        let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
         var options = settings.renderOptions(normalize: normalize)
         options.performance = performance.performance
         options.loops = performance.loopSettings(configured: settings)

@@ -65,7 +65,7 @@ import Testing
         let settings = DefaultRender.settings()
         let soundFont = try TestSoundFont.required()
         let template = Sequencer(song: song, synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont))
-        let split = ChannelSplit(loads: template.channelLoads(), count: 3)
+        let split = ChannelSplit(loads: template.channelLoads(probe: try Synthesizer(settings: settings, soundFontPath: soundFont)), count: 3)
         #expect(split.parts.count == 3)
         let frames = whole.count / 2
         func sum(of parts: [UInt64]) throws -> [Float] {
