@@ -50,6 +50,7 @@ bench: deps
 	bench/parse.sh
 	bench/info.sh
 	bench/render.sh
+	bench/one-song.sh
 	bench/thumbnail.sh
 	bench/play.sh
 	bench/playback.sh
