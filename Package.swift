@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
 
         // Files as bytes (swift-system's FilePath, whatever a name's encoding), and the one way a
         // file is written whole or not at all.
@@ -49,6 +50,8 @@ let package = Package(
         .target(name: "CompatibilitySongs", dependencies: ["SMF"]),
         // Piano-roll thumbnails of MIDI files, as PNG images (libpng).
         .target(name: "Thumbnails", dependencies: ["SMF", "Files", "CPNG"]),
+        // The desktop's media keys and players' widgets: an MPRIS 2.2 service on the D-Bus session bus (libsystemd's sd-bus).
+        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd"]),
         .executableTarget(
             name: "smfplay",
             dependencies: [
@@ -60,6 +63,7 @@ let package = Package(
                 "Configuration",
                 "Playback",
                 "Thumbnails",
+                "MediaPlayerService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

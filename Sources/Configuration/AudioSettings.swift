@@ -1,6 +1,7 @@
 import TOMLKit
 
-/// The `[audio]` table: how `smfplay play` talks to the sound server.
+/// The `[audio]` table: how `smfplay play` (and `browse`, `resume`) plays, and talks to the sound
+/// server and the desktop.
 public struct AudioSettings: Sendable, Equatable {
     /// Output latency in milliseconds: lower reacts faster to keys, higher survives a busy machine.
     public var latencyMilliseconds: Int
@@ -10,17 +11,22 @@ public struct AudioSettings: Sendable, Equatable {
     public var chaseNotes: Bool
     /// The PulseAudio server's address; `nil` for `$PULSE_SERVER` or the desktop's.
     public var server: String?
+    /// Offer the player to the desktop's media keys (MPRIS on the D-Bus session bus).
+    public var mpris: Bool
 
-    public init(latencyMilliseconds: Int = AudioSettings.defaultLatencyMilliseconds, chaseNotes: Bool = false, server: String? = nil) {
+    public init(latencyMilliseconds: Int = AudioSettings.defaultLatencyMilliseconds, chaseNotes: Bool = false, server: String? = nil,
+                mpris: Bool = true) {
         self.latencyMilliseconds = latencyMilliseconds
         self.chaseNotes = chaseNotes
         self.server = server
+        self.mpris = mpris
     }
 
     init(reading table: TableReader) {
         self.init()
         latencyMilliseconds = table.wholeNumber("latency_ms", default: latencyMilliseconds, in: Self.latencyRange)
         chaseNotes = table.flag("chase_notes", default: chaseNotes)
+        mpris = table.flag("mpris", default: mpris)
         server = table.read("server", default: nil, expected: "a server address in quotes") { value -> String?? in
             guard let text = value.string, !text.isEmpty else { return nil }
             return .some(text)

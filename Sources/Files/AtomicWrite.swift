@@ -51,10 +51,15 @@ public enum AtomicWrite {
     }
 
     /// Creates `folder` and the folders above it that are missing, readable only by the user.
+    /// On bytes, not through `components`: files are written on threads other than the main one
+    /// too (thumbnails for the media keys), where that accessor is not safe (see
+    /// ``FilePath/relativeBytes(under:)``).
     public static func makeFolder(_ folder: FilePath, for path: FilePath) throws(FileWriteError) {
-        var prefix = FilePath(root: folder.root)
-        for component in folder.components {
-            prefix.append(component)
+        let bytes = folder.bytes
+        let slash = UInt8(ascii: "/")
+        let ends = bytes.indices.filter { $0 > 0 && bytes[$0] == slash && bytes[$0 - 1] != slash } + (bytes.last == slash ? [] : [bytes.count])
+        for end in ends {
+            let prefix = FilePath(bytes: bytes[..<end])
             guard prefix.withPlatformString({ mkdir($0, 0o700) }) == 0 || errno == EEXIST else {
                 throw FileWriteError(path: path, reason: "cannot create \(prefix.text): \(SystemError.current)")
             }

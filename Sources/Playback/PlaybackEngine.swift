@@ -16,6 +16,8 @@ final class PlaybackEngine: @unchecked Sendable {
         case load(Sequencer, generation: Int, fadeOut: Bool)
         /// Play this song as soon as the current one (and its tail) has ended.
         case queueNext(Sequencer, generation: Int)
+        /// Forget the song queued to follow: the queue changed under it (its repeat mode).
+        case dropNext
         /// Follow a seek planned for the song of `generation` (dropped if another song plays by
         /// then); with `fadeOut`, once what plays has faded out. Seeks are numbered in the order
         /// they are posted.
@@ -33,7 +35,7 @@ final class PlaybackEngine: @unchecked Sendable {
             switch self {
             case .load(_, _, let fadeOut), .seek(_, _, _, let fadeOut): fadeOut
             case .hold: true
-            case .queueNext, .releaseAll, .proceed: false
+            case .queueNext, .dropNext, .releaseAll, .proceed: false
             }
         }
     }
@@ -258,6 +260,8 @@ final class PlaybackEngine: @unchecked Sendable {
             upcoming = (sequencer, generation)
             // The current song may have ended while the next was being prepared.
             if publishedEnded.load(ordering: .relaxed) { startUpcomingOrEnd() }
+        case .dropNext:
+            upcoming = nil
         case .seek(let plan, let generation, let number, _):
             lastFinishedSeek = number
             guard let current, generation == currentGeneration else { return }

@@ -117,6 +117,28 @@ public final class Player {
         return true
     }
 
+    /// The queue's repeat mode. A change holds from the song playing: what follows it is prepared
+    /// again (the same file, the next, the first again, or nothing).
+    public var repeatMode: PlayQueue.RepeatMode {
+        get { queue.repeatMode }
+        set {
+            guard newValue != queue.repeatMode else { return }
+            queue.repeatMode = newValue
+            _ = followEngine()
+            guard !isStopped, let generation = playingGeneration else { return }
+            if preparedGeneration != nil {
+                // The song dropped stays in `loaded` until a later one plays: the audio thread
+                // lets go of it, and must not be the one to free it.
+                engine.post(.dropNext)
+                preparedGeneration = nil
+            }
+            prepareNext(after: generation)
+        }
+    }
+
+    /// Whether the queue plays in a shuffled order (as it was made; the player does not change it).
+    public var isShuffled: Bool { queue.order != Array(queue.order.indices) }
+
     /// Adds files to the end of the queue.
     public func append(_ files: [FilePath]) {
         queue.append(files)

@@ -6,10 +6,15 @@ import SystemPackage
 /// PNG files, encoded by libpng's simplified API and written whole or not at
 /// all (a temporary file beside the target, flushed, then renamed).
 public enum PNGFile {
-    public static func write(_ image: RGBImage, to path: FilePath) throws(ThumbnailError) {
-        let bytes = try encode(image, for: path)
+    /// - Parameter text: `tEXt` chunks, keyword and Latin-1 text, put after the header (the
+    ///   freedesktop thumbnail cache keeps the file's URI and modification time in them).
+    /// - Parameter access: who may read the file (see `AtomicWrite.Access`).
+    public static func write(_ image: RGBImage, to path: FilePath, text: [(keyword: String, text: String)] = [],
+                             access: AtomicWrite.Access = .shared) throws(ThumbnailError) {
+        var bytes = try encode(image, for: path)
+        bytes.insert(contentsOf: text.flatMap { chunk(type: "tEXt", Array($0.keyword.utf8) + [0] + Array($0.text.utf8)) }, at: headerEnd)
         do {
-            try AtomicWrite.write(bytes, to: path)
+            try AtomicWrite.write(bytes, to: path, access: access)
         } catch {
             throw .cannotWrite(error)
         }
@@ -42,5 +47,28 @@ public enum PNGFile {
             capacity = size
         }
         throw .encodingFailed(path: path, reason: "libpng asked for more room than it said it needed")
+    }
+
+    /// The 8-byte signature and the IHDR chunk (13 bytes of data, 12 of length, type and CRC):
+    /// libpng always writes them first.
+    private static let headerEnd = 8 + 12 + 13
+
+    private static func chunk(type: String, _ data: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
+    }
+
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+    }
+
+    /// The CRC-32 a PNG chunk ends with (ISO 3309, reflected, polynomial 0xEDB88320).
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return ~crc
     }
 }

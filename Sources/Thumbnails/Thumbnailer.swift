@@ -1,3 +1,4 @@
+import Files
 import SMF
 import SystemPackage
 
@@ -23,8 +24,10 @@ public struct Thumbnailer: Sendable {
     }
 
     /// Writes a PNG piano roll of the MIDI file at `input` to `output`. A file
-    /// that cannot be read leaves nothing at `output`, not even a temporary file.
-    public func write(midiFile input: FilePath, to output: FilePath) throws(ThumbnailError) {
+    /// that cannot be read leaves nothing at `output`, not even a temporary file. `text` and
+    /// `access` are `PNGFile.write`'s.
+    public func write(midiFile input: FilePath, to output: FilePath, text: [(keyword: String, text: String)] = [],
+                      access: AtomicWrite.Access = .shared) throws(ThumbnailError) {
         let image: RGBImage
         do throws(SMFFileError) {
             let stream = try SMFEventStream(path: input)
@@ -38,6 +41,6 @@ public struct Thumbnailer: Sendable {
         } catch {
             throw .unreadableSong(error)
         }
-        try PNGFile.write(image, to: output)
+        try PNGFile.write(image, to: output, text: text, access: access)
     }
 }

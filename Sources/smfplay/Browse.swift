@@ -60,7 +60,8 @@ struct Browse: ParsableCommand {
                 try playback.makePlayer(configuration: configuration, onProblem: messages.post)
             },
             searchLibrary: database.flatMap { Self.librarySearch(database: $0, root: root, messages: messages) },
-            textDecoding: playback.textDecoding(configuration: configuration))
+            textDecoding: playback.textDecoding(configuration: configuration),
+            makeMediaKeys: { playback.makeMediaKeys(configuration: configuration, onProblem: messages.post) })
         session.run()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
     }

@@ -28,8 +28,14 @@ struct BrowseSession {
     let searchLibrary: ((String) -> [FilePath])?
     /// How the play view reads a song's lyrics.
     let textDecoding: (MIDIFile) -> TextDecoding
+    /// Offers the player to the desktop's media keys: done with the player, once.
+    let makeMediaKeys: () -> MediaKeys?
 
     private var player: Player?
+    private var mediaKeys: MediaKeys?
+    private var hasOfferedMediaKeys = false
+    /// A media player client asked smfplay to quit.
+    private var quitRequested = false
     private var view = BrowserView()
     private var isEditingFilter = false
     /// What was typed after `/`.
@@ -37,8 +43,10 @@ struct BrowseSession {
 
     init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
          cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws(PlaybackOptions.SetupFailure) -> Player,
-         searchLibrary: ((String) -> [FilePath])? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:)) {
+         searchLibrary: ((String) -> [FilePath])? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
+         makeMediaKeys: @escaping () -> MediaKeys? = { nil }) {
         self.searchLibrary = searchLibrary
+        self.makeMediaKeys = makeMediaKeys
         self.textDecoding = textDecoding
         self.browser = browser
         self.recorder = recorder
@@ -58,7 +66,7 @@ struct BrowseSession {
             player?.close()
         }
         var keys = KeyReader()
-        browsing: while !cancellation.isCancelled {
+        browsing: while !cancellation.isCancelled, !quitRequested {
             draw()
             guard let key = keys.next(waitingAtMost: 100) else {
                 if keys.isClosed { break browsing }
@@ -187,6 +195,10 @@ struct BrowseSession {
             }
         }
         guard let player else { return }
+        if !hasOfferedMediaKeys {
+            hasOfferedMediaKeys = true
+            mediaKeys = makeMediaKeys()
+        }
         let messageBefore = messages.latest
         if let queue, !player.play(queue, atSeconds: seconds) {
             // The saved state stays as it was. The last file's problem stays in sight.
@@ -197,7 +209,8 @@ struct BrowseSession {
         writeToStandardOutput("\u{1B}[H\u{1B}[2J")
         let recorder = recorder
         let ending = PlaySession(player: player, interactive: true, cancellation: cancellation, reportsUnderruns: reportsUnderruns,
-                                 insideBrowser: true, showsKeyboard: showsKeyboard, textDecoding: textDecoding, onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) }).run()
+                                 insideBrowser: true, showsKeyboard: showsKeyboard, textDecoding: textDecoding, onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) },
+                                 mediaKeys: mediaKeys).run()
         view.invalidate()
         switch ending {
         case .outputFailed:
@@ -209,14 +222,22 @@ struct BrowseSession {
             messages.post("The queue has ended.")
         case .quit, .signal: messages.post("Stopped.")
         case .backToBrowser: break
+        case .quitRequested: quitRequested = true
         }
     }
 
-    /// While music plays under the browser: the status line, the resume state, the queue's end.
+    /// While music plays under the browser: the media keys, the status line, the resume state, the
+    /// queue's end.
     private mutating func followPlayback() {
         guard let player else { return }
+        let outcome = mediaKeys?.handleRequests(player) ?? .none
+        if outcome == .quit {
+            quitRequested = true
+            return
+        }
         let snapshot = player.update()
-        recorder.record(snapshot, queue: player.queue, placeChanged: false)
+        mediaKeys?.publish(snapshot, player: player)
+        recorder.record(snapshot, queue: player.queue, placeChanged: outcome == .placeChanged)
         if snapshot.hasEnded, !player.isStopped { recorder.recordQueueEnd() }
         if let failure = player.sinkFailure {
             messages.post("\(failure)")

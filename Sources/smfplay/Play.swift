@@ -88,7 +88,8 @@ struct Play: ParsableCommand {
         let ending = PlaySession(player: player, interactive: TerminalSession.isInteractive, cancellation: interrupt.cancellation,
                                  reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
                                  textDecoding: playback.textDecoding(configuration: configuration),
-                                 onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) }).run()
+                                 onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) },
+                                 mediaKeys: playback.makeMediaKeys(configuration: configuration, onProblem: { printError($0) })).run()
         if ending == .queueEnded { recorder.recordQueueEnd() }
         if playback.verbose { printError("output underruns: \(player.update().underruns)") }
         player.close()

@@ -10,6 +10,8 @@ struct PlaySession {
         case queueEnded, quit, signal, outputFailed
         /// Inside the browser: back to it, the music still playing (`b`).
         case backToBrowser
+        /// A media player client asked smfplay to quit (MPRIS): the browser too.
+        case quitRequested
     }
 
     let player: Player
@@ -26,6 +28,8 @@ struct PlaySession {
     /// Every snapshot, and whether it follows a change of place (pause, seek, skip, the end):
     /// what the resume state records.
     var onUpdate: (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }
+    /// The desktop's media keys (MPRIS), unless they are off.
+    var mediaKeys: MediaKeys?
 
     func run() -> Ending {
         let terminal = interactive && !insideBrowser ? TerminalSession(fullScreen: true) : nil
@@ -53,7 +57,13 @@ struct PlaySession {
                 case .back: return .backToBrowser
                 }
             }
+            switch mediaKeys?.handleRequests(player) ?? .none {
+            case .none: break
+            case .placeChanged: placeChanged = true
+            case .quit: return stop(.quitRequested)
+            }
             let snapshot = player.update()
+            mediaKeys?.publish(snapshot, player: player)
             if snapshot.start != lastStart, let file = snapshot.file {
                 lastStart = snapshot.start
                 placeChanged = true

@@ -1,9 +1,12 @@
 import ArgumentParser
 import AudioOutput
 import Configuration
+import MediaPlayerService
 import Playback
 import SMF
 import Synthesis
+import SystemPackage
+import Thumbnails
 
 /// The options of every command that plays through the sound server, and the player they make.
 struct PlaybackOptions: ParsableArguments {
@@ -34,6 +37,9 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(help: "Hide the piano keyboard under the play view.")
     var noKeyboard = false
 
+    @Flag(help: "Do not offer the player to the desktop's media keys, sound applet, playerctl and KDE Connect (MPRIS on the D-Bus session bus). Default: the configuration's mpris, else on.")
+    var noMpris = false
+
     @OptionGroup var performance: PerformanceOptions
 
     @OptionGroup var text: TextEncodingOption
@@ -50,6 +56,20 @@ struct PlaybackOptions: ParsableArguments {
     /// How the play view reads a song's lyrics.
     func textDecoding(configuration: Configuration) -> (MIDIFile) -> TextDecoding {
         { [text] file in text.decoding(for: file, configuration: configuration) }
+    }
+
+    /// The media keys (an MPRIS service on the session bus), unless `--no-mpris` or the
+    /// configuration's `mpris = false` turn them off. Without a session bus (ssh, CI) they are off
+    /// and the music plays as ever; `--verbose` says why in one line.
+    func makeMediaKeys(configuration: Configuration, onProblem: (String) -> Void) -> MediaKeys? {
+        guard !noMpris, configuration.audio.mpris else { return nil }
+        do {
+            return MediaKeys(service: try MediaPlayerService(), thumbnails: ThumbnailCache(cacheHome: FilePath(XDGDirectories.current().cacheHome)),
+                             textDecoding: textDecoding(configuration: configuration))
+        } catch {
+            if verbose { onProblem(error.description) }
+            return nil
+        }
     }
 
     /// Why no player could be made: a one-line message, and the exit status that goes with it.

@@ -427,7 +427,7 @@ enum Songs {
     }
 
     /// A note a semitone higher every second from `firstNote`, struck 8 times a second.
-    static func staircase(seconds: Int, firstNote: UInt8) -> [UInt8] {
+    static func staircase(seconds: Int, firstNote: UInt8, title: String? = nil) -> [UInt8] {
         let strike = ticksPerSecond / 8
         var notes: [(UInt8, Int, Int)] = []
         for second in 0..<seconds {
@@ -436,15 +436,17 @@ enum Songs {
                 notes.append((firstNote + UInt8(second), start, start + strike - 10))
             }
         }
-        return song(program: ocarina, notes: notes, length: seconds * ticksPerSecond)
+        return song(program: ocarina, notes: notes, length: seconds * ticksPerSecond, title: title)
     }
 
-    /// A format 0 song on channel 1: `notes` as (note, start tick, end tick), none overlapping another of the same pitch.
-    static func song(program: UInt8, notes: [(note: UInt8, start: Int, end: Int)], length: Int) -> [UInt8] {
+    /// A format 0 song on channel 1: `notes` as (note, start tick, end tick), none overlapping another
+    /// of the same pitch; its title is the track's name.
+    static func song(program: UInt8, notes: [(note: UInt8, start: Int, end: Int)], length: Int, title: String? = nil) -> [UInt8] {
         var events: [(tick: Int, order: Int, message: MIDIMessage)] = [
             (0, 0, .meta(.tempo(microsecondsPerQuarterNote: 500_000))),
             (0, 1, .programChange(channel: 0, program: program)),
         ]
+        if let title { events.append((0, -1, .meta(.text(.trackName, Array(title.utf8))))) }
         for note in notes {
             // At the same tick a note ends before the next starts.
             events.append((note.start, 3, .noteOn(channel: 0, note: note.note, velocity: 100)))
@@ -696,10 +698,11 @@ final class PlayingCommand: @unchecked Sendable {
     /// When each key was typed, in seconds from the start.
     private(set) var typedAt: [Double] = []
 
-    init(_ sandbox: Sandbox, _ arguments: [String], server: PulseAudioServer) throws {
+    /// - Parameter extra: variables added to the sandbox's environment (a session bus's address).
+    init(_ sandbox: Sandbox, _ arguments: [String], server: PulseAudioServer, environment extra: [String: String] = [:]) throws {
         let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
         commandLine = (["smfplay"] + arguments).joined(separator: " ")
-        var environment = sandbox.environment
+        var environment = sandbox.environment.merging(extra) { $1 }
         environment["PULSE_SERVER"] = server.address
 
         var stdin: [Int32] = [-1, -1], stdout: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
@@ -828,7 +831,11 @@ final class PlayingCommand: @unchecked Sendable {
 
     /// The lines of standard error but the underruns `--verbose` reports (as they happen, and
     /// their count at the end): each test checks the sound against the count instead.
-    var problems: [String] { stderrLines.filter { !$0.contains("output underruns:") && !$0.contains("output underrun at") } }
+    /// Standard error but what `--verbose` says of a run that goes well: its underruns, and that
+    /// the media keys are off (the tests run without a session bus).
+    var problems: [String] {
+        stderrLines.filter { !$0.contains("output underruns:") && !$0.contains("output underrun at") && !$0.contains("media keys (MPRIS) are off") }
+    }
 
     /// The output underruns `--verbose` reported, if it did.
     var underruns: Int? {

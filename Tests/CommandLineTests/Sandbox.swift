@@ -33,9 +33,10 @@ final class Sandbox {
     }
 
     /// The test runner's environment, without any XDG variable it had, and with the sandbox's
-    /// home and base folders.
+    /// home and base folders. Without the desktop's session bus too: a test that wants one starts
+    /// its own (see `PrivateSessionBus`), and no other offers smfplay to the desktop's media keys.
     var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("XDG_") }
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("XDG_") && $0.key != "DBUS_SESSION_BUS_ADDRESS" }
         environment["HOME"] = home
         environment["XDG_CONFIG_HOME"] = configHome
         environment["XDG_DATA_HOME"] = dataHome

@@ -1,0 +1,221 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+
+// The media keys end to end: the real smfplay, playing through a real PulseAudio server (a null
+// sink) while its MPRIS service is on a private session bus, driven and watched by the real
+// clients a desktop user has: playerctl, busctl, dbus-send and dbus-monitor.
+//
+// Each change is polled for with a deadline (2 s, twenty times what a call may take): the time it
+// took is printed, never asserted, since a busy 2-core machine decides it more than smfplay does.
+
+@Suite("smfplay play: media keys (MPRIS) on a private session bus", .serialized, .sharedPulseAudioServer)
+struct MediaKeysCommandTests {
+    static let options = PlayCommandTests.clean
+    /// How long a call may take to show before the test fails.
+    static let deadline = 2.0
+
+    let server: PulseAudioServer
+
+    init() throws {
+        try Fixtures.requireSoundFont()
+        server = try #require(SharedPulseAudioServer.current, "the suite's PulseAudio server did not start")
+    }
+
+    /// A library laid out as `<Composer>/<Category>/<piece>.mid`, with a 30-second staircase whose
+    /// first track is named (the title), and a second song after it.
+    private func library() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.write("Bach/Preludes/stairs.mid", Songs.staircase(seconds: 30, firstNote: 60, title: "Stairs in C"))
+        try sandbox.write("Bach/Preludes/second.mid", Songs.staircase(seconds: 30, firstNote: 64))
+        return sandbox
+    }
+
+    private func play(_ sandbox: Sandbox, _ files: [String], bus: PrivateSessionBus, extra: [String] = []) throws -> PlayingCommand {
+        let player = try PlayingCommand(sandbox, ["play"] + files + Self.options + extra, server: server,
+                                        environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        try #require(player.waitForLine(containing: files[0]) != nil, "smfplay did not start playing")
+        return player
+    }
+
+    /// Waits for `value()` to be `expected`; prints how long it took.
+    private func expectSoon(_ what: String, _ value: () throws -> String, toBe expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let start = Date()
+        var last = ""
+        let reached = try PrivateSessionBus.poll(atMost: Self.deadline) {
+            last = try value()
+            return last == expected
+        }
+        print("\(what): \(reached ? "after \(Int(Date().timeIntervalSince(start) * 1000)) ms" : "not within \(Self.deadline) s")")
+        #expect(reached, "\(what): \(last), not \(expected)", sourceLocation: sourceLocation)
+    }
+
+    @Test("playerctl sees smfplay playing, with the song's title, file URL, length, folders and piano-roll art")
+    func metadata() throws {
+        let sandbox = try library()
+        let bus = try PrivateSessionBus()
+        let player = try play(sandbox, ["Bach/Preludes/stairs.mid"], bus: bus)
+        #expect(try bus.playerctl("status") == "Playing")
+        #expect(try bus.playerctl("metadata", "xesam:title") == "Stairs in C")
+        #expect(try bus.playerctl("metadata", "xesam:album") == "Preludes")
+        #expect(try bus.playerctl("metadata", "xesam:artist") == "Bach")
+        #expect(try bus.playerctl("metadata", "mpris:length") == "30000000")
+        // playerctl quotes an object path.
+        #expect(try bus.playerctl("metadata", "mpris:trackid").hasPrefix("'/org/smfplay/track/"))
+        // The sandbox's path has non-ASCII letters: they are percent-encoded, and decode to the file.
+        let url = try bus.playerctl("metadata", "xesam:url")
+        #expect(url.hasPrefix("file:///") && url.allSatisfy(\.isASCII), "\(url)")
+        #expect(URL(string: url)?.path == sandbox.path("Bach/Preludes/stairs.mid"), "\(url)")
+        // The thumbnail is drawn off the play loop, then the metadata changes to name it.
+        var art = ""
+        let hasArt = try PrivateSessionBus.poll(atMost: Self.deadline) {
+            art = try bus.playerctl("metadata", "mpris:artUrl")
+            return art.hasPrefix("file://")
+        }
+        #expect(hasArt, "no mpris:artUrl: \(art)")
+        let thumbnail = URL(string: art)?.path ?? ""
+        #expect(thumbnail.hasPrefix(sandbox.root + "/cache/thumbnails/normal/") && thumbnail.hasSuffix(".png"), "\(art)")
+        let png = FileManager.default.contents(atPath: thumbnail) ?? Data()
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(thumbnail) is not a PNG image")
+        #expect(String(decoding: png, as: UTF8.self).contains("Thumb::URI\0" + url), "the thumbnail does not name its file as the thumbnail standard asks")
+        #expect(try bus.property("Identity", interface: "org.mpris.MediaPlayer2") == "s \"smfplay\"")
+        #expect(try bus.property("DesktopEntry", interface: "org.mpris.MediaPlayer2") == "s \"smfplay\"")
+        #expect(try bus.property("SupportedMimeTypes", interface: "org.mpris.MediaPlayer2") == "as 3 \"audio/midi\" \"audio/x-midi\" \"audio/x-rmid\"")
+        #expect(try bus.property("LoopStatus") == "s \"None\"")
+        #expect(try bus.property("Rate") == "d 1")
+        try quit(player)
+    }
+
+    /// Ends a player with `q`, as a person would: it must exit cleanly.
+    private func quit(_ player: PlayingCommand, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        player.type("q")
+        let exit = player.wait(timeLimit: 10)
+        #expect(exit.status == 0 && exit.signal == nil && !exit.timedOut, "\(player.report(exit))", sourceLocation: sourceLocation)
+    }
+
+    @Test("pause, play, SetPosition, Seek and next take effect, and are signalled (PropertiesChanged, Seeked)")
+    func controls() throws {
+        let sandbox = try library()
+        let bus = try PrivateSessionBus()
+        let signals = sandbox.path("signals.txt")
+        try bus.monitorSignals(into: signals)
+        let player = try play(sandbox, ["Bach/Preludes/stairs.mid", "Bach/Preludes/second.mid"], bus: bus)
+
+        _ = try bus.playerctl("pause")
+        try expectSoon("pause", { try bus.playerctl("status") }, toBe: "Paused")
+        _ = try bus.playerctl("play")
+        try expectSoon("play", { try bus.playerctl("status") }, toBe: "Playing")
+
+        // SetPosition to 10 s (playerctl names the current track), then Seek 5 s further.
+        _ = try bus.playerctl("position", "10")
+        try expectSoon("set position", { (Double(try bus.playerctl("position")) ?? 0) >= 10 ? "≥ 10 s" : "" }, toBe: "≥ 10 s")
+        _ = try bus.playerctl("position", "5+")
+        try expectSoon("seek", { (Double(try bus.playerctl("position")) ?? 0) >= 15 ? "≥ 15 s" : "" }, toBe: "≥ 15 s")
+
+        // A SetPosition for another track id is stale: ignored, and the music goes on.
+        #expect(try bus.call("org.mpris.MediaPlayer2.Player.SetPosition", "objpath:/org/smfplay/track/999", "int64:0") == nil)
+        player.sleep(seconds: 0.3)
+        let position = Double(try bus.playerctl("position")) ?? 0
+        #expect(position >= 15, "a stale SetPosition moved the song to \(position) s")
+        #expect(try bus.playerctl("status") == "Playing")
+
+        let firstTrack = try bus.playerctl("metadata", "mpris:trackid")
+        _ = try bus.playerctl("next")
+        try expectSoon("next", { try bus.playerctl("metadata", "xesam:url").hasSuffix("/second.mid") ? "second" : "" }, toBe: "second")
+        #expect(try bus.playerctl("metadata", "mpris:trackid") != firstTrack)
+        #expect(player.waitForLine(containing: "playing 2/2") != nil, "smfplay did not announce the second file")
+
+        // What a desktop widget was told, as it happened.
+        let seen = { (try? String(contentsOfFile: signals, encoding: .utf8)) ?? "" }
+        _ = PrivateSessionBus.poll(atMost: Self.deadline) { seen().contains("second.mid") }
+        let log = seen()
+        #expect(log.contains("member=PropertiesChanged"), "no PropertiesChanged: \(log)")
+        #expect(log.contains("\"Paused\""), "no PlaybackStatus Paused signalled: \(log)")
+        #expect(log.contains("member=Seeked"), "no Seeked signalled: \(log)")
+        #expect(log.contains("\"Metadata\"") && log.contains("second.mid"), "the second song's metadata was not signalled: \(log)")
+        try quit(player)
+        #expect(player.problems.isEmpty, "\(player.stderr)")
+    }
+
+    @Test("LoopStatus and Rate are set; OpenUri plays a file; bad calls get errors and the music goes on; Quit ends smfplay")
+    func settingsOpeningAndErrors() throws {
+        let sandbox = try library()
+        try sandbox.write("Bach/Preludes/notes.txt", text: "not music")
+        try sandbox.write("later.mid", Songs.staircase(seconds: 30, firstNote: 67))
+        let bus = try PrivateSessionBus()
+        let player = try play(sandbox, ["Bach/Preludes/stairs.mid"], bus: bus)
+
+        _ = try bus.playerctl("loop", "Playlist")
+        try expectSoon("loop status", { try bus.playerctl("loop") }, toBe: "Playlist")
+        #expect(try bus.call("org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Rate", "variant:double:2") == nil)
+        try expectSoon("rate", { try bus.property("Rate") }, toBe: "d 2")
+
+        // Refused, each with an error a person can read.
+        let missing = try bus.call("org.mpris.MediaPlayer2.Player.OpenUri", "string:file:///nowhere/song.mid")
+        #expect(missing?.contains("org.mpris.MediaPlayer2.smfplay.Error.NoSuchFile") == true && missing?.contains("/nowhere/song.mid: no such file") == true, "\(missing ?? "no error")")
+        let text = try bus.call("org.mpris.MediaPlayer2.Player.OpenUri", "string:" + URL(fileURLWithPath: sandbox.path("Bach/Preludes/notes.txt")).absoluteString)
+        #expect(text?.contains("org.mpris.MediaPlayer2.smfplay.Error.NotAMIDIFile") == true, "\(text ?? "no error")")
+        let remote = try bus.call("org.mpris.MediaPlayer2.Player.OpenUri", "string:https://example.com/song.mid")
+        #expect(remote?.contains("NotAFileURI") == true, "\(remote ?? "no error")")
+        let wrongType = try bus.call("org.mpris.MediaPlayer2.Player.Seek", "string:ten")
+        #expect(wrongType?.contains("InvalidArgs") == true, "\(wrongType ?? "no error")")
+        let badRate = try bus.call("org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Rate", "variant:double:9")
+        #expect(badRate?.contains("RateOutOfRange") == true, "\(badRate ?? "no error")")
+        #expect(try bus.playerctl("status") == "Playing")
+        #expect(try bus.playerctl("metadata", "xesam:title") == "Stairs in C")
+
+        // A good file joins the queue and plays at once.
+        #expect(try bus.call("org.mpris.MediaPlayer2.Player.OpenUri", "string:" + URL(fileURLWithPath: sandbox.path("later.mid")).absoluteString) == nil)
+        try expectSoon("open", { try bus.playerctl("metadata", "xesam:url").hasSuffix("/later.mid") ? "later" : "" }, toBe: "later")
+        #expect(player.waitForLine(containing: "playing 2/2: ") != nil, "\(player.stdout)")
+
+        #expect(try bus.call("org.mpris.MediaPlayer2.Quit") == nil)
+        let exit = player.wait(timeLimit: 10)
+        #expect(exit.status == 0 && exit.signal == nil && !exit.timedOut, "\(player.report(exit))")
+        #expect(player.problems.isEmpty, "\(player.report(exit))")
+    }
+
+    @Test("a second smfplay takes org.mpris.MediaPlayer2.smfplay.instance<pid>; --no-mpris and mpris = false take no name")
+    func names() throws {
+        let sandbox = try library()
+        let bus = try PrivateSessionBus()
+        let first = try play(sandbox, ["Bach/Preludes/stairs.mid"], bus: bus)
+        let second = try play(sandbox, ["Bach/Preludes/second.mid"], bus: bus)
+        let names = try bus.names().filter { $0.hasPrefix("org.mpris.MediaPlayer2.smfplay") }
+        #expect(names.count == 2 && names.contains("org.mpris.MediaPlayer2.smfplay")
+                    && names.contains { $0.hasPrefix("org.mpris.MediaPlayer2.smfplay.instance") && Int($0.dropFirst("org.mpris.MediaPlayer2.smfplay.instance".count)) != nil },
+                "\(names)")
+        try quit(second)
+        try quit(first)
+
+        let off = try play(sandbox, ["Bach/Preludes/stairs.mid"], bus: bus, extra: ["--no-mpris"])
+        #expect(try !bus.names().contains { $0.hasPrefix("org.mpris.MediaPlayer2.smfplay") }, "--no-mpris still took a name")
+        try quit(off)
+
+        try sandbox.writeUserConfiguration("[audio]\nmpris = false\n")
+        let configuredOff = try play(sandbox, ["Bach/Preludes/stairs.mid"], bus: bus)
+        #expect(try !bus.names().contains { $0.hasPrefix("org.mpris.MediaPlayer2.smfplay") }, "mpris = false still took a name")
+        try quit(configuredOff)
+    }
+
+    @Test("without a session bus (none set, or one that is not there) the music plays, and --verbose says so in one line")
+    func noSessionBus() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.mid", Fixtures.song(beats: 2))
+        let environment = ["PULSE_SERVER": server.address]
+        for address in [nil, "unix:path=" + sandbox.path("no-bus-here")] {
+            let run = try sandbox.run(["play", "short.mid"] + Self.options,
+                                      environment: environment.merging(address.map { ["DBUS_SESSION_BUS_ADDRESS": $0] } ?? [:]) { $1 })
+            #expect(run.succeeded, "\(run)")
+            #expect(run.stdoutLines == ["playing 1/1: short.mid (0:01.0)"], "\(run)")
+            let said = run.stderrLines.filter { $0.contains("media keys (MPRIS) are off") }
+            #expect(said.count == 1 && said[0].contains("no D-Bus session bus"), "\(run)")
+            let quiet = try sandbox.run(["play", "short.mid", "--soundfont", Fixtures.soundFont, "--no-reverb", "--no-chorus"],
+                                        environment: environment.merging(address.map { ["DBUS_SESSION_BUS_ADDRESS": $0] } ?? [:]) { $1 })
+            #expect(quiet.succeeded && quiet.stderr.isEmpty, "\(quiet)")
+        }
+    }
+}
