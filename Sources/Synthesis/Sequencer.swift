@@ -69,12 +69,17 @@ public final class Sequencer {
         self.synthesizer = synthesizer
         let rate = synthesizer.configuration.sampleRate
         let file = song.file
-        steps = song.mergedEvents().compactMap { timed in
+        // Straight from the merge, with no array of every event between: on a dense song (2
+        // million notes) that array would double the memory a load needs at its peak.
+        var steps: [Step] = []
+        steps.reserveCapacity(file.tracks.reduce(0) { $0 + $1.events.count })
+        song.forEachMergedEvent { timed in
             let event = timed.event
             let isPortChange = event.status == 0xFF && file.tracks[timed.track].metaType(of: event) == 0x21
-            guard event.status != 0xFF || isPortChange else { return nil }
-            return Step(frame: Int64((timed.seconds * rate).rounded()), event: event, track: Int32(timed.track))
+            guard event.status != 0xFF || isPortChange else { return }
+            steps.append(Step(frame: Int64((timed.seconds * rate).rounded()), event: event, track: Int32(timed.track)))
         }
+        self.steps = steps
         endFrame = Int64((song.duration * rate).rounded())
         modeDetection = MIDIModeDetection(song: song)
         trackPorts = Array(repeating: 0, count: file.tracks.count)
