@@ -7,7 +7,7 @@ import Synthesis
 /// the next job as it finishes one. A job that fails is reported; the rest go on.
 ///
 /// The cores go to files while there are files enough for them; a song started while cores are
-/// free (the only one, or the last ones of a batch) is split across them, its channels shared
+/// free (the only one, or the last ones of a batch) is split across them, its keys shared
 /// out among synthesizers (``SongRenderer/render(_:to:options:cores:cancellation:progress:)``).
 public final class BatchRenderer: Sendable {
     private let renderers: [SendableRenderer]

@@ -69,7 +69,7 @@ public final class SongRenderer {
     /// Renders a song into `output`, which appears only once complete.
     /// `progress` receives the fraction of the song rendered so far.
     /// A cancellation stops the render at the next block and removes what was written.
-    /// With `cores` above 1, the song's channels are shared out among that many synthesizers,
+    /// With `cores` above 1, the song's keys are shared out among that many synthesizers,
     /// which render side by side (``SplitRendering``); the sum sounds as one synthesizer would.
     public func render(_ song: Song, to output: FilePath, options: RenderOptions, cores: Int = 1, cancellation: Cancellation? = nil,
                        progress: (Double) -> Void = { _ in }) throws(RenderError) -> RenderResult {
@@ -110,13 +110,13 @@ public final class SongRenderer {
         let whole = Sequencer(song: song, synthesizer: try freshSynthesizer(), loops: options.loops)
         whole.synthesizer.performance.current = options.performance
         guard cores > 1 else { return SongSequencers(whole: whole, parts: []) }
-        let split = ChannelSplit(loads: whole.channelLoads(probe: try probeSynthesizer()), count: cores)
-        guard split.parts.count > 1 else { return SongSequencers(whole: whole, parts: []) }
+        let split = NoteSplit(loads: whole.noteLoads(probe: try probeSynthesizer()), count: cores)
+        guard split.partCount > 1 else { return SongSequencers(whole: whole, parts: []) }
         var parts: [Sequencer] = []
-        for (index, channels) in split.parts.enumerated() {
-            let synthesizer = index == 0 ? whole.synthesizer : try newSynthesizer()
+        for part in 0..<split.partCount {
+            let synthesizer = part == 0 ? whole.synthesizer : try newSynthesizer()
             synthesizer.performance.current = options.performance
-            parts.append(Sequencer(partOf: whole, synthesizer: synthesizer, channels: channels))
+            parts.append(Sequencer(partOf: whole, synthesizer: synthesizer, part: part, of: split))
         }
         return SongSequencers(whole: whole, parts: parts)
     }

@@ -1,8 +1,8 @@
 import Synthesis
 import WorkerThreads
 
-/// One song rendered by several synthesizers at once, each playing some of its channels
-/// (``ChannelSplit``) on a thread of its own, their blocks summed in order for the output.
+/// One song rendered by several synthesizers at once, each playing some of its keys
+/// (``NoteSplit``) on a thread of its own, their blocks summed in order for the output.
 ///
 /// Threads: each part's thread renders its blocks ahead, up to ``depth`` blocks, into a ring of
 /// its own; the caller's thread waits for block k of every part, sums them and hands the sum on

@@ -39,9 +39,10 @@ public final class Sequencer {
     public let loopFinding: SongLoop.Finding
     /// Set once, when the sequencer is made.
     private var loop: Loop?
-    /// The channels (bit c for channel c, 0–63) whose channel messages this sequencer sends: all,
-    /// unless it plays one part of a split song.
-    public let channels: UInt64
+    /// For a part of a split song, which part plays each key (channel × 128 + key), and this
+    /// sequencer's part: it sends only its own keys' notes. Empty for a whole song.
+    private let owners: [UInt8]
+    private let part: UInt8
     private let loopSettings: LoopSettings
     /// The next frame to render.
     public private(set) var position: Int64 = 0
@@ -85,7 +86,8 @@ public final class Sequencer {
         trackPorts = Array(repeating: 0, count: file.tracks.count)
         loopSettings = loops
         fadeFrames = Int((loops.fadeSeconds * rate).rounded())
-        channels = ~0
+        owners = []
+        part = 0
         // A song played as written needs no look for its marks.
         loopFinding = loops == .asWritten ? SongLoop.Finding() : SongLoop.find(in: song)
         if let found = loopFinding.loop, loops != .asWritten {
@@ -96,11 +98,11 @@ public final class Sequencer {
         }
     }
 
-    /// A sequencer for one part of a song split across synthesizers (see ``ChannelSplit``): it
-    /// follows the song exactly as `whole` does (time, loops, system exclusive, the listener's
-    /// changes), but sends the channel messages of `channels` alone (bit c for channel c, 0–63).
+    /// A sequencer for one part of a song split across synthesizers (see ``NoteSplit``): it
+    /// follows the song exactly as `whole` does (time, loops, controllers, programs, system
+    /// exclusive, the listener's changes), but sends the notes of its part's keys alone.
     /// `synthesizer` must be one like `whole`'s, never played.
-    public init(partOf whole: Sequencer, synthesizer: Synthesizer, channels: UInt64) {
+    public init(partOf whole: Sequencer, synthesizer: Synthesizer, part: Int, of split: NoteSplit) {
         song = whole.song
         self.synthesizer = synthesizer
         steps = whole.steps
@@ -111,27 +113,29 @@ public final class Sequencer {
         loopSettings = whole.loopSettings
         fadeFrames = whole.fadeFrames
         trackPorts = Array(repeating: 0, count: whole.trackPorts.count)
-        self.channels = channels
+        owners = split.owners
+        self.part = UInt8(part)
     }
 
-    /// How much each channel (0–63) asks of a synthesizer over the song, in voice-seconds: for
+    /// What each key of each channel asks of a synthesizer over the song, in voice-seconds: for
     /// each note, the voices FluidSynth starts for it and how long they sound (``VoiceProfile``),
-    /// as `probe` plays it after the song's messages so far. The measure a split of the channels
-    /// across synthesizers balances (``ChannelSplit``). `probe` must be a synthesizer like this
-    /// one's (its effects may be off), which it leaves used.
-    public func channelLoads(probe: Synthesizer) -> [Double] {
-        let channelCount = Synthesizer.channelCount
-        var loads = [Double](repeating: 0, count: channelCount)
-        // The frame each key went down on and what it costs, by channel × 128 + key.
-        var downAt = [Int64](repeating: -1, count: channelCount * 128)
-        var profiles = [VoiceProfile?](repeating: nil, count: channelCount * 128)
+    /// as `probe` plays it after the song's messages so far; and which keys must stay together.
+    /// The measure a split of the song across synthesizers balances (``NoteSplit``). `probe` must
+    /// be a synthesizer like this one's (its effects may be off), which it leaves used.
+    public func noteLoads(probe: Synthesizer) -> NoteLoads {
+        var result = NoteLoads()
+        // The frame each key went down on and what it costs, by slot.
+        var downAt = [Int64](repeating: -1, count: NoteLoads.slotCount)
+        var profiles = [VoiceProfile?](repeating: nil, count: NoteLoads.slotCount)
         var known: [ProbedNote: VoiceProfile] = [:]
+        /// The first slot seen with each exclusive class, by channel × 128 + class.
+        var classMembers: [Int: Int] = [:]
         var ports = [Int](repeating: 0, count: trackPorts.count)
         var assembler = SystemExclusiveAssembler()
         let rate = probe.configuration.sampleRate
         func release(_ slot: Int, at frame: Int64) {
             guard downAt[slot] >= 0, let profile = profiles[slot] else { return }
-            loads[slot / 128] += profile.cost(heldFor: Double(frame - downAt[slot]) / rate)
+            result.loads[slot] += profile.cost(heldFor: Double(frame - downAt[slot]) / rate)
             downAt[slot] = -1
         }
         probe.reset(songMode: modeDetection.mode)
@@ -145,6 +149,7 @@ public final class Sequencer {
                 let channel = ports[track] * 16 + Int(event.channel)
                 let kind = event.status & 0xF0
                 guard kind == 0x80 || kind == 0x90 else {
+                    if kind == 0xB0, Self.joinsKeys(controller: event.data1, value: event.data2) { result.wholeChannels |= 1 << UInt64(channel) }
                     probe.send(status: event.status, channel: channel, data1: event.data1, data2: event.data2)
                     continue
                 }
@@ -157,6 +162,11 @@ public final class Sequencer {
                 known[note] = profile
                 profiles[slot] = profile
                 downAt[slot] = step.frame
+                if profile.exclusiveClass != 0 {
+                    let member = classMembers[channel * 128 + profile.exclusiveClass, default: slot]
+                    classMembers[channel * 128 + profile.exclusiveClass] = member
+                    result.tie(member, slot)
+                }
             default:
                 assembler.add(status: event.status, packet: song.file.tracks[track].payload(of: event)) { message in
                     probe.sendSystemExclusive(message)
@@ -164,7 +174,17 @@ public final class Sequencer {
             }
         }
         for slot in downAt.indices { release(slot, at: endFrame) }
-        return loads
+        return result
+    }
+
+    /// Whether a controller makes a channel's keys act on one another: portamento on (65) and
+    /// portamento control (84) glide from another key, legato (68) and mono mode (126) join notes.
+    static func joinsKeys(controller: UInt8, value: UInt8) -> Bool {
+        switch controller {
+        case 65, 68: value >= 64
+        case 84, 126: true
+        default: false
+        }
     }
 
     /// A note as a probe tells its cost: on a channel with a preset, at a key and a loudness.
@@ -343,7 +363,8 @@ public final class Sequencer {
         switch event.status {
         case 0x80...0xEF:
             let channel = trackPorts[track] * 16 + Int(event.channel)
-            guard channels & (1 << UInt64(channel)) != 0 else { return }
+            // A part plays its own keys' notes (and their pressure); every other message is everyone's.
+            if !owners.isEmpty, event.status & 0xF0 <= 0xA0, owners[channel * 128 + Int(event.data1 & 0x7F)] != part { return }
             synthesizer.send(status: event.status, channel: channel, data1: event.data1, data2: event.data2)
         case 0xFF:
             // Only port changes are kept among meta events.

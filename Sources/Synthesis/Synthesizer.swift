@@ -220,7 +220,7 @@ public final class Synthesizer {
     }
 
     /// Plays a note on `channel` as the song's messages so far have set it up, reads the voices it
-    /// starts, and cuts them: for estimating what a song costs to render (``Sequencer/channelLoads(probe:)``).
+    /// starts, and cuts them: for estimating what a song costs to render (``Sequencer/noteLoads(probe:)``).
     /// The synthesizer is left as if the note had never played, but for a block of silence.
     public func voiceProfile(channel: Int, key: UInt8, velocity: UInt8) -> VoiceProfile {
         send(status: 0x90, channel: channel, data1: key, data2: velocity)
@@ -234,6 +234,7 @@ public final class Synthesizer {
             profile.releaseSeconds = max(profile.releaseSeconds, release)
             // Sample modes 1 and 3 loop.
             if Int(fluid_voice_gen_get(voice, Int32(GEN_SAMPLEMODE.rawValue))) & 1 == 1 { profile.loops = true }
+            profile.exclusiveClass = max(profile.exclusiveClass, Int(fluid_voice_gen_get(voice, Int32(GEN_EXCLUSIVECLASS.rawValue))))
         }
         fluid_synth_all_sounds_off(synth, -1)
         pressedKeys.releaseAll()

@@ -7,6 +7,9 @@ public struct VoiceProfile: Hashable, Sendable {
     /// Whether a voice loops its sample while the key is held (a sustained instrument); one that
     /// does not ends with its sample however long the key is held (drums, plucked sounds).
     public var loops: Bool
+    /// The exclusive class of its voices, 0 for none: a note of a class cuts the others of it on
+    /// its channel (hi-hats).
+    public var exclusiveClass: Int = 0
 
     /// Voice-seconds for the note held `seconds`: a looped sound lasts while held (up to 10 s:
     /// beyond, notes are rare and their cost is a guess anyway) and its release (up to 2 s, which

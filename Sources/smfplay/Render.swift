@@ -48,7 +48,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Scale each render so that its peak is at -1 dBFS.")
     var normalize = false
 
-    @Option(help: ArgumentHelp("Cores to use (default: all): as many files render at once; a single file, and the last files of a folder, are split across the cores left, their channels shared out among synthesizers.", valueName: "cores"))
+    @Option(help: ArgumentHelp("Cores to use (default: all): as many files render at once; a single file, and the last files of a folder, are split across the cores left, their keys shared out among synthesizers.", valueName: "cores"))
     var jobs: Int?
 
     @Flag(help: "Render files even when their output is newer than the MIDI file.")

@@ -8,7 +8,7 @@ import Synthesis
 import SystemPackage
 import Testing
 
-/// One song split across synthesizers (``ChannelSplit``, `SongRenderer.render(…cores:)`) sounds as
+/// One song split across synthesizers (``NoteSplit``, `SongRenderer.render(…cores:)`) sounds as
 /// one synthesizer plays it: by sound, at the bounds (similarity ≥ 0.99, level within
 /// 0.5 dB), for songs with effects, GS and XG messages, loops and the listener's changes. The whole
 /// openttd-openmsx corpus is checked the same way in ``CorpusRenderTests``.
@@ -33,24 +33,72 @@ import Testing
         #expect(abs(split.count - whole.count) <= 2 * 4_096, "\(what): \(split.count / 2) frames split, \(whole.count / 2) whole")
     }
 
-    @Test func channelsGoToTheLightestPartHeaviestFirst() {
-        var loads = [Double](repeating: 0, count: 64)
-        loads[0] = 10
-        loads[1] = 1
-        loads[2] = 2
-        loads[9] = 8
-        loads[20] = 3
-        let split = ChannelSplit(loads: loads, count: 2)
-        #expect(split.parts.count == 2)
-        // 10 | 8, then 3 to the 8 (11), 2 to the 10 (12), 1 to the 11 (12).
-        let loaded: UInt64 = 1 << 0 | 1 << 1 | 1 << 2 | 1 << 9 | 1 << 20
-        let first: UInt64 = 1 << 0 | 1 << 2
-        let second: UInt64 = 1 << 9 | 1 << 20 | 1 << 1
-        #expect(split.parts[0] == first | ~loaded, "the first part, and every channel without notes")
-        #expect(split.parts[1] == second)
-        #expect(split.parts.reduce(0, |) == ~0 && split.parts[0] & split.parts[1] == 0, "every channel in exactly one part")
-        #expect(ChannelSplit(loads: loads, count: 8).parts.count == 5, "no more parts than channels with notes")
-        #expect(ChannelSplit(loads: [Double](repeating: 0, count: 64), count: 4).parts == [~0])
+    @Test func keysGoToTheLightestPartHeaviestFirstAndTiedKeysTogether() {
+        var loads = NoteLoads()
+        func slot(_ channel: Int, _ key: Int) -> Int { channel * 128 + key }
+        loads.loads[slot(0, 60)] = 10
+        loads.loads[slot(0, 62)] = 1
+        loads.loads[slot(0, 64)] = 2
+        loads.loads[slot(9, 42)] = 5
+        loads.loads[slot(9, 46)] = 3
+        loads.loads[slot(20, 30)] = 3
+        loads.tie(slot(9, 42), slot(9, 46))
+        let split = NoteSplit(loads: loads, count: 2)
+        #expect(split.partCount == 2)
+        // 10 | the hi-hats' 8, then 3 to the 8 (11), 2 to the 10 (12), 1 to the 11 (12).
+        #expect([slot(0, 60), slot(0, 64)].allSatisfy { split.owners[$0] == 0 })
+        #expect([slot(9, 42), slot(9, 46), slot(20, 30), slot(0, 62)].allSatisfy { split.owners[$0] == 1 })
+        #expect(split.owners[slot(3, 3)] == 0, "a key without notes goes to the first part")
+        #expect(NoteSplit(loads: loads, count: 8).partCount == 5, "no more parts than groups of keys with notes")
+        #expect(NoteSplit(loads: NoteLoads(), count: 4).partCount == 1)
+        loads.wholeChannels = 1
+        #expect(Set([60, 62, 64].map { NoteSplit(loads: loads, count: 3).owners[slot(0, $0)] }).count == 1, "a channel that glides stays whole")
+    }
+
+    /// What the probe reads: the controllers that join keys make their channel whole, and a
+    /// SoundFont's exclusive classes tie the hi-hats.
+    @Test func theProbeTiesKeysThatActOnOneAnother() throws {
+        let song = TestSongs.song { track in
+            track.append(.programChange(channel: 0, program: 0), atTick: 0)
+            track.append(.controlChange(channel: 1, controller: 65, value: 127), atTick: 0)
+            for (index, key) in [42, 44, 46, 36].enumerated() {
+                track.append(.noteOn(channel: 9, note: UInt8(key), velocity: 100), atTick: UInt32(100 * index))
+                track.append(.noteOn(channel: 0, note: UInt8(60 + index), velocity: 100), atTick: UInt32(100 * index))
+                track.append(.noteOn(channel: 1, note: UInt8(60 + index), velocity: 100), atTick: UInt32(100 * index))
+            }
+            track.append(.meta(.endOfTrack), atTick: 1_000)
+        }
+        let settings = DefaultRender.settings()
+        let soundFont = try TestSoundFont.required()
+        let loads = Sequencer(song: song, synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont))
+            .noteLoads(probe: try Synthesizer(settings: settings, soundFontPath: soundFont))
+        #expect(loads.wholeChannels == 1 << 1, "only channel 2, with portamento, is whole")
+        #expect(loads.group(of: 9 * 128 + 42) == loads.group(of: 9 * 128 + 46), "the closed and open hi-hats share an exclusive class in TimGM6mb")
+        #expect(loads.group(of: 9 * 128 + 42) != loads.group(of: 9 * 128 + 36), "the bass drum has none")
+        #expect(Set((60..<64).map { loads.group(of: $0) }).count == 4, "a piano's keys are free")
+        #expect((9 * 128..<10 * 128).allSatisfy { loads.loads[$0] == 0 || [36, 42, 44, 46].contains($0 - 9 * 128) })
+        #expect([36, 42, 44, 46].allSatisfy { loads.loads[9 * 128 + $0] > 0 })
+    }
+
+    /// A piano piece on one channel (the commonest song there is) splits across cores too.
+    @Test func aPianoOnOneChannelSoundsTheSameSplit() throws {
+        let piano = TestSongs.song { track in
+            track.append(.programChange(channel: 0, program: 0), atTick: 0)
+            track.append(.controlChange(channel: 0, controller: 91, value: 60), atTick: 0)
+            var events: [(UInt32, MIDIMessage)] = []
+            for step in 0..<24 {
+                let start = UInt32(step * 120)
+                for key in [48 + step % 12, 60 + (step * 5) % 12, 67 + (step * 7) % 12] {
+                    events.append((start, .noteOn(channel: 0, note: UInt8(key), velocity: UInt8(60 + step))))
+                    events.append((start + 100, .noteOff(channel: 0, note: UInt8(key), velocity: 64)))
+                }
+                if step % 8 == 0 { events.append((start, .controlChange(channel: 0, controller: 64, value: 127))) }
+                if step % 8 == 7 { events.append((start + 110, .controlChange(channel: 0, controller: 64, value: 0))) }
+            }
+            for (tick, message) in events.sorted(by: { $0.0 < $1.0 }) { track.append(message, atTick: tick) }
+            track.append(.meta(.endOfTrack), atTick: 24 * 120 + 480)
+        }.file
+        Self.expectSame(try Self.render(piano, cores: 2), try Self.render(piano, cores: 1), "a piano with its pedal on 2 cores")
     }
 
     @Test func aSongWithEffectsSoundsTheSameSplit() throws {
@@ -65,13 +113,13 @@ import Testing
         let settings = DefaultRender.settings()
         let soundFont = try TestSoundFont.required()
         let template = Sequencer(song: song, synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont))
-        let split = ChannelSplit(loads: template.channelLoads(probe: try Synthesizer(settings: settings, soundFontPath: soundFont)), count: 3)
-        #expect(split.parts.count == 3)
+        let split = NoteSplit(loads: template.noteLoads(probe: try Synthesizer(settings: settings, soundFontPath: soundFont)), count: 3)
+        #expect(split.partCount == 3)
         let frames = whole.count / 2
-        func sum(of parts: [UInt64]) throws -> [Float] {
+        func sum(of parts: [Int]) throws -> [Float] {
             var total = [Float](repeating: 0, count: 2 * frames)
-            for channels in parts {
-                let part = Sequencer(partOf: template, synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont), channels: channels)
+            for index in parts {
+                let part = Sequencer(partOf: template, synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont), part: index, of: split)
                 var samples = [Float](repeating: 0, count: 2 * frames)
                 samples.withUnsafeMutableBufferPointer { part.render(into: $0.baseAddress!, frames: frames) }
                 for index in total.indices { total[index] += samples[index] }
@@ -79,8 +127,9 @@ import Testing
             return total
         }
         // Limiter aside (nothing here comes near it), the parts summed by hand are the split render.
-        Self.expectSame(try sum(of: split.parts), whole, "every part summed")
-        let withoutDrums = try sum(of: split.parts.filter { $0 & 1 << 9 == 0 })
+        Self.expectSame(try sum(of: Array(0..<split.partCount)), whole, "every part summed")
+        let drums = Int(split.owners[9 * 128 + 42])
+        let withoutDrums = try sum(of: (0..<split.partCount).filter { $0 != drums })
         let comparison = SoundComparison(candidate: withoutDrums, reference: whole, sampleRate: 44_100)
         #expect(!comparison.mismatches(Self.sameRendering).isEmpty, "a split without its drums passes: the test could not fail")
     }
@@ -137,7 +186,11 @@ import Testing
     static func voices(of file: MIDIFile, channel: Int) throws -> Int {
         let synthesizer = try Synthesizer(settings: DefaultRender.settings(), soundFontPath: try TestSoundFont.required())
         let whole = Sequencer(song: Song(file: file), synthesizer: synthesizer)
-        let part = Sequencer(partOf: whole, synthesizer: synthesizer, channels: 1 << UInt64(channel))
+        var loads = NoteLoads()
+        for slot in loads.loads.indices where slot / 128 != channel { loads.loads[slot] = 1 }
+        loads.loads[channel * 128] = 1
+        let split = NoteSplit(loads: loads, count: 2)
+        let part = Sequencer(partOf: whole, synthesizer: synthesizer, part: Int(split.owners[channel * 128]), of: split)
         var block = [Float](repeating: 0, count: 2 * 256)
         block.withUnsafeMutableBufferPointer { part.render(into: $0.baseAddress!, frames: 256) }
         return synthesizer.activeVoiceCount
