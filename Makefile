@@ -3,7 +3,7 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libfluidsynth-dev libsndfile1-dev libpulse-dev pulseaudio pulseaudio-utils \
 	timgm6mb-soundfont fluid-soundfont-gm fluidsynth midicsv openttd-openmsx \
 	desktop-file-utils man-db tmux libpng-dev python3 libsqlite3-dev sqlite3 \
-	fluid-soundfont-gs timidity libsystemd-dev dbus-daemon dbus-bin playerctl
+	fluid-soundfont-gs timidity libsystemd-dev dbus-daemon dbus-bin playerctl sox
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_LIBRARY := Examples/Library
 DEMO_RENDERS := out/demo
@@ -26,7 +26,7 @@ build: deps
 
 # Suites that listen to a real PulseAudio server measure time: they run one at a
 # time, after the others, so that no other test competes with them for the CPU.
-REALTIME_SUITES := PulseAudioSinkTests|PlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests|MediaKeysCommandTests
+REALTIME_SUITES := PulseAudioSinkTests|PlayCommandTests|PipePlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests|MediaKeysCommandTests
 
 # generate-manual is built for InstallTests, which install the debug build (see "Installing").
 test: deps

@@ -23,6 +23,8 @@ public enum AudioFileError: Error, Hashable, Sendable {
     /// The file opened, but libsndfile does not recognise it as audio.
     case notAnAudioFile(path: FilePath, reason: String)
     case readFailed(path: FilePath, cause: Cause)
+    /// Audio written to a stream (standard output) could not go out; `name` is how messages call it.
+    case streamFailed(name: String, cause: Cause)
 
     /// What went wrong underneath.
     public enum Cause: Hashable, Sendable {
@@ -39,9 +41,10 @@ public enum AudioFileError: Error, Hashable, Sendable {
         case notARegularFile
     }
 
-    /// The file the error is about.
+    /// The file the error is about; for a stream, its name.
     public var path: FilePath {
         switch self {
+        case .streamFailed(let name, _): FilePath(name)
         case .unknownFormat(let path), .unsupportedEncoding(let path, _, _), .unsupportedSampleRate(let path, _, _),
              .unsupportedChannelCount(let path, _, _), .cannotCreate(let path, _), .writeFailed(let path, _),
              .cannotOpen(let path, _), .notAnAudioFile(let path, _), .readFailed(let path, _):
@@ -75,6 +78,8 @@ extension AudioFileError: CustomStringConvertible {
             "\(path.text): not an audio file libsndfile can read: \(reason)"
         case .readFailed(let path, let cause):
             "\(path.text): cannot read the file: \(cause)"
+        case .streamFailed(let name, let cause):
+            "\(name): cannot write the audio: \(cause)"
         }
     }
 }

@@ -61,9 +61,7 @@ public final class BatchRenderer: Sendable {
                                                      cancellation: cancellation) { fraction in
                         report(.progress(index: index, fraction: fraction))
                     }
-                    let omitted = read.omittedWarningCount > 0 ? ["\(read.omittedWarningCount) more warnings not shown"] : []
-                    report(.finished(index: index, result, warnings: read.warnings.map(\.description) + omitted + result.substitutions.map(\.description)
-                                                                + (result.loopProblem.map { [$0] } ?? [])))
+                    report(.finished(index: index, result, warnings: result.warnings(reading: read)))
                 } catch {
                     report(.failed(index: index, error))
                 }

@@ -1,17 +1,17 @@
 import AudioOutput
 import Synthesis
 
-/// Writes rendered audio to a file through the peak limiter, taking back the limiter's latency:
+/// Writes rendered audio to a file (or a stream) through the peak limiter, taking back the limiter's latency:
 /// the file gets the same frames, at the same times, as without it (and the same samples, where
 /// nothing needed limiting).
 struct LimitedWriter {
-    let writer: AudioFileWriter
+    let writer: any AudioSampleWriter
     /// Nil writes the audio as it comes.
     let limiter: PeakLimiter?
     /// Frames still to drop from the front: the limiter's delay line, silent at first.
     private var latencyToDrop: Int
 
-    init(writer: AudioFileWriter, limiter: PeakLimiter?) {
+    init(writer: any AudioSampleWriter, limiter: PeakLimiter?) {
         self.writer = writer
         self.limiter = limiter
         limiter?.reset()

@@ -22,6 +22,9 @@ public final class Player {
     private let sampleRate: Double
     /// Reports a file that could not be played (and was skipped).
     private let onProblem: (String) -> Void
+    /// Songs read already, by the queue entry that stands for them: a song piped in on standard
+    /// input, which cannot be read again. Other entries are files, read when their turn comes.
+    public var preloadedFiles: [FilePath: MIDIFile] = [:]
 
     /// Songs handed to the engine, by generation; kept so that the audio thread never frees one.
     /// With the keys each one plays, for the snapshots, and the number of the command that
@@ -382,7 +385,8 @@ public final class Player {
 
     private func prepare(_ file: FilePath) -> Sequencer? {
         do {
-            let sequencer = Sequencer(song: Song(file: try SMFReader().read(path: file).file), synthesizer: synthesizer, loops: loops)
+            let midiFile = if let preloaded = preloadedFiles[file] { preloaded } else { try SMFReader().read(path: file).file }
+            let sequencer = Sequencer(song: Song(file: midiFile), synthesizer: synthesizer, loops: loops)
             if loops != .asWritten, let problem = sequencer.loopFinding.problem { onProblem("\(file.text): \(problem)") }
             return sequencer
         } catch {

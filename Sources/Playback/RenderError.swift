@@ -10,6 +10,8 @@ public enum RenderError: Error, Sendable {
     case output(AudioFileError)
     /// Stopped on request (Ctrl-C); nothing was left under the output's name.
     case cancelled(output: FilePath)
+    /// Stopped on request while streaming (`render -o -`): what went out is the song's beginning.
+    case cancelledStream(name: String)
 }
 
 extension RenderError: CustomStringConvertible {
@@ -19,6 +21,7 @@ extension RenderError: CustomStringConvertible {
         case .synthesizer(let error): error.description
         case .output(let error): error.description
         case .cancelled(let output): "\(output.text): stopped before it was complete; nothing was written"
+        case .cancelledStream(let name): "\(name): stopped before the end of the song"
         }
     }
 }

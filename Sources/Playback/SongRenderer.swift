@@ -104,6 +104,25 @@ public final class SongRenderer {
         }
     }
 
+    /// Renders a song into a stream (standard output) as it goes: each block leaves before the
+    /// next is rendered. No normalization, which needs the whole render first. A cancellation
+    /// stops the render at the next block; the stream then ends where it was.
+    public func render(_ song: Song, streamingTo writer: AudioStreamWriter, options: RenderOptions, cores: Int = 1, cancellation: Cancellation? = nil,
+                       progress: (Double) -> Void = { _ in }) throws(RenderError) -> RenderResult {
+        precondition(!options.normalize, "a stream cannot be normalized: it leaves before its peak is known")
+        let sequencer = try sequencer(for: song, options: options, cores: cores)
+        let isCancelled = { cancellation?.isCancelled ?? false }
+        let frames: Int
+        do throws(AudioFileError) {
+            frames = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
+            if !isCancelled() { try writer.finish() }
+        } catch {
+            throw .output(error)
+        }
+        if isCancelled() { throw .cancelledStream(name: writer.name) }
+        return result(of: sequencer, frames: frames, peak: writer.peak, gain: 1, options: options)
+    }
+
     /// The song's sequencers: one, or one per part when the song is split across `cores`
     /// synthesizers (the first plays the whole song should the split fail to start).
     private func sequencer(for song: Song, options: RenderOptions, cores: Int) throws(RenderError) -> SongSequencers {
@@ -134,7 +153,7 @@ public final class SongRenderer {
 
     /// Renders the song, then its tail until the output is silent or the tail limit runs out,
     /// through the limiter unless the options turn it off. Returns the number of frames written.
-    private func synthesize(_ sequencers: SongSequencers, into file: AudioFileWriter, options: RenderOptions, isCancelled: () -> Bool,
+    private func synthesize(_ sequencers: SongSequencers, into file: any AudioSampleWriter, options: RenderOptions, isCancelled: () -> Bool,
                             progress: (Double) -> Void) throws(AudioFileError) -> Int {
         if options.limitsPeaks, limiter == nil { limiter = PeakLimiter(sampleRate: Double(sampleRate)) }
         var writer = LimitedWriter(writer: file, limiter: options.limitsPeaks ? limiter : nil)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Library
 import SMF
@@ -13,7 +14,7 @@ struct Info: ParsableCommand {
         """
     )
 
-    @Argument(help: "MIDI files (.mid, .midi, .kar, .rmi) or folders of them.", completion: .file())
+    @Argument(help: "MIDI files (.mid, .midi, .kar, .rmi) or folders of them; - reads one from standard input.", completion: .file())
     var paths: [String]
 
     @Flag(help: "Print one JSON document for programs instead of text.")
@@ -45,20 +46,34 @@ struct Info: ParsableCommand {
         var reports: [FileReport] = []
         // The piano rolls' lines, by report.
         var rolls: [Int: [String]] = [:]
+        // Standard input's bytes, read at the first `-`: it can be read only once.
+        var piped: Result<[UInt8], StandardInputError>?
         for argument in paths {
+            if StandardInput.isArgument(argument) {
+                let bytes = piped ?? Result { () throws(StandardInputError) in try StandardInput.bytes() }
+                piped = bytes
+                do throws(StandardInputError) {
+                    let output = try StandardInput.read(try bytes.get(), policy: reader.policy)
+                    reports.append(report(output, path: StandardInput.name, configuration: configuration))
+                    if roll {
+                        rolls[reports.count - 1] = rollLines {
+                            try KeyboardRoll.read(SMFEventStream(bytes: try bytes.get(), policy: reader.policy), width: $0, maximumRows: rollRows)
+                        }
+                    }
+                } catch {
+                    reports.append(FileReport(path: StandardInput.name, error: error.reason))
+                }
+                continue
+            }
             var collector = MIDIFileCollector()
             collector.add(path: CommandLinePath.filePath(argument))
             reports += collector.problems.map { FileReport(path: $0.path.text, error: $0.reason) }
             for path in collector.files {
                 do {
-                    let output = try reader.read(path: path)
-                    let summary = SongSummary(song: Song(file: output.file), textDecoding: text.decoding(for: output.file, configuration: configuration))
-                    let checksums = summary.midiMode.badChecksums.map { bad in
-                        "a Roland message at \(MIDIModeDetection.time(bad.seconds)) (track \(bad.track)) has a wrong checksum: ignored, as a Sound Canvas would"
+                    reports.append(report(try reader.read(path: path), path: path.text, configuration: configuration))
+                    if roll {
+                        rolls[reports.count - 1] = rollLines { try KeyboardRoll.read(path: path, policy: reader.policy, width: $0, maximumRows: rollRows) }
                     }
-                    reports.append(FileReport(path: path.text, summary: summary,
-                                              warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums))
-                    if roll { rolls[reports.count - 1] = rollLines(path: path, policy: reader.policy) }
                 } catch {
                     reports.append(FileReport(path: path.text, error: error.reasonWithoutPath))
                 }
@@ -79,18 +94,30 @@ struct Info: ParsableCommand {
         }
     }
 
-    /// The piano roll of a file read without error, indented as the report's lines.
-    private func rollLines(path: FilePath, policy: SMFReadingPolicy) -> [String] {
+    /// A file's report: its summary, and what the reader and the summary found wrong.
+    private func report(_ output: SMFReader.Output, path: String, configuration: Configuration) -> FileReport {
+        let summary = SongSummary(song: Song(file: output.file), textDecoding: text.decoding(for: output.file, configuration: configuration))
+        let checksums = summary.midiMode.badChecksums.map { bad in
+            "a Roland message at \(MIDIModeDetection.time(bad.seconds)) (track \(bad.track)) has a wrong checksum: ignored, as a Sound Canvas would"
+        }
+        return FileReport(path: path, summary: summary, warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums)
+    }
+
+    /// The piano roll of a file read without error, indented as the report's lines; `read` makes
+    /// it as wide as it is given.
+    private func rollLines(_ read: (_ width: Int) throws -> KeyboardRoll?) -> [String] {
         let indent = "  "
         // The last column left alone: text there makes some terminals wrap the line.
         let width = TerminalSession.columns - 1 - indent.count
         do {
-            guard let roll = try KeyboardRoll.read(path: path, policy: policy, width: width, maximumRows: rollRows) else {
+            guard let roll = try read(width) else {
                 return [indent + "(the terminal is too narrow for a keyboard)"]
             }
             return roll.lines(indent: indent, colours: isatty(STDOUT_FILENO) == 1 && TerminalCell.coloursWanted)
-        } catch {
+        } catch let error as SMFFileError {
             return [indent + "roll: \(error.reasonWithoutPath)"]
+        } catch {
+            return [indent + "roll: \(error)"]
         }
     }
 

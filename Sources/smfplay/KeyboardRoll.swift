@@ -72,11 +72,16 @@ struct KeyboardRoll {
     static func read(path: FilePath, policy: SMFReadingPolicy, width: Int, maximumRows: Int) throws(SMFFileError) -> KeyboardRoll? {
         let stream = try SMFEventStream(path: path, policy: policy)
         do throws(SMFError) {
-            guard var roll = KeyboardRoll(outline: try SongOutline(stream: stream), width: width, maximumRows: maximumRows) else { return nil }
-            try stream.visitNotes { roll.add($0) }
-            return roll
+            return try read(stream, width: width, maximumRows: maximumRows)
         } catch {
             throw .invalid(path: path, error)
         }
+    }
+
+    /// The roll of a file's events (the bytes of one piped in on standard input).
+    static func read(_ stream: SMFEventStream, width: Int, maximumRows: Int) throws(SMFError) -> KeyboardRoll? {
+        guard var roll = KeyboardRoll(outline: try SongOutline(stream: stream), width: width, maximumRows: maximumRows) else { return nil }
+        try stream.visitNotes { roll.add($0) }
+        return roll
     }
 }

@@ -102,8 +102,12 @@ final class MediaKeys {
             var path = file
             if !path.isAbsolute { path = LibraryPath.currentDirectory().pushing(path) }
             path.lexicallyNormalize()
-            track = MediaPlayerTrack(number: snapshot.start, file: path, title: title(of: player.song(generation: snapshot.start), path: path),
+            let isPiped = file == StandardInput.queueEntry
+            track = MediaPlayerTrack(number: snapshot.start, file: path,
+                                     title: title(of: player.song(generation: snapshot.start), name: isPiped ? StandardInput.name : path.stem ?? path.text),
                                      lengthMicroseconds: Int64((snapshot.durationSeconds * 1e6).rounded()))
+            // A song from standard input has no folders, and no file to draw.
+            guard !isPiped else { return track }
             // <Composer>/<Category>/<piece>.mid, as the library is laid out.
             let folders = path.removingLastComponent()
             track?.album = folders.lastComponent?.text
@@ -114,9 +118,8 @@ final class MediaKeys {
         return track
     }
 
-    /// The title in the song's first track (as `smfplay info` has it), else the file's name.
-    private func title(of song: Song?, path: FilePath) -> String {
-        let name = path.stem ?? path.text
+    /// The title in the song's first track (as `smfplay info` has it), else `name`, the file's.
+    private func title(of song: Song?, name: String) -> String {
         guard let file = song?.file, file.format != .multipleTracksAsynchronous, let bytes = file.tracks.first?.name else { return name }
         let title = textDecoding(file).string(from: bytes).trimmingCharacters(in: .whitespacesAndNewlines)
         return title.isEmpty ? name : title

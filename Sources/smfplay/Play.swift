@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import Library
 import Playback
+import SMF
 import SystemPackage
 
 struct Play: ParsableCommand {
@@ -11,7 +12,9 @@ struct Play: ParsableCommand {
         discussion: """
         Folders play every MIDI file under them, folders first, in natural order; \
         M3U playlists play their entries. With no path, the saved queue continues where \
-        it stopped (as `smfplay resume`). Keys on a terminal: space pause, ←/→ seek \
+        it stopped (as `smfplay resume`). - plays a song piped in on standard input \
+        (curl ... | smfplay play -); keys then come from the terminal, and where it stops \
+        is not recorded for resume. Keys on a terminal: space pause, ←/→ seek \
         5 s, ↑/↓ seek 30 s, n next, p previous, r restart, q quit, +/- transpose a \
         semitone, [/] tempo by 5 %, c the channel panel (there: digits and tab select \
         a channel, m mutes it, s solos it, u plays all). Karaoke lyrics show under \
@@ -21,7 +24,7 @@ struct Play: ParsableCommand {
         """
     )
 
-    @Argument(help: "MIDI files, folders or .m3u/.m3u8 playlists, played in the order given.", completion: .file())
+    @Argument(help: "MIDI files, folders or .m3u/.m3u8 playlists, played in the order given; - plays a song read from standard input.", completion: .file())
     var paths: [String] = []
 
     @Flag(help: "Play in a random order.")
@@ -49,28 +52,55 @@ struct Play: ParsableCommand {
 
     func run() throws {
         let configuration = try playback.configurationOption.load()
-        let recorder = ResumeRecorder(libraryRoot: library.root(configuration: configuration), warn: { printError($0) })
+        let libraryRoot = library.root(configuration: configuration)
         guard !paths.isEmpty else {
+            let recorder = ResumeRecorder(libraryRoot: libraryRoot, warn: { printError($0) })
             try Resume.continuePlaying(recorder: recorder, playback: playback, configuration: configuration)
             return
         }
+        // Read before anything else: a song that is not there needs no sound server.
+        var piped: MIDIFile?
+        if paths.contains(where: StandardInput.isArgument) {
+            do {
+                piped = try StandardInput.read().file
+            } catch {
+                printError(error.description)
+                throw ExitCode.failure
+            }
+        }
         var collector = MIDIFileCollector()
-        paths.forEach { collector.add(path: CommandLinePath.filePath($0)) }
+        var items: [FilePath] = []
+        for path in paths {
+            if StandardInput.isArgument(path) {
+                items.append(StandardInput.queueEntry)
+                continue
+            }
+            let found = collector.files.count
+            collector.add(path: CommandLinePath.filePath(path))
+            items += collector.files[found...]
+        }
         collector.problems.forEach { printError($0.description) }
-        guard !collector.files.isEmpty else {
+        guard !items.isEmpty else {
             printError("nothing to play")
             throw ExitCode.failure
         }
-        let queue = PlayQueue(items: collector.files, repeatMode: PlayQueue.RepeatMode(rawValue: repeatMode) ?? .off,
+        let queue = PlayQueue(items: items, repeatMode: PlayQueue.RepeatMode(rawValue: repeatMode) ?? .off,
                               shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
-        LibraryIndexUpdate.refreshInBackground(collector.files, root: library.root(configuration: configuration))
+        LibraryIndexUpdate.refreshInBackground(collector.files, root: libraryRoot)
         let position = seek.flatMap(SongPosition.init) ?? .seconds(start.flatMap(Self.seconds(from:)) ?? 0)
-        try Self.play(queue, at: position, recorder: recorder, playback: playback, configuration: configuration)
+        // A song from standard input cannot be opened again: a queue with it is not recorded for
+        // resume, and the keys come from the terminal, since standard input has been read to its end.
+        let recorder = piped == nil ? ResumeRecorder(libraryRoot: libraryRoot, warn: { printError($0) }) : nil
+        try Self.play(queue, at: position, recorder: recorder, playback: playback, configuration: configuration,
+                      preloaded: piped.map { [StandardInput.queueEntry: $0] } ?? [:],
+                      keyInput: piped == nil ? .standardInput : .controllingTerminal())
     }
 
     /// Plays a queue to its end (or until the user quits or a signal comes), recording where it is.
-    static func play(_ queue: PlayQueue, at position: SongPosition, recorder: ResumeRecorder, playback: PlaybackOptions,
-                     configuration: Configuration) throws {
+    /// `preloaded` holds songs read already, by their queue entry (see `Player.preloadedFiles`);
+    /// without a recorder, nothing is recorded for resume.
+    static func play(_ queue: PlayQueue, at position: SongPosition, recorder: ResumeRecorder?, playback: PlaybackOptions,
+                     configuration: Configuration, preloaded: [FilePath: MIDIFile] = [:], keyInput: KeyInput = .standardInput) throws {
         let player: Player
         do {
             player = try playback.makePlayer(configuration: configuration, onProblem: { printError($0) })
@@ -78,6 +108,7 @@ struct Play: ParsableCommand {
             printError(error.description)
             throw ExitCode(error.status)
         }
+        player.preloadedFiles = preloaded
         let interrupt = InterruptTrap()
         // Each file that could not be read has been reported; the saved state stays as it was.
         guard player.play(queue, at: position) else {
@@ -85,16 +116,23 @@ struct Play: ParsableCommand {
             printError("nothing in the queue could be played")
             throw ExitCode.failure
         }
-        let ending = PlaySession(player: player, interactive: TerminalSession.isInteractive, cancellation: interrupt.cancellation,
-                                 reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
-                                 textDecoding: playback.textDecoding(configuration: configuration),
-                                 onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) },
-                                 mediaKeys: playback.makeMediaKeys(configuration: configuration, onProblem: { printError($0) })).run()
-        if ending == .queueEnded { recorder.recordQueueEnd() }
+        var session = PlaySession(player: player, interactive: keyInput.isInteractive, cancellation: interrupt.cancellation,
+                                  reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
+                                  textDecoding: playback.textDecoding(configuration: configuration),
+                                  onUpdate: { recorder?.record($0, queue: player.queue, placeChanged: $1) },
+                                  mediaKeys: playback.makeMediaKeys(configuration: configuration, onProblem: { printError($0) }))
+        session.keyInput = keyInput.fileDescriptor
+        let ending = session.run()
+        if ending == .queueEnded { recorder?.recordQueueEnd() }
         if playback.verbose { printError("output underruns: \(player.update().underruns)") }
         player.close()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
         if ending == .outputFailed { throw ExitCode(PlaybackOptions.noServerStatus) }
+    }
+
+    /// How the player names a queue entry: the song from standard input is not a file called `-`.
+    static func displayName(of entry: FilePath) -> String {
+        entry == StandardInput.queueEntry ? StandardInput.name : entry.text
     }
 
     /// Seconds from "75", "75.5" or "1:15".

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Playback
 import SMF
 import Synthesis
@@ -30,11 +33,13 @@ struct PlaySession {
     var onUpdate: (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }
     /// The desktop's media keys (MPRIS), unless they are off.
     var mediaKeys: MediaKeys?
+    /// Where keys come from: standard input, unless it brought the song.
+    var keyInput = STDIN_FILENO
 
     func run() -> Ending {
-        let terminal = interactive && !insideBrowser ? TerminalSession(fullScreen: true) : nil
+        let terminal = interactive && !insideBrowser ? TerminalSession(fullScreen: true, input: keyInput) : nil
         defer { terminal?.restore() }
-        var keys = KeyReader()
+        var keys = KeyReader(fileDescriptor: keyInput)
         var view = PlayView(showsUnderruns: reportsUnderruns, keysLine: insideBrowser ? PlayView.browserKeysLine : PlayView.keysLine,
                             showsKeyboard: showsKeyboard)
         var underrunsReported = 0
@@ -73,7 +78,7 @@ struct PlaySession {
                 }
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.
-                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(file.text) (\(formatDuration(snapshot.durationSeconds)))\n")
+                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(Play.displayName(of: file)) (\(formatDuration(snapshot.durationSeconds)))\n")
                 }
             }
             onUpdate(snapshot, placeChanged)

@@ -83,7 +83,7 @@ struct PlayView {
     static func lines(for snapshot: PlayerSnapshot, columns: Int, showsUnderruns: Bool, keysLine: String) -> [String] {
         let width = max(columns - 1, 1)
         guard let file = snapshot.file else { return ["(nothing playing)"] }
-        let parts = file.components.map(\.text)
+        let parts = file == StandardInput.queueEntry ? [StandardInput.name] : file.components.map(\.text)
         let name = parts.last ?? file.text
         let folders = parts.dropLast().suffix(2).joined(separator: " / ")
         let place = "\(snapshot.place + 1) of \(snapshot.queueLength)"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioOutput
 import Configuration
 import Foundation
 import Library
@@ -13,18 +14,22 @@ struct Render: ParsableCommand {
         One file: smfplay render song.mid -o song.flac (the format follows the extension). \
         A folder: smfplay render Library -o Rendered renders every MIDI file under it into \
         the same folders under Rendered, skipping files rendered since their MIDI file last \
-        changed. Settings not given here come from the configuration file \
+        changed. Pipes: smfplay render song.mid -o - | ffmpeg -i - song.opus streams the \
+        audio to standard output as it renders (WAV with its sizes left open, FLAC, Ogg \
+        Vorbis or raw samples; progress and messages go to standard error), and \
+        curl ... | smfplay render - -o song.flac reads the song from standard input. Settings \
+        not given here come from the configuration file \
         ($XDG_CONFIG_HOME/smfplay/config.toml; see Config/smfplay.toml for every key).
         """
     )
 
-    @Argument(help: "MIDI files or folders of them.", completion: .file())
+    @Argument(help: "MIDI files or folders of them; - reads one song from standard input (then -o is needed).", completion: .file())
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The audio file, or for folders and several files the folder to render into.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The audio file, or for folders and several files the folder to render into; - writes one song's audio to standard output as it renders (wav, flac, ogg or raw; not with --normalize or --json).", valueName: "path"))
     var output: String?
 
-    @Option(help: "wav, flac, ogg or aiff (default: the output's extension, else the configuration's).")
+    @Option(help: "wav, flac, ogg or aiff (default: the output's extension, else the configuration's); with -o -, wav, flac, ogg or raw (headerless little-endian samples).")
     var format: String?
 
     @Option(help: "Samples per second, 8000–96000.")
@@ -73,16 +78,50 @@ struct Render: ParsableCommand {
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let bits, RenderSettings.SampleFormat(rawValue: bits) == nil { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
-        if let format, RenderSettings.FileFormat(rawValue: format.lowercased()) == nil { throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)") }
         if performance.loopsForever { throw ValidationError("--loops inf would never end a render: give a number of loops") }
+        if readsStandardInput {
+            guard inputs.count == 1 else { throw ValidationError("- (standard input) renders alone: give no other input with it") }
+            guard let output else { throw ValidationError("-o is needed when the song comes from standard input: it has no name to give the audio") }
+            if !streams, output.hasSuffix("/") || outputPath?.isFolder == true {
+                throw ValidationError("-o \(output): name an audio file; a song from standard input has no name to give it in a folder")
+            }
+        }
+        if streams {
+            try validateStream()
+            return
+        }
+        if let format, RenderSettings.FileFormat(rawValue: format.lowercased()) == nil {
+            if AudioStreamFormat(name: format) == .raw { throw ValidationError("--format raw writes headerless samples for a pipe: use it with -o -") }
+            throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)")
+        }
         guard output != nil || RenderPlan.isOneFile(inputPaths) else {
             throw ValidationError("-o FOLDER is needed to render a folder, a playlist or several files")
         }
-        if RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
+        if readsStandardInput || RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
            !output.hasSuffix("/"), !outputPath.isFolder, RenderPlan.fileFormat(ofPath: outputPath) == nil {
             throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg or .aiff, or give --format")
         }
     }
+
+    /// `-o -`: what the stream cannot do, refused before any work.
+    private func validateStream() throws {
+        guard inputs.count == 1, readsStandardInput || RenderPlan.isOneFile(inputPaths) else {
+            throw ValidationError("-o - streams one song: give one MIDI file, not a folder, a playlist or several files")
+        }
+        if normalize { throw ValidationError("--normalize needs the whole render before its first sample, so it cannot stream to -o -: render to a file") }
+        if json { throw ValidationError("--json prints to standard output, which -o - fills with audio") }
+        if let format, AudioStreamFormat(name: format) == nil {
+            if AudioFileFormat(fileExtension: format) == .aiff {
+                throw ValidationError("aiff cannot stream to -o - (its header holds the length, known only at the end): use --format wav, flac, ogg or raw")
+            }
+            throw ValidationError("--format must be wav, flac, ogg or raw with -o -, not \(format)")
+        }
+    }
+
+    /// `-o -`: the audio goes to standard output.
+    private var streams: Bool { output == StandardInput.argument }
+    /// `-` among the inputs: the song comes from standard input.
+    private var readsStandardInput: Bool { inputs.contains(where: StandardInput.isArgument) }
 
     /// The inputs and the output as the shell passed them, names' bytes and all.
     private var inputPaths: [FilePath] { inputs.map(CommandLinePath.filePath) }
@@ -93,6 +132,10 @@ struct Render: ParsableCommand {
         var settings = configuration.render
         try apply(to: &settings)
         let soundFonts = try locateSoundFonts(settings, configurationFile: configuration.path)
+        if streams || readsStandardInput {
+            try renderThroughPipe(settings: settings, soundFonts: soundFonts, configurationFile: configuration.path)
+            return
+        }
         let plan: RenderPlan
         do {
             plan = try RenderPlan(inputs: inputPaths, output: outputPath, outputIsFolder: output?.hasSuffix("/") ?? false, format: settings.format, force: force)
@@ -105,13 +148,7 @@ struct Render: ParsableCommand {
             throw ExitCode.failure
         }
         let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
-        var options = settings.renderOptions(normalize: normalize)
-        options.performance = performance.performance
-        options.loops = performance.loopSettings(configured: settings)
-        guard options.loops.passes != nil else {
-            printError("loops = \"inf\" in \(configuration.path ?? "the configuration") would never end a render: give --loops with a number")
-            throw ExitCode.failure
-        }
+        let options = try renderOptions(settings, configurationFile: configuration.path)
         let renderer: BatchRenderer
         do {
             renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, cores: cores, jobCount: plan.jobs.count)
@@ -132,7 +169,7 @@ struct Render: ParsableCommand {
             case .finished(let index, let result, let warnings):
                 outcome.record(success: result.songSeconds)
                 reports?.print(RenderReport(job: plan.jobs[index], result: result, warnings: warnings))
-                display.finished(index: index, audioSeconds: result.songSeconds, message: reports == nil ? Self.line(for: plan.jobs[index], result) : nil,
+                display.finished(index: index, audioSeconds: result.songSeconds, message: reports == nil ? Self.line(output: plan.jobs[index].output.text, result) : nil,
                                  warnings: warnings.map { "\(plan.jobs[index].input): warning: \($0)" })
             case .failed(let index, let error):
                 outcome.record(failure: ())
@@ -150,9 +187,45 @@ struct Render: ParsableCommand {
         if outcome.failures > 0 || !plan.problems.isEmpty { throw ExitCode.failure }
     }
 
-    private static func line(for job: RenderJob, _ result: RenderResult) -> String {
+    /// One song through a pipe (`-` or `-o -`): see `PipeRender`.
+    private func renderThroughPipe(settings: RenderSettings, soundFonts: SoundFontStack, configurationFile: String?) throws {
+        let destination: PipeRender.Destination
+        if streams {
+            // --format was checked by validate(); the configuration's format may still be one that cannot stream.
+            guard let format = format.flatMap(AudioStreamFormat.init(name:)) ?? AudioStreamFormat(settings.format.audioFileFormat) else {
+                printError("\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw")
+                throw ExitCode.validationFailure
+            }
+            guard format.supportedEncodings.contains(settings.bits.sampleEncoding) else {
+                printError("\(format.rawValue) cannot store \(settings.bits.sampleEncoding) samples; use --bits 16 or 24")
+                throw ExitCode.validationFailure
+            }
+            destination = .standardOutput(format)
+        } else {
+            destination = .file(outputPath!)
+        }
+        let input = readsStandardInput ? nil : inputPaths[0]
+        let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
+        try PipeRender(input: input, destination: destination, quiet: quiet, json: json)
+            .run(settings: settings, soundFonts: soundFonts, options: try renderOptions(settings, configurationFile: configurationFile), cores: cores)
+    }
+
+    /// What every render gets: the settings, with the options of changing the music.
+    private func renderOptions(_ settings: RenderSettings, configurationFile: String?) throws -> RenderOptions {
+        var options = settings.renderOptions(normalize: normalize)
+        options.performance = performance.performance
+        options.loops = performance.loopSettings(configured: settings)
+        guard options.loops.passes != nil else {
+            printError("loops = \"inf\" in \(configurationFile ?? "the configuration") would never end a render: give --loops with a number")
+            throw ExitCode.failure
+        }
+        return options
+    }
+
+    /// What is said of a rendered song: where it went, its length, how far the limiter turned it down.
+    static func line(output: String, _ result: RenderResult) -> String {
         let limited = result.limiterReductionDecibels > 0 ? String(format: ", limited by %.1f dB", result.limiterReductionDecibels) : ""
-        return "\(job.output.text) (\(formatDuration(result.audioSeconds))\(limited))"
+        return "\(output) (\(formatDuration(result.audioSeconds))\(limited))"
     }
 
     /// Command-line options over the configuration (`validate()` has checked their ranges).
@@ -170,7 +243,8 @@ struct Render: ParsableCommand {
         if noReverb { settings.reverb.isEnabled = false }
         if noChorus { settings.chorus.isEnabled = false }
         sound.apply(to: &settings)
-        guard settings.format.supports(settings.bits) else {
+        // A stream's format is checked against the bits on its own (see renderThroughPipe).
+        guard streams || settings.format.supports(settings.bits) else {
             // The format or the bits may come from the configuration: not a usage error of this command line alone.
             printError("\(settings.format.rawValue) cannot store \(settings.bits.rawValue)-bit samples; use --bits 16 or 24")
             throw ExitCode.validationFailure

@@ -7,15 +7,18 @@ import Glibc
 final class TerminalSession {
     private var original = termios()
     private var isActive = false
+    /// The terminal's descriptor the keys come from (standard input, or `/dev/tty`).
+    private let input: Int32
     /// Drawn on the terminal's alternate screen, which gives the user's scrollback back on exit.
     private let isFullScreen: Bool
 
     /// Whether standard input and output are both a terminal.
     static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
-    init(fullScreen: Bool = false) {
+    init(fullScreen: Bool = false, input: Int32 = STDIN_FILENO) {
         isFullScreen = fullScreen
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return }
+        self.input = input
+        guard tcgetattr(input, &original) == 0 else { return }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         // Reads return at once, with whatever has arrived.
@@ -23,7 +26,7 @@ final class TerminalSession {
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 0
         }
-        guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return }
         isActive = true
         writeToStandardOutput((fullScreen ? "\u{1B}[?1049h\u{1B}[2J" : "") + "\u{1B}[?25l")
     }
@@ -35,7 +38,7 @@ final class TerminalSession {
     func restore() {
         guard isActive else { return }
         isActive = false
-        tcsetattr(STDIN_FILENO, TCSANOW, &original)
+        tcsetattr(input, TCSANOW, &original)
         writeToStandardOutput("\u{1B}[?25h" + (isFullScreen ? "\u{1B}[?1049l" : ""))
     }
 

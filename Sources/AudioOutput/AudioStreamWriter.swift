@@ -1,0 +1,100 @@
+import CSndFile
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes audio to a descriptor that only goes forward (standard output, a pipe) as it comes:
+/// `smfplay render song.mid -o - | ffmpeg -i - song.opus`. Nothing is written anywhere else, and
+/// nothing is ever seeked (see ``AudioStreamFormat`` for what each format gives up for it).
+///
+/// Samples are interleaved floats, nominally within ±1; integer encodings clip what lies beyond,
+/// as ``AudioFileWriter`` does.
+public final class AudioStreamWriter: AudioSampleWriter {
+    /// How messages name the stream ("standard output").
+    public let name: String
+    public let format: AudioStreamFormat
+    public let encoding: SampleEncoding
+    public private(set) var framesWritten = 0
+    public private(set) var peak: Float = 0
+    private let channels: Int
+    private let io: PipeOutputIO
+    private var sndfile: OpaquePointer?
+    private var failure: AudioFileError?
+
+    /// Starts the stream on `fd`, which stays open (the caller owns it); WAV writes its header now.
+    public init(fileDescriptor fd: Int32, name: String, format: AudioStreamFormat, encoding: SampleEncoding,
+                sampleRate: Int, channels: Int) throws(AudioFileError) {
+        self.name = name
+        self.format = format
+        self.encoding = encoding
+        self.channels = channels
+        io = PipeOutputIO(fd: fd)
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        info.format = format.sndfileFormat(encoding: encoding)
+        guard format.supportedEncodings.contains(encoding), sf_format_check(&info) != 0 else {
+            throw .streamFailed(name: name, cause: .library("libsndfile cannot write a \(format.rawValue) stream of \(encoding) at \(sampleRate) Hz in \(channels) channels"))
+        }
+        if format == .wav {
+            let header = WAVStreamHeader(encoding: encoding, sampleRate: sampleRate, channels: channels).bytes
+            guard header.withUnsafeBytes({ io.write($0) }) else { throw .streamFailed(name: name, cause: .system(errno: io.firstError ?? EIO)) }
+        }
+        var callbacks = PipeOutputIO.callbacks
+        guard let sndfile = sf_open_virtual(&callbacks, Int32(SFM_WRITE), &info, io.userData) else {
+            let cause = io.firstError.map { AudioFileError.Cause.system(errno: $0) } ?? .library(tidying: String(cString: sf_strerror(nil)))
+            throw .streamFailed(name: name, cause: cause)
+        }
+        self.sndfile = sndfile
+        if format == .ogg {
+            // Before the first sample: libsndfile sets the encoder up on the first write.
+            var quality = AudioFileWriter.vorbisQuality
+            sf_command(sndfile, Int32(SFC_SET_VBR_ENCODING_QUALITY), &quality, Int32(MemoryLayout<Double>.size))
+        } else if !encoding.isFloatingPoint {
+            // Without it, a sample beyond ±1 wraps round to the opposite sign: a loud click.
+            sf_command(sndfile, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        }
+    }
+
+    deinit {
+        if let sndfile { sf_close(sndfile) }
+    }
+
+    public func write(_ samples: UnsafeBufferPointer<Float>) throws(AudioFileError) {
+        if let failure { throw failure }
+        precondition(samples.count % channels == 0, "\(samples.count) samples are not whole frames of \(channels) channels")
+        guard let base = samples.baseAddress, !samples.isEmpty else { return }
+        for sample in samples where abs(sample) > peak { peak = abs(sample) }
+        let frames = samples.count / channels
+        let written = sf_writef_float(sndfile, base, sf_count_t(frames))
+        if let code = io.firstError { throw fail(.system(errno: code)) }
+        guard written == frames else { throw fail(.library("libsndfile wrote \(max(written, 0)) of \(frames) frames")) }
+        framesWritten += frames
+    }
+
+    /// Ends the stream: the encoder's last frames go out (FLAC and Vorbis hold some back).
+    /// The descriptor stays open.
+    public func finish() throws(AudioFileError) {
+        if let failure { throw failure }
+        if format == .flac, framesWritten == 0 {
+            // libsndfile starts the FLAC encoder on the first write; this writes the stream's header instead.
+            sf_command(sndfile, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
+        }
+        let result = sf_close(sndfile)
+        sndfile = nil
+        if let code = io.firstError { throw fail(.system(errno: code)) }
+        guard result == 0 else { throw fail(.library(tidying: String(cString: sf_error_number(result)))) }
+    }
+
+    private func fail(_ cause: AudioFileError.Cause) -> AudioFileError {
+        let error = AudioFileError.streamFailed(name: name, cause: cause)
+        if let sndfile {
+            sf_close(sndfile)
+            self.sndfile = nil
+        }
+        failure = error
+        return error
+    }
+}

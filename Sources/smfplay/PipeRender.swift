@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import AudioOutput
+import Configuration
+import Playback
+import SMF
+import Synthesis
+import SystemPackage
+
+/// `smfplay render` with a pipe at either end: the song read from standard input (`-`), the audio
+/// written to standard output as it renders (`-o -`), or both. One song, split across the cores given.
+///
+/// With the audio on standard output, nothing else goes there: progress, the file's line, warnings
+/// and the summary go to standard error. A reader that stops early (`| head -c 1000`) ends smfplay
+/// as it ends `cat`: by SIGPIPE, left at its default, with nothing said and nothing left behind.
+struct PipeRender {
+    enum Destination {
+        case file(FilePath)
+        case standardOutput(AudioStreamFormat)
+    }
+
+    /// nil: standard input.
+    let input: FilePath?
+    let destination: Destination
+    let quiet: Bool
+    let json: Bool
+
+    /// How messages call the stream.
+    static let standardOutputName = "standard output"
+
+    func run(settings: RenderSettings, soundFonts: SoundFontStack, options: RenderOptions, cores: Int) throws {
+        let read: SMFReader.Output
+        do {
+            read = try input.map { try SMFReader().read(path: $0) } ?? StandardInput.read()
+        } catch {
+            printError("\(error)")
+            throw ExitCode.failure
+        }
+        let renderer: SongRenderer
+        do {
+            renderer = SongRenderer(synthesizer: try Synthesizer(settings: settings.synthesizerSettings, soundFonts: soundFonts))
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+        let job = RenderJob(input: input ?? StandardInput.queueEntry, output: outputPath)
+        let outcome = RenderOutcome()
+        let display = ProgressDisplay(totalFiles: 1, quiet: quiet)
+        let reports = json ? RenderReportPrinter() : nil
+        let interrupt = InterruptTrap()
+        do throws(RenderError) {
+            let result = try render(Song(file: read.file), with: renderer, options: options, sampleRate: settings.sampleRate, cores: cores,
+                                    cancellation: interrupt.cancellation) { display.progress(index: 0, fraction: $0) }
+            outcome.record(success: result.songSeconds)
+            let warnings = result.warnings(reading: read)
+            reports?.print(RenderReport(job: job, result: result, warnings: warnings))
+            let line = Render.line(output: outputName, result)
+            let inputName = input.map(\.text) ?? StandardInput.name
+            display.finished(index: 0, audioSeconds: result.songSeconds, message: isStreaming || json ? nil : line,
+                             warnings: warnings.map { "\(inputName): warning: \($0)" })
+            // ProgressDisplay writes a plain line to standard output, which the audio fills.
+            if isStreaming, !quiet { writeToStandardError(line + "\n") }
+        } catch {
+            outcome.record(failure: ())
+            reports?.print(RenderReport(job: job, error: error.description))
+            display.finished(index: 0, audioSeconds: 0, message: error.description, isError: true)
+        }
+        display.end()
+        if let status = interrupt.exitStatus { throw ExitCode(status) }
+        // One song: when it failed, its error line says all there is (a closed pipe gets no more).
+        if outcome.failures > 0 { throw ExitCode.failure }
+        let summary = outcome.summary(skipped: 0, problems: 0, seconds: display.elapsedSeconds)
+        if !quiet { json || isStreaming ? writeToStandardError(summary + "\n") : print(summary) }
+    }
+
+    private func render(_ song: Song, with renderer: SongRenderer, options: RenderOptions, sampleRate: Int, cores: Int,
+                        cancellation: Cancellation, progress: (Double) -> Void) throws(RenderError) -> RenderResult {
+        switch destination {
+        case .file(let path):
+            return try renderer.render(song, to: path, options: options, cores: cores, cancellation: cancellation, progress: progress)
+        case .standardOutput(let format):
+            let writer: AudioStreamWriter
+            do throws(AudioFileError) {
+                writer = try AudioStreamWriter(fileDescriptor: STDOUT_FILENO, name: Self.standardOutputName, format: format,
+                                               encoding: options.encoding, sampleRate: sampleRate, channels: 2)
+            } catch {
+                throw .output(error)
+            }
+            return try renderer.render(song, streamingTo: writer, options: options, cores: cores, cancellation: cancellation, progress: progress)
+        }
+    }
+
+    private var isStreaming: Bool {
+        if case .standardOutput = destination { return true }
+        return false
+    }
+
+    /// The output as the command line gave it, for `--json` reports (which `-o -` refuses).
+    private var outputPath: FilePath {
+        switch destination {
+        case .file(let path): path
+        case .standardOutput: FilePath(StandardInput.argument)
+        }
+    }
+
+    private var outputName: String {
+        switch destination {
+        case .file(let path): path.text
+        case .standardOutput: Self.standardOutputName
+        }
+    }
+}
