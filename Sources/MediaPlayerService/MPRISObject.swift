@@ -85,8 +85,8 @@ enum MPRISObject {
             ("mpris:trackid", .objectPath(track.objectPath)),
             ("mpris:length", .int64(track.lengthMicroseconds)),
             ("xesam:title", .string(track.title)),
-            ("xesam:url", .string(track.file.fileURI)),
         ]
+        if let file = track.file { entries.append(("xesam:url", .string(file.fileURI))) }
         if let album = track.album { entries.append(("xesam:album", .string(album))) }
         if let artist = track.artist { entries.append(("xesam:artist", .strings([artist]))) }
         if let art = track.art { entries.append(("mpris:artUrl", .string(art.fileURI))) }

@@ -5,7 +5,8 @@ public struct MediaPlayerTrack: Equatable, Sendable {
     /// A new number whenever a song starts (the same file again included): the track id
     /// `/org/smfplay/track/<number>`, so that a SetPosition meant for an earlier song is ignored.
     public var number: Int
-    public var file: FilePath
+    /// nil for a song read from standard input: it has no URL.
+    public var file: FilePath?
     /// The song's title, or its file's name.
     public var title: String
     public var lengthMicroseconds: Int64
@@ -16,7 +17,7 @@ public struct MediaPlayerTrack: Equatable, Sendable {
     /// The piano-roll thumbnail, once one is made.
     public var art: FilePath?
 
-    public init(number: Int, file: FilePath, title: String, lengthMicroseconds: Int64, album: String? = nil, artist: String? = nil,
+    public init(number: Int, file: FilePath?, title: String, lengthMicroseconds: Int64, album: String? = nil, artist: String? = nil,
                 art: FilePath? = nil) {
         self.number = number
         self.file = file

@@ -103,7 +103,7 @@ final class MediaKeys {
             if !path.isAbsolute { path = LibraryPath.currentDirectory().pushing(path) }
             path.lexicallyNormalize()
             let isPiped = file == StandardInput.queueEntry
-            track = MediaPlayerTrack(number: snapshot.start, file: path,
+            track = MediaPlayerTrack(number: snapshot.start, file: isPiped ? nil : path,
                                      title: title(of: player.song(generation: snapshot.start), name: isPiped ? StandardInput.name : path.stem ?? path.text),
                                      lengthMicroseconds: Int64((snapshot.durationSeconds * 1e6).rounded()))
             // A song from standard input has no folders, and no file to draw.
@@ -114,7 +114,7 @@ final class MediaKeys {
             track?.artist = folders.removingLastComponent().lastComponent?.text
             makeThumbnail(of: path)
         }
-        if let file = track?.file, track?.art == nil, case .made(let thumbnail) = madeThumbnails[file] { track?.art = thumbnail }
+        if let file = track?.file ?? nil, track?.art == nil, case .made(let thumbnail) = madeThumbnails[file] { track?.art = thumbnail }
         return track
     }
 
