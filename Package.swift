@@ -72,8 +72,8 @@ let package = Package(
         // bench/compat.sh's helper: writes the compatibility songs, compares renderings of them.
         .executableTarget(name: "smfplay-compat", dependencies: ["CompatibilitySongs", "SoundComparison", "AudioOutput", "SMF", "Files"],
                           path: "Sources/CompatibilityTool"),
-        // Generates the benchmark's large file and times the reader on it.
-        .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF", "Files"], path: "Sources/ParseBench"),
+        // Generates the benchmark's large file and times the reader on it; simulates the cluster split (bench/shards.sh).
+        .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF", "Files", "Library"], path: "Sources/ParseBench"),
         .testTarget(name: "SMFTests", dependencies: ["SMF", "Files", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Files", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),

@@ -14,11 +14,15 @@ let usage = """
     usage: smfplay-parse-bench generate OUT.mid [--notes N] [--tracks N] [--seed N]
            smfplay-parse-bench time FILE [--repeat N]
            smfplay-parse-bench baseline
+           smfplay-parse-bench shards [--files N] [--shards N] [--added-percent P] [--seed N]
 
       generate  writes the deterministic benchmark file (default 2000000 notes, 16 tracks)
       time      reads FILE and computes its duration N times (default 10); prints one line:
                 best_ms= median_ms= first_ms= runs= duration_s= notes= events= tracks= warnings= bytes=
       baseline  does nothing: the process's own memory, to subtract from a parse's peak
+      shards    splits made-up files (log-normal sizes) into shards (default 1000000 into 1000),
+                then again with P% more (default 1); prints one line of key=value pairs:
+                how even the shards are and how many files moved (see bench/shards.sh)
     """
 
 func fail(_ message: String) -> Never {
@@ -77,6 +81,18 @@ case "time":
 
 case "baseline":
     print("baseline")
+
+case "shards":
+    var simulation = ShardSimulation()
+    if let files = integer("--files", in: &arguments, as: Int.self) { simulation.files = files }
+    if let shards = integer("--shards", in: &arguments, as: Int.self) { simulation.shards = shards }
+    if let seed = integer("--seed", in: &arguments, as: UInt64.self) { simulation.seed = seed }
+    if let added = option("--added-percent", in: &arguments) {
+        guard let percent = Double(added), percent >= 0, percent <= 100 else { fail("--added-percent: from 0 to 100, not \(added)") }
+        simulation.addedPercent = percent
+    }
+    guard arguments.isEmpty else { fail(usage) }
+    print(simulation.run())
 
 case "-h", "--help", "help":
     print(usage)

@@ -55,7 +55,7 @@ struct PipeRender {
                                     cancellation: interrupt.cancellation) { display.progress(index: 0, fraction: $0) }
             outcome.record(success: result.songSeconds)
             let warnings = result.warnings(reading: read)
-            reports?.print(RenderReport(job: job, result: result, warnings: warnings))
+            reports?.print(RenderReport(job: job, result: result, warnings: warnings, renderSeconds: display.elapsedSeconds))
             let line = Render.line(output: outputName, result)
             let inputName = input.map(\.text) ?? StandardInput.name
             display.finished(index: 0, audioSeconds: result.songSeconds, message: isStreaming || json ? nil : line,
@@ -71,7 +71,7 @@ struct PipeRender {
         if let status = interrupt.exitStatus { throw ExitCode(status) }
         // One song: when it failed, its error line says all there is (a closed pipe gets no more).
         if outcome.failures > 0 { throw ExitCode.failure }
-        let summary = outcome.summary(skipped: 0, problems: 0, seconds: display.elapsedSeconds)
+        let summary = outcome.summary(skipped: 0, problems: 0, otherShards: 0, seconds: display.elapsedSeconds)
         if !quiet { json || isStreaming ? writeToStandardError(summary + "\n") : print(summary) }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioOutput
 import Configuration
+import Files
 import Foundation
 import Library
 import Playback
@@ -19,12 +20,16 @@ struct Render: ParsableCommand {
         Vorbis or raw samples; progress and messages go to standard error), and \
         curl ... | smfplay render - -o song.flac reads the song from standard input. Settings \
         not given here come from the configuration file \
-        ($XDG_CONFIG_HOME/smfplay/config.toml; see Config/smfplay.toml for every key).
+        ($XDG_CONFIG_HOME/smfplay/config.toml; see Config/smfplay.toml for every key). \
+        On a cluster, each task of a Slurm job array or a Kubernetes Indexed Job renders its \
+        own share of one collection into the same output folder: smfplay render --manifest \
+        files.txt -o Rendered --shard auto --report report.jsonl (see Examples/cluster); \
+        smfplay report merges the reports.
         """
     )
 
     @Argument(help: "MIDI files or folders of them; - reads one song from standard input (then -o is needed).", completion: .file())
-    var inputs: [String]
+    var inputs: [String] = []
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The audio file, or for folders and several files the folder to render into; - writes one song's audio to standard output as it renders (wav, flac, ogg or raw; not with --normalize or --json).", valueName: "path"))
     var output: String?
@@ -65,6 +70,18 @@ struct Render: ParsableCommand {
     @Flag(help: "Print a JSON object for each file on standard output, one a line: input, output, seconds, peak dBFS, the limiter's largest gain reduction, warnings or the error. Progress and the summary go to standard error.")
     var json = false
 
+    @Option(help: ArgumentHelp("Render the MIDI files listed in this file, one path a line (-: standard input), besides any given as arguments. Relative paths are relative to its folder, whose tree the outputs mirror; absolute ones render by their name alone.", valueName: "file"), completion: .file())
+    var manifest: String?
+
+    @Option(help: ArgumentHelp("Write the MIDI files found under the inputs to this file, as --manifest reads it (relative to its folder where they are under it), and render nothing.", valueName: "file"), completion: .file())
+    var writeManifest: String?
+
+    @Option(help: ArgumentHelp("Render only shard I of N (from 0): the files split into N parts of about the same total size, the same on every machine and in every order, each file in one part. auto: I and N from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, SMFPLAY_SHARD_COUNT).", valueName: "I/N|auto"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Append a JSON line per file to this file: input, output, status (rendered, skipped, failed), error, seconds, song seconds, render seconds, peak dBFS, shard. With --shard, FILE.jsonl becomes FILE.shard-I-of-N.jsonl, one per shard. smfplay report FILE... sums them up.", valueName: "file.jsonl"), completion: .file())
+    var report: String?
+
     @OptionGroup var performance: PerformanceOptions
 
     @OptionGroup var sound: SoundOptions
@@ -79,6 +96,19 @@ struct Render: ParsableCommand {
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let bits, RenderSettings.SampleFormat(rawValue: bits) == nil { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
         if performance.loopsForever { throw ValidationError("--loops inf would never end a render: give a number of loops") }
+        if let shard, shard != "auto", Shard(parsing: shard) == nil {
+            throw ValidationError("--shard must be I/N, with 0 <= I < N, or auto; not \(shard)")
+        }
+        guard !inputs.isEmpty || manifest != nil else { throw ValidationError("give MIDI files, folders or --manifest FILE") }
+        if writeManifest != nil {
+            guard manifest == nil, shard == nil, report == nil, output == nil, !readsStandardInput else {
+                throw ValidationError("--write-manifest lists files and renders nothing: give it with the folders to list alone")
+            }
+            return
+        }
+        if readsStandardInput || streams, manifest != nil || shard != nil || report != nil {
+            throw ValidationError("--manifest, --shard and --report are for collections of files: not with - or -o -")
+        }
         if readsStandardInput {
             guard inputs.count == 1 else { throw ValidationError("- (standard input) renders alone: give no other input with it") }
             guard let output else { throw ValidationError("-o is needed when the song comes from standard input: it has no name to give the audio") }
@@ -94,7 +124,7 @@ struct Render: ParsableCommand {
             if AudioStreamFormat(name: format) == .raw { throw ValidationError("--format raw writes headerless samples for a pipe: use it with -o -") }
             throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)")
         }
-        guard output != nil || RenderPlan.isOneFile(inputPaths) else {
+        guard output != nil || (manifest == nil && RenderPlan.isOneFile(inputPaths)) else {
             throw ValidationError("-o FOLDER is needed to render a folder, a playlist or several files")
         }
         if readsStandardInput || RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
@@ -128,6 +158,11 @@ struct Render: ParsableCommand {
     private var outputPath: FilePath? { output.map(CommandLinePath.filePath) }
 
     func run() throws {
+        if let writeManifest {
+            try Self.writeManifest(of: inputPaths, to: CommandLinePath.filePath(writeManifest))
+            return
+        }
+        let shard = try resolvedShard()
         let configuration = try configurationOption.load()
         var settings = configuration.render
         try apply(to: &settings)
@@ -137,14 +172,23 @@ struct Render: ParsableCommand {
             return
         }
         let plan: RenderPlan
+        let reportLog: RenderReportLog?
         do {
-            plan = try RenderPlan(inputs: inputPaths, output: outputPath, outputIsFolder: output?.hasSuffix("/") ?? false, format: settings.format, force: force)
+            let list = try manifest.map { try InputManifest(contentsOf: CommandLinePath.filePath($0)) }
+            plan = try RenderPlan(inputs: inputPaths, manifest: list, output: outputPath, outputIsFolder: output?.hasSuffix("/") ?? false,
+                                  format: settings.format, force: force, shard: shard)
+            reportLog = try report.map { try RenderReportLog(CommandLinePath.filePath($0), shard: shard) }
         } catch {
-            printError(error.description)
+            printError("\(error)")
             throw ExitCode.failure
         }
-        plan.problems.forEach { printError($0) }
-        guard !plan.jobs.isEmpty || !plan.skipped.isEmpty else {
+        plan.problems.forEach { printError($0.description) }
+        for problem in plan.problems {
+            if let input = problem.input { reportLog?.append(RenderReport(problem: problem, input: input)) }
+        }
+        plan.skipped.forEach { reportLog?.append(RenderReport(skipped: $0)) }
+        // A shard may be given none of the files: nothing to do is then no failure.
+        guard !plan.jobs.isEmpty || !plan.skipped.isEmpty || (plan.otherShards > 0 && plan.problems.isEmpty) else {
             throw ExitCode.failure
         }
         let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
@@ -159,20 +203,28 @@ struct Render: ParsableCommand {
         let outcome = RenderOutcome()
         let display = ProgressDisplay(totalFiles: plan.jobs.count, quiet: quiet)
         let reports = json ? RenderReportPrinter() : nil
+        let times = RenderTimes()
         let interrupt = InterruptTrap()
-        renderer.run(plan.jobs, cancellation: interrupt.cancellation) { event in
+        let cancellation = interrupt.cancellation
+        renderer.run(plan.jobs, cancellation: cancellation) { event in
             switch event {
-            case .started:
-                break
+            case .started(let index):
+                times.started(index)
             case .progress(let index, let fraction):
                 display.progress(index: index, fraction: fraction)
             case .finished(let index, let result, let warnings):
                 outcome.record(success: result.songSeconds)
-                reports?.print(RenderReport(job: plan.jobs[index], result: result, warnings: warnings))
+                let report = RenderReport(job: plan.jobs[index], result: result, warnings: warnings, renderSeconds: times.seconds(since: index))
+                reports?.print(report)
+                reportLog?.append(report)
                 display.finished(index: index, audioSeconds: result.songSeconds, message: reports == nil ? Self.line(output: plan.jobs[index].output.text, result) : nil,
                                  warnings: warnings.map { "\(plan.jobs[index].input): warning: \($0)" })
             case .failed(let index, let error):
                 outcome.record(failure: ())
+                // A render stopped by a signal is no failure of the file: the next run does it.
+                if !cancellation.isCancelled {
+                    reportLog?.append(RenderReport(job: plan.jobs[index], error: error.description))
+                }
                 reports?.print(RenderReport(job: plan.jobs[index], error: error.description))
                 display.finished(index: index, audioSeconds: 0, message: error.description, isError: true)
             }
@@ -182,7 +234,7 @@ struct Render: ParsableCommand {
             printError("stopped; files not finished were not written")
             throw ExitCode(status)
         }
-        let summary = outcome.summary(skipped: plan.skipped.count, problems: plan.problems.count, seconds: display.elapsedSeconds)
+        let summary = outcome.summary(skipped: plan.skipped.count, problems: plan.problems.count, otherShards: plan.otherShards, seconds: display.elapsedSeconds)
         if !quiet || outcome.failures > 0 { json ? writeToStandardError(summary + "\n") : print(summary) }
         if outcome.failures > 0 || !plan.problems.isEmpty { throw ExitCode.failure }
     }
@@ -220,6 +272,35 @@ struct Render: ParsableCommand {
             throw ExitCode.failure
         }
         return options
+    }
+
+    /// `--shard`: as given, or from the scheduler's environment for `auto` (a usage error without one).
+    private func resolvedShard() throws -> Shard? {
+        guard let shard else { return nil }
+        guard shard == "auto" else { return Shard(parsing: shard) }
+        do {
+            return try Shard.fromEnvironment(ProcessInfo.processInfo.environment)
+        } catch {
+            printError(error.description)
+            throw ExitCode.validationFailure
+        }
+    }
+
+    /// `--write-manifest`: the MIDI files under the inputs, listed for `--manifest`.
+    private static func writeManifest(of inputs: [FilePath], to path: FilePath) throws {
+        let collected = RenderInputs(inputs: inputs, manifest: nil)
+        collected.problems.forEach { printError($0.description) }
+        let left: [FilePath]
+        do {
+            left = try InputManifest.write(collected.items.map(\.input), to: path)
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+        for file in left { printError("\(file.text): left out of the manifest: its name has a line break") }
+        let count = collected.items.count - left.count
+        print("\(path.text): \(count) file\(count == 1 ? "" : "s")")
+        if !collected.problems.isEmpty || !left.isEmpty { throw ExitCode.failure }
     }
 
     /// What is said of a rendered song: where it went, its length, how far the limiter turned it down.

@@ -24,11 +24,12 @@ final class RenderOutcome: Sendable {
     }
 
     /// One line: what was rendered, skipped and failed, and how fast.
-    func summary(skipped: Int, problems: Int, seconds: Double) -> String {
+    func summary(skipped: Int, problems: Int, otherShards: Int, seconds: Double) -> String {
         counts.withLock { counts in
             var parts = ["rendered \(counts.rendered) file\(counts.rendered == 1 ? "" : "s")"]
             if skipped > 0 { parts.append("\(skipped) up to date") }
             if counts.failures + problems > 0 { parts.append("\(counts.failures + problems) failed") }
+            if otherShards > 0 { parts.append("\(otherShards) in other shards") }
             var line = parts.joined(separator: ", ") + " in " + formatDuration(seconds)
             if counts.songSeconds > 0, seconds > 0 {
                 line += " (\(Int((counts.songSeconds / seconds).rounded()))× real time)"

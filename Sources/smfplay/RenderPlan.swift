@@ -10,13 +10,16 @@ import Playback
 import SystemPackage
 
 /// Which files to render where: inputs expanded into MIDI files, each paired
-/// with its output, folders mirrored under the output folder.
+/// with its output, folders mirrored under the output folder; with a shard, only
+/// the files of that shard (see ``BalancedSplit``).
 struct RenderPlan {
     private(set) var jobs: [RenderJob] = []
     /// Outputs newer than their MIDI file, left alone.
     private(set) var skipped: [RenderJob] = []
-    /// Inputs that could not be used, as one-line messages.
-    private(set) var problems: [String] = []
+    /// Inputs that could not be used.
+    private(set) var problems: [RenderProblem] = []
+    /// Files that other shards render.
+    private(set) var otherShards = 0
 
     /// Why no plan could be made: a file system problem, not a usage error.
     struct Failure: Error, CustomStringConvertible {
@@ -24,8 +27,9 @@ struct RenderPlan {
     }
 
     /// `inputs` and `output` as the command line gave them (see `CommandLinePath`).
-    init(inputs: [FilePath], output: FilePath?, outputIsFolder: Bool, format: RenderSettings.FileFormat, force: Bool) throws(Failure) {
-        if Self.isOneFile(inputs) {
+    init(inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: RenderSettings.FileFormat,
+         force: Bool, shard: Shard?) throws(Failure) {
+        if manifest == nil, Self.isOneFile(inputs) {
             let input = inputs[0]
             var target = output ?? Self.replacingExtension(of: input, with: format.fileExtension)
             if let output, outputIsFolder || output.isFolder {
@@ -36,6 +40,10 @@ struct RenderPlan {
             guard !Self.isSameFile(input, target) else {
                 throw Failure(description: "\(target.text): that is the MIDI file being rendered; choose another output")
             }
+            if let shard, Self.split([input.lastComponent?.bytes ?? []], [Self.size(of: input) ?? 0], shard).first != shard.index {
+                otherShards = 1
+                return
+            }
             jobs = [RenderJob(input: input, output: target)]
             return
         }
@@ -43,38 +51,59 @@ struct RenderPlan {
             throw Failure(description: "-o FOLDER is needed to render a folder, a playlist or several files")
         }
         try Self.createFolder(output)
+        let collected = RenderInputs(inputs: inputs, manifest: manifest)
+        problems = collected.problems
         /// Which MIDI file each output is rendered from: `a.mid` and `a.kar` in one folder, or
         /// two folders with a `song.mid` each, would otherwise overwrite each other's output.
+        /// Decided over all the files, before the split, so that every shard decides alike.
         var sources: [FilePath: FilePath] = [:]
-        for input in inputs {
-            var collector = MIDIFileCollector()
-            collector.add(path: input)
-            problems += collector.problems.map(\.description)
-            let base = input.isFolder ? input : nil
-            for file in collector.files {
-                var relative = FilePath(root: nil, file.lastComponent.map { [$0] } ?? [])
-                if let base {
-                    var inside = file
-                    if inside.removePrefix(base) { relative = inside }
-                }
-                let job = RenderJob(input: file, output: output.pushing(Self.replacingExtension(of: relative, with: format.fileExtension)))
-                if let first = sources[job.output] {
-                    problems.append("\(file.text): not rendered: its output, \(job.output.text), is \(first.text)'s; rename one of them")
-                    continue
-                }
-                sources[job.output] = file
-                if !force, Self.isUpToDate(job) {
-                    skipped.append(job)
-                    continue
-                }
-                do {
-                    try Self.createFolder(job.output.removingLastComponent())
-                    jobs.append(job)
-                } catch {
-                    problems.append(error.description)
-                }
+        var candidates: [(job: RenderJob, key: [UInt8])] = []
+        for item in collected.items {
+            let job = RenderJob(input: item.input, output: output.pushing(Self.replacingExtension(of: item.relativePath, with: format.fileExtension)))
+            if let first = sources[job.output] {
+                problems.append(RenderProblem(input: job.input, output: job.output,
+                                              description: "\(job.input.text): not rendered: its output, \(job.output.text), is \(first.text)'s; rename one of them"))
+                continue
+            }
+            sources[job.output] = job.input
+            candidates.append((job, item.relativePath.bytes))
+        }
+        // Sizes weigh the split; a missing file weighs nothing, and its shard reports it.
+        let sizes = candidates.map { Self.size(of: $0.job.input) }
+        let shards = shard.map { Self.split(candidates.map(\.key), sizes.map { $0 ?? 0 }, $0) }
+        for (index, candidate) in candidates.enumerated() {
+            let job = candidate.job
+            if let shard, shards?[index] != shard.index {
+                otherShards += 1
+                continue
+            }
+            // Looked at again for errno: the first look may have been a while ago.
+            guard sizes[index] != nil || Self.size(of: job.input) != nil else {
+                problems.append(RenderProblem(input: job.input, output: job.output, description: "\(job.input.text): \(SystemError.current)"))
+                continue
+            }
+            if !force, Self.isUpToDate(job) {
+                skipped.append(job)
+                continue
+            }
+            do {
+                try Self.createFolder(job.output.removingLastComponent())
+                jobs.append(job)
+            } catch {
+                problems.append(RenderProblem(input: job.input, output: job.output, description: error.description))
             }
         }
+    }
+
+    private static func split(_ keys: [[UInt8]], _ weights: [Int], _ shard: Shard) -> [Int] {
+        BalancedSplit(keys: keys, weights: weights, shardCount: shard.count).shards
+    }
+
+    /// The file's size in bytes; nil when it cannot be found.
+    private static func size(of file: FilePath) -> Int? {
+        var info = stat()
+        guard file.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
+        return Int(info.st_size)
     }
 
     /// Whether the inputs are one MIDI file, whose output is a file (not a folder of outputs, as

@@ -3,33 +3,79 @@ import Playback
 import Synchronization
 import SystemPackage
 
-/// One line of `smfplay render --json`: what became of one MIDI file.
-struct RenderReport: Encodable {
+/// One line of `smfplay render --json` and of `--report`: what became of one MIDI file.
+struct RenderReport: Codable, Equatable {
+    enum Status: String, Codable {
+        case rendered
+        /// Its output was newer than the MIDI file.
+        case skipped
+        case failed
+    }
+
     var input: String
-    var output: String
-    /// The audio's length, tail included; nil when the render failed.
+    var output: String?
+    var status: Status
+    /// The audio's length, tail included; nil unless rendered.
     var seconds: Double?
+    /// The song's length, without the tail.
+    var songSeconds: Double?
+    /// How long the render took, in seconds.
+    var renderSeconds: Double?
     /// The loudest sample, in dBFS; nil for a silent file (and a failed render).
     var peakDecibels: Double?
     /// How far the limiter turned the loudest moment down, in dB (0: not at all).
     var limiterReductionDecibels: Double?
     var warnings: [String]
     var error: String?
+    /// `I/N` when rendered as shard I of N.
+    var shard: String?
 
-    init(job: RenderJob, result: RenderResult, warnings: [String]) {
+    init(job: RenderJob, result: RenderResult, warnings: [String], renderSeconds: Double?) {
         input = job.input.text
         output = job.output.text
-        seconds = result.audioSeconds
-        peakDecibels = result.peak > 0 ? (20 * log10(Double(result.peak)) * 100).rounded() / 100 : nil
-        limiterReductionDecibels = (result.limiterReductionDecibels * 100).rounded() / 100
+        status = .rendered
+        seconds = Self.rounded(result.audioSeconds, places: 3)
+        songSeconds = Self.rounded(result.songSeconds, places: 3)
+        self.renderSeconds = renderSeconds.map { Self.rounded($0, places: 3) }
+        peakDecibels = result.peak > 0 ? Self.rounded(20 * log10(Double(result.peak)), places: 2) : nil
+        limiterReductionDecibels = Self.rounded(result.limiterReductionDecibels, places: 2)
         self.warnings = warnings
     }
 
     init(job: RenderJob, error: String) {
         input = job.input.text
         output = job.output.text
+        status = .failed
         warnings = []
         self.error = error
+    }
+
+    init(skipped job: RenderJob) {
+        input = job.input.text
+        output = job.output.text
+        status = .skipped
+        warnings = []
+    }
+
+    init(problem: RenderProblem, input: FilePath) {
+        self.input = input.text
+        output = problem.output?.text
+        status = .failed
+        warnings = []
+        error = problem.description
+    }
+
+    private static func rounded(_ value: Double, places: Int) -> Double {
+        let scale = pow(10, Double(places))
+        return (value * scale).rounded() / scale
+    }
+
+    /// The report as one line of JSON, with its line break.
+    var line: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Every field is a string, a number or an array of strings: encoding cannot fail.
+        return Array((try? encoder.encode(self)) ?? Data()) + [UInt8(ascii: "\n")]
     }
 }
 
@@ -38,9 +84,7 @@ final class RenderReportPrinter: Sendable {
     private let lock = Mutex(())
 
     func print(_ report: RenderReport) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(report) else { return }
-        lock.withLock { _ in writeToStandardOutput(String(decoding: data, as: UTF8.self) + "\n") }
+        let line = report.line
+        lock.withLock { _ in writeToStandardOutput(line) }
     }
 }

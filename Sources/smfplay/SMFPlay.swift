@@ -6,6 +6,6 @@ struct SMFPlay: ParsableCommand {
         commandName: "smfplay",
         abstract: "Play, render and inspect Standard MIDI Files.",
         version: "0.1.0",
-        subcommands: [Info.self, Render.self, Play.self, Resume.self, Browse.self, IndexCommand.self, Search.self, Thumbnail.self, Import.self, LyricsCommand.self]
+        subcommands: [Info.self, Render.self, ReportCommand.self, Play.self, Resume.self, Browse.self, IndexCommand.self, Search.self, Thumbnail.self, Import.self, LyricsCommand.self]
     )
 }

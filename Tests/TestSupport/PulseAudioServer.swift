@@ -168,7 +168,7 @@ public final class PulseAudioServer: @unchecked Sendable {
     }
 
     /// Starts a program with its output where asked and clean signals (see `spawnWithCleanSignals`).
-    static func spawn(_ path: String, _ arguments: [String], environment: [String: String],
+    public static func spawn(_ path: String, _ arguments: [String], environment: [String: String],
                       standardOutput: Int32? = nil) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
