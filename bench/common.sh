@@ -57,3 +57,17 @@ start_null_sink() {
 
 # Restarts the null sink's clock (suspend and resume): what a desktop's sink does when a stream wakes it.
 reset_sink() { pactl suspend-sink bench_null 1 && pactl suspend-sink bench_null 0; }
+
+# Runs "$@" with its output thrown away; prints "wall_seconds peak_rss_kb cpu_seconds" (user +
+# system; GNU time). Fails if it fails.
+measure() {
+    local report seconds TIMEFORMAT=%3R
+    report=$(mktemp)
+    seconds=$({ time /usr/bin/time -f '%M %U %S' -o "$report" "$@" >/dev/null 2>&1; } 2>&1) || {
+        echo "failed: $*" >&2
+        rm -f "$report"
+        return 1
+    }
+    echo "$seconds $(tail -n 1 "$report" | awk '{ print $1, $2 + $3 }')"
+    rm -f "$report"
+}

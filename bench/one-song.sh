@@ -52,19 +52,6 @@ mkdir -p "$OUT"
 export XDG_CONFIG_HOME="$OUT/config"
 mkdir -p "$XDG_CONFIG_HOME"
 
-TIMEFORMAT=%3R
-# Runs "$@" with its output thrown away; prints "wall_seconds peak_rss_kb". Fails if it fails.
-measure() {
-    local report seconds
-    report=$(mktemp)
-    seconds=$({ time /usr/bin/time -f '%M' -o "$report" "$@" >/dev/null 2>&1; } 2>&1) || {
-        echo "failed: $*" >&2
-        rm -f "$report"
-        return 1
-    }
-    echo "$seconds $(tail -n 1 "$report")"
-    rm -f "$report"
-}
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 smfplay_render=("$BIN" render --soundfont "$SOUNDFONT" --sample-rate "$RATE" --gain "$GAIN" --bits 16 --quiet --force "$SONG")
@@ -85,7 +72,7 @@ orders=("split fluidsynth fluidsynth_cores one_core fluidsynth_one_core" "fluids
         "fluidsynth one_core fluidsynth_one_core fluidsynth_cores split")
 for ((round = 0; round < REPEAT; round++)); do
     for name in ${orders[round % 3]}; do
-        read -r seconds kb <<<"$(eval "measure ${commands[$name]}")"
+        read -r seconds kb _ <<<"$(eval "measure ${commands[$name]}")"
         times[$name]+="$seconds "
         memory[$name]=$kb
         printf '   round %d  %-20s %7.3f s %7.1f MB\n' $((round + 1)) "$name" "$seconds" "$(awk -v k="$kb" 'BEGIN { print k / 1024 }')" >&2

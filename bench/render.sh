@@ -55,21 +55,6 @@ export XDG_CONFIG_HOME="$OUT/config"
 mkdir -p "$XDG_CONFIG_HOME"
 smfplay_render=("$BIN" render --soundfont "$SOUNDFONT" --sample-rate "$RATE" --gain "$GAIN" --bits 16 --quiet --force)
 
-TIMEFORMAT=%3R
-# Runs "$@" with its output thrown away; prints "wall_seconds peak_rss_kb cpu_seconds" (user + system).
-# Fails if it fails.
-measure() {
-    local report seconds
-    report=$(mktemp)
-    seconds=$({ time /usr/bin/time -f '%M %U %S' -o "$report" "$@" >/dev/null 2>&1; } 2>&1) || {
-        echo "failed: $*" >&2
-        rm -f "$report"
-        return 1
-    }
-    echo "$seconds $(tail -n 1 "$report" | awk '{ print $1, $2 + $3 }')"
-    rm -f "$report"
-}
-
 cat "$SOUNDFONT" "${files[@]}" >/dev/null # in the page cache for both
 note_load
 

@@ -185,15 +185,11 @@ public final class AudioFileWriter {
     /// temporary file is removed.
     public func finish() throws(AudioFileError) {
         try checkOpen()
-        if format == .flac, framesWritten == 0 {
-            // libsndfile starts the FLAC encoder on the first write; with none it would leave a
-            // 0-byte file, which nothing can read. This writes the stream's header instead.
-            sf_command(sndfile, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
-        }
-        let result = sf_close(sndfile)
+        let handle = sndfile
         sndfile = nil
-        if let code = io.firstError { throw fail(.system(errno: code)) }
-        guard result == 0 else { throw fail(.library(tidying: String(cString: sf_error_number(result)))) }
+        if let handle, let cause = SoundFileClosing.close(handle, isEmptyFLAC: format == .flac && framesWritten == 0, ioError: { io.firstError }) {
+            throw fail(cause)
+        }
         if let code = io.sync() { throw fail(.system(errno: code)) }
         if let code = io.close() { throw fail(.system(errno: code)) }
         guard temporaryPath.withPlatformString({ from in path.withPlatformString { to in rename(from, to) } }) == 0 else { throw fail(.system(errno: errno)) }

@@ -78,14 +78,11 @@ public final class AudioStreamWriter: AudioSampleWriter {
     /// The descriptor stays open.
     public func finish() throws(AudioFileError) {
         if let failure { throw failure }
-        if format == .flac, framesWritten == 0 {
-            // libsndfile starts the FLAC encoder on the first write; this writes the stream's header instead.
-            sf_command(sndfile, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
-        }
-        let result = sf_close(sndfile)
+        guard let handle = sndfile else { return }
         sndfile = nil
-        if let code = io.firstError { throw fail(.system(errno: code)) }
-        guard result == 0 else { throw fail(.library(tidying: String(cString: sf_error_number(result)))) }
+        if let cause = SoundFileClosing.close(handle, isEmptyFLAC: format == .flac && framesWritten == 0, ioError: { io.firstError }) {
+            throw fail(cause)
+        }
     }
 
     private func fail(_ cause: AudioFileError.Cause) -> AudioFileError {

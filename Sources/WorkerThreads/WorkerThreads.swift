@@ -24,17 +24,9 @@ public enum WorkerThreads {
             var threads: [pthread_t] = []
             var notStarted: [Int] = []
             for worker in 1..<count {
-                let work = Unmanaged.passRetained(Work(worker: worker, body: body)).toOpaque()
-                var thread = pthread_t()
-                let started = pthread_create(&thread, nil, { work in
-                    let work = Unmanaged<Work>.fromOpaque(work!).takeRetainedValue()
-                    work.body(work.worker)
-                    return nil
-                }, work)
-                if started == 0 {
+                if let thread = startThread(Work(worker: worker, body: body)) {
                     threads.append(thread)
                 } else {
-                    Unmanaged<Work>.fromOpaque(work).release()
                     notStarted.append(worker)
                 }
             }
@@ -56,19 +48,9 @@ public enum WorkerThreads {
             let gate = StartGate()
             var threads: [pthread_t] = []
             for worker in 1..<count {
-                let work = Unmanaged.passRetained(Work(worker: worker, body: { worker in
+                guard let thread = startThread(Work(worker: worker, body: { worker in
                     if gate.waitForStart() { body(worker) }
-                })).toOpaque()
-                var thread = pthread_t()
-                let started = pthread_create(&thread, nil, { work in
-                    let work = Unmanaged<Work>.fromOpaque(work!).takeRetainedValue()
-                    work.body(work.worker)
-                    return nil
-                }, work)
-                guard started == 0 else {
-                    Unmanaged<Work>.fromOpaque(work).release()
-                    break
-                }
+                })) else { break }
                 threads.append(thread)
             }
             let allStarted = threads.count == count - 1
@@ -77,6 +59,22 @@ public enum WorkerThreads {
             for thread in threads { pthread_join(thread, nil) }
             return allStarted
         }
+    }
+
+    /// A thread running `work`, to be joined; nil when none can be made.
+    private static func startThread(_ work: Work) -> pthread_t? {
+        let retained = Unmanaged.passRetained(work).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { work in
+            let work = Unmanaged<Work>.fromOpaque(work!).takeRetainedValue()
+            work.body(work.worker)
+            return nil
+        }, retained)
+        guard started == 0 else {
+            Unmanaged<Work>.fromOpaque(retained).release()
+            return nil
+        }
+        return thread
     }
 
     /// What one thread runs. The body outlives no call of `run`, which joins every thread.
