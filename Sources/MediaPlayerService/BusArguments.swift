@@ -20,6 +20,13 @@ struct BusArguments {
         return value
     }
 
+    func bool() throws(MediaPlayerCallError) -> Bool {
+        // D-Bus booleans are 32 bits on the wire; sd-bus reads them into an int.
+        var value: Int32 = 0
+        try check(sd_bus_message_read_basic(message, BusValue.type("b"), &value))
+        return value != 0
+    }
+
     func double() throws(MediaPlayerCallError) -> Double {
         var value = 0.0
         try check(sd_bus_message_read_basic(message, BusValue.type("d"), &value))

@@ -42,7 +42,7 @@ enum MPRISObject {
         .property(name: "LoopStatus", signature: "s", changes: .signalled, writable: true),
         .property(name: "Rate", signature: "d", changes: .signalled, writable: true),
         // The queue's order is shuffled (or not) when it is made; the player cannot change it.
-        .property(name: "Shuffle", signature: "b", changes: .signalled, writable: false),
+        .property(name: "Shuffle", signature: "b", changes: .signalled, writable: true),
         .property(name: "Metadata", signature: "a{sv}", changes: .signalled, writable: false),
         // smfplay has no volume of its own: the desktop's mixer sets the stream's.
         .property(name: "Volume", signature: "d", changes: .never, writable: false),
@@ -122,6 +122,8 @@ enum MPRISObject {
             let text = try arguments.string()
             guard let status = MediaPlayerState.LoopStatus(rawValue: text) else { throw .unknownLoopStatus(text) }
             return .setLoopStatus(status)
+        case "Shuffle":
+            return .setShuffle(try arguments.bool())
         case "Rate":
             let rate = try arguments.double()
             // The specification: a rate of 0 pauses.

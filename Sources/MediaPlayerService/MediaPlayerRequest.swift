@@ -15,6 +15,8 @@ public enum MediaPlayerRequest: Equatable, Sendable {
     /// A MIDI file to add to the end of the queue and play at once.
     case open(FilePath)
     case setLoopStatus(MediaPlayerState.LoopStatus)
+    /// Shuffle the queue (the song playing goes on, the rest in a new order) or play it in order.
+    case setShuffle(Bool)
     /// Within `MediaPlayerState.rateRange`.
     case setRate(Double)
     case quit

@@ -16,12 +16,15 @@ public struct PlayQueue: Hashable, Sendable {
     /// The place in `order` of the file playing; `order.count` once the queue has run out.
     public private(set) var place: Int
     public var repeatMode: RepeatMode
+    /// Whether the order was shuffled (a shuffle may happen to leave a short queue in its own order).
+    public private(set) var isShuffled: Bool
 
     public init(items: [FilePath], repeatMode: RepeatMode = .off, shuffleSeed: UInt64? = nil) {
         self.items = items
         self.repeatMode = repeatMode
         order = Array(items.indices)
         place = 0
+        isShuffled = shuffleSeed != nil
         if let shuffleSeed {
             var generator = SplitMix64(seed: shuffleSeed)
             order.shuffle(using: &generator)
@@ -35,6 +38,23 @@ public struct PlayQueue: Hashable, Sendable {
         self.repeatMode = repeatMode
         self.order = order.sorted() == Array(items.indices) ? order : Array(items.indices)
         self.place = min(max(0, place), items.count)
+        isShuffled = self.order != Array(items.indices)
+    }
+
+
+    /// Shuffles the queue, the file playing first and the others after it in an order drawn from
+    /// `seed`; or puts it back in the order the files were queued in, at the file playing.
+    public mutating func setShuffled(_ shuffled: Bool, seed: UInt64) {
+        let playing = place < order.count ? order[place] : nil
+        isShuffled = shuffled
+        if shuffled {
+            var generator = SplitMix64(seed: seed)
+            order = (playing.map { [$0] } ?? []) + items.indices.filter { $0 != playing }.shuffled(using: &generator)
+            place = playing == nil ? order.count : 0
+        } else {
+            order = Array(items.indices)
+            place = playing ?? order.count
+        }
     }
 
     /// The file playing, or `nil` once the queue has run out.

@@ -127,20 +127,34 @@ public final class Player {
         set {
             guard newValue != queue.repeatMode else { return }
             queue.repeatMode = newValue
-            _ = followEngine()
-            guard !isStopped, let generation = playingGeneration else { return }
-            if preparedGeneration != nil {
-                // The song dropped stays in `loaded` until a later one plays: the audio thread
-                // lets go of it, and must not be the one to free it.
-                engine.post(.dropNext)
-                preparedGeneration = nil
-            }
-            prepareNext(after: generation)
+            prepareNextAgain()
         }
     }
 
-    /// Whether the queue plays in a shuffled order (as it was made; the player does not change it).
-    public var isShuffled: Bool { queue.order != Array(queue.order.indices) }
+    /// Whether the queue plays in a shuffled order. Shuffling keeps the song playing and puts the
+    /// others after it in a new order; unshuffling goes on in the queue's own order from it.
+    public var isShuffled: Bool {
+        get { queue.isShuffled }
+        set {
+            guard newValue != queue.isShuffled else { return }
+            queue.setShuffled(newValue, seed: UInt64.random(in: 0...UInt64.max))
+            prepareNextAgain()
+        }
+    }
+
+    /// The queue changed after the song playing: what follows it is prepared again (the same
+    /// file, the next, the first again, or nothing).
+    private func prepareNextAgain() {
+        _ = followEngine()
+        guard !isStopped, let generation = playingGeneration else { return }
+        if preparedGeneration != nil {
+            // The song dropped stays in `loaded` until a later one plays: the audio thread
+            // lets go of it, and must not be the one to free it.
+            engine.post(.dropNext)
+            preparedGeneration = nil
+        }
+        prepareNext(after: generation)
+    }
 
     /// Adds files to the end of the queue.
     public func append(_ files: [FilePath]) {

@@ -73,6 +73,8 @@ final class MediaKeys {
                 player.play(queue)
             case .setLoopStatus(let status):
                 player.repeatMode = Self.repeatMode(status)
+            case .setShuffle(let shuffled):
+                player.isShuffled = shuffled
             case .setRate(let rate):
                 var performance = player.performance
                 performance.tempo = rate

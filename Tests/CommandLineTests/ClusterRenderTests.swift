@@ -101,7 +101,7 @@ struct ClusterRenderTests {
         try sandbox.write("in/list.txt", text: "a.mid\ngone.mid\n")
         var statuses: [String] = []
         for index in 0..<2 {
-            let result = try sandbox.run(["render", "--manifest", "in/list.txt", "-o", "out", "--shard", "\(index)/2", "--report", "r.jsonl"] + Fixtures.fast)
+            _ = try sandbox.run(["render", "--manifest", "in/list.txt", "-o", "out", "--shard", "\(index)/2", "--report", "r.jsonl"] + Fixtures.fast)
             statuses += try Self.reportLines(sandbox, "r.shard-\(index)-of-2.jsonl").map { "\($0["input"] as? String ?? "?") \($0["status"] as? String ?? "?")" }
         }
         #expect(statuses.sorted() == ["in/a.mid rendered", "in/gone.mid failed"], "\(statuses)")

@@ -140,7 +140,7 @@ struct MediaKeysCommandTests {
         #expect(player.problems.isEmpty, "\(player.stderr)")
     }
 
-    @Test("LoopStatus and Rate are set; OpenUri plays a file; bad calls get errors and the music goes on; Quit ends smfplay")
+    @Test("LoopStatus, Shuffle and Rate are set; OpenUri plays a file; bad calls get errors and the music goes on; Quit ends smfplay")
     func settingsOpeningAndErrors() throws {
         let sandbox = try library()
         try sandbox.write("Bach/Preludes/notes.txt", text: "not music")
@@ -150,6 +150,10 @@ struct MediaKeysCommandTests {
 
         _ = try bus.playerctl("loop", "Playlist")
         try expectSoon("loop status", { try bus.playerctl("loop") }, toBe: "Playlist")
+        _ = try bus.playerctl("shuffle", "On")
+        try expectSoon("shuffle", { try bus.playerctl("shuffle") }, toBe: "On")
+        _ = try bus.playerctl("shuffle", "Off")
+        try expectSoon("shuffle", { try bus.playerctl("shuffle") }, toBe: "Off")
         #expect(try bus.call("org.freedesktop.DBus.Properties.Set", "string:org.mpris.MediaPlayer2.Player", "string:Rate", "variant:double:2") == nil)
         try expectSoon("rate", { try bus.property("Rate") }, toBe: "d 2")
 

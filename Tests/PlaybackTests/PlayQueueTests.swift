@@ -13,6 +13,24 @@ struct PlayQueueTests {
         #expect(queue.current == nil)
     }
 
+    @Test func shufflingKeepsTheFilePlayingAndUnshufflingGoesOnFromIt() {
+        let items = (0..<20).map { FilePath("\($0).mid") }
+        var queue = PlayQueue(items: items)
+        queue.next()
+        queue.next()
+        #expect(!queue.isShuffled)
+        queue.setShuffled(true, seed: 7)
+        #expect(queue.isShuffled && queue.current == "2.mid" && queue.place == 0)
+        #expect(queue.order.sorted() == Array(items.indices) && queue.order != Array(items.indices))
+        queue.next()
+        let next = queue.current
+        queue.setShuffled(false, seed: 0)
+        #expect(!queue.isShuffled && queue.order == Array(items.indices) && queue.current == next)
+        var single = PlayQueue(items: [FilePath("only.mid")])
+        single.setShuffled(true, seed: 1)
+        #expect(single.isShuffled && single.current == "only.mid", "a queue of one is shuffled as asked, its order unchanged")
+    }
+
     @Test func repeatsOneOrAll() {
         var one = PlayQueue(items: (files).map { FilePath($0) }, repeatMode: .one)
         one.advanceAfterEnd()
