@@ -134,7 +134,16 @@ public enum DatabaseFile {
             }
             if id != applicationID { try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
         }
-        try migrator.migrate(database)
+        do {
+            try migrator.migrate(database)
+        } catch {
+            // Two processes opening a new file at once both find it unready, and the second one's
+            // migration fails on what the first one made ("duplicate column name"). GRDB reads
+            // which migrations are done once, before running them, not in their transactions.
+            // If the file is ready now, the other process did the work.
+            let isReadyNow = (try? database.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+            guard isReadyNow else { throw error }
+        }
         return database
     }
 

@@ -90,8 +90,8 @@ struct Play: ParsableCommand {
         let position = seek.flatMap(SongPosition.init) ?? .seconds(start.flatMap(Self.seconds(from:)) ?? 0)
         // A song from standard input cannot be opened again: a queue with it is not recorded for
         // resume, and the keys come from the terminal, since standard input has been read to its end.
-        let recorder = piped == nil ? ResumeRecorder(libraryRoot: libraryRoot, warn: { printError($0) }) : nil
-        try Self.play(queue, at: position, recorder: recorder, playback: playback, configuration: configuration,
+        try Self.play(queue, at: position, recorder: piped == nil ? ResumeRecorder(libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
+                      playback: playback, configuration: configuration,
                       preloaded: piped.map { [StandardInput.queueEntry: $0] } ?? [:],
                       keyInput: piped == nil ? .standardInput : .controllingTerminal())
     }
@@ -99,7 +99,9 @@ struct Play: ParsableCommand {
     /// Plays a queue to its end (or until the user quits or a signal comes), recording where it is.
     /// `preloaded` holds songs read already, by their queue entry (see `Player.preloadedFiles`);
     /// without a recorder, nothing is recorded for resume.
-    static func play(_ queue: PlayQueue, at position: SongPosition, recorder: ResumeRecorder?, playback: PlaybackOptions,
+    /// `recorder` is made once the music has started: opening the resume state (its lock and its
+    /// database) is no reason for the first sound to wait.
+    static func play(_ queue: PlayQueue, at position: SongPosition, recorder makeRecorder: @autoclosure () -> ResumeRecorder?, playback: PlaybackOptions,
                      configuration: Configuration, preloaded: [FilePath: MIDIFile] = [:], keyInput: KeyInput = .standardInput) throws {
         let player: Player
         do {
@@ -116,6 +118,7 @@ struct Play: ParsableCommand {
             printError("nothing in the queue could be played")
             throw ExitCode.failure
         }
+        let recorder = makeRecorder()
         var session = PlaySession(player: player, interactive: keyInput.isInteractive, cancellation: interrupt.cancellation,
                                   reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
                                   textDecoding: playback.textDecoding(configuration: configuration),
