@@ -5,11 +5,32 @@ import SystemPackage
 
 /// Reads a file smfplay keeps for itself (the resume state, a cache) in one piece, refusing
 /// anything that cannot be one: a folder or a FIFO put in its place, or a file too large to be one
-/// smfplay wrote.
+/// smfplay wrote. Or what a pipe gives, up to a limit.
 public enum SmallFile {
     public enum ReadError: Error, Equatable {
         case missing
         case unusable(String)
+    }
+
+    public enum StreamReadError: Error, Equatable {
+        case unreadable(String)
+        /// More than the limit came; reading stopped there.
+        case tooLarge(limit: Int)
+    }
+
+    /// Everything a descriptor gives until its end (standard input, a pipe), refused as soon as it
+    /// goes past `limit` bytes: the rest is never held.
+    public static func readToEnd(_ fd: Int32, limit: Int) throws(StreamReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable(SystemError.current) }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
+            bytes += chunk[..<count]
+        }
     }
 
     public static func read(_ path: FilePath, limit: Int) throws(ReadError) -> [UInt8] {

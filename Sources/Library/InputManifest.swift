@@ -92,15 +92,13 @@ public struct InputManifest: Sendable {
     }
 
     private static func readStandardInput() throws(InputManifestError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable("-", SystemError.current) }
-            if count == 0 { return bytes }
-            bytes += buffer[..<count]
-            guard bytes.count <= sizeLimit else { throw .unreadable("-", "more than \(sizeLimit) bytes") }
+        do {
+            return try SmallFile.readToEnd(STDIN_FILENO, limit: sizeLimit)
+        } catch {
+            switch error {
+            case .unreadable(let reason): throw .unreadable("-", reason)
+            case .tooLarge(let limit): throw .unreadable("-", "more than \(limit) bytes")
+            }
         }
     }
 }

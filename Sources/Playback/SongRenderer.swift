@@ -174,9 +174,9 @@ public final class SongRenderer {
             }
             return written
         }
-        let split = SplitRendering(parts: sequencers.parts, blockFrames: Self.blockFrames, tailFrames: tailFrames)
         var written: Int
-        if !sequencers.parts.isEmpty, let splitWritten = try split.run(write) {
+        if !sequencers.parts.isEmpty,
+           let splitWritten = try SplitRendering(parts: sequencers.parts, blockFrames: Self.blockFrames, tailFrames: tailFrames).run(write) {
             written = splitWritten
         } else {
             var blocks = RenderBlocks(sequencer: sequencers.whole, blockFrames: Self.blockFrames, tailFrames: tailFrames)

@@ -14,6 +14,7 @@ public struct VoiceProfile: Hashable, Sendable {
     /// Voice-seconds for the note held `seconds`: a looped sound lasts while held (up to 10 s:
     /// beyond, notes are rare and their cost is a guess anyway) and its release (up to 2 s, which
     /// quiet voices seldom reach before FluidSynth drops them); a one-shot sound, at most 1.5 s.
+    /// Each voice also costs 10 ms however short: starting it, and its first block.
     public func cost(heldFor seconds: Double) -> Double {
         let release = min(releaseSeconds, 2)
         let lasting = loops ? min(seconds, 10) + release : min(seconds + release, 1.5)

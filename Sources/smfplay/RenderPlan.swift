@@ -40,7 +40,7 @@ struct RenderPlan {
             guard !Self.isSameFile(input, target) else {
                 throw Failure(description: "\(target.text): that is the MIDI file being rendered; choose another output")
             }
-            if let shard, Self.split([input.lastComponent?.bytes ?? []], [Self.size(of: input) ?? 0], shard).first != shard.index {
+            if let shard, Self.split([input.lastComponent?.bytes ?? []], [Int((try? input.stat())?.size ?? 0)], shard).first != shard.index {
                 otherShards = 1
                 return
             }
@@ -68,18 +68,17 @@ struct RenderPlan {
             sources[job.output] = job.input
             candidates.append((job, item.relativePath.bytes))
         }
-        // Sizes weigh the split; a missing file weighs nothing, and its shard reports it.
-        let sizes = candidates.map { Self.size(of: $0.job.input) }
-        let shards = shard.map { Self.split(candidates.map(\.key), sizes.map { $0 ?? 0 }, $0) }
+        // Sizes weigh the split; a file that cannot be looked at weighs nothing, and its shard reports it.
+        let statuses = candidates.map { candidate in Result { () throws(Errno) in try candidate.job.input.stat() } }
+        let shards = shard.map { Self.split(candidates.map(\.key), statuses.map { Int((try? $0.get())?.size ?? 0) }, $0) }
         for (index, candidate) in candidates.enumerated() {
             let job = candidate.job
             if let shard, shards?[index] != shard.index {
                 otherShards += 1
                 continue
             }
-            // Looked at again for errno: the first look may have been a while ago.
-            guard sizes[index] != nil || Self.size(of: job.input) != nil else {
-                problems.append(RenderProblem(input: job.input, output: job.output, description: "\(job.input.text): \(SystemError.current)"))
+            if case .failure(let error) = statuses[index] {
+                problems.append(RenderProblem(input: job.input, output: job.output, description: "\(job.input.text): \(SystemError.text(error.rawValue))"))
                 continue
             }
             if !force, Self.isUpToDate(job) {
@@ -97,13 +96,6 @@ struct RenderPlan {
 
     private static func split(_ keys: [[UInt8]], _ weights: [Int], _ shard: Shard) -> [Int] {
         BalancedSplit(keys: keys, weights: weights, shardCount: shard.count).shards
-    }
-
-    /// The file's size in bytes; nil when it cannot be found.
-    private static func size(of file: FilePath) -> Int? {
-        var info = stat()
-        guard file.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
-        return Int(info.st_size)
     }
 
     /// Whether the inputs are one MIDI file, whose output is a file (not a folder of outputs, as

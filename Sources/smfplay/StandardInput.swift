@@ -37,16 +37,14 @@ enum StandardInput {
     /// Everything standard input holds, up to `byteLimit`.
     static func bytes() throws(StandardInputError) -> [UInt8] {
         guard isatty(STDIN_FILENO) == 0 else { throw .terminal }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { throw .unreadable(reason: SystemError.current) }
-            if count == 0 { break }
-            // Refused as soon as it goes past the limit: the rest is never held.
-            guard bytes.count + count <= byteLimit else { throw .tooLarge(limit: byteLimit) }
-            bytes += chunk[..<count]
+        let bytes: [UInt8]
+        do {
+            bytes = try SmallFile.readToEnd(STDIN_FILENO, limit: byteLimit)
+        } catch {
+            switch error {
+            case .unreadable(let reason): throw .unreadable(reason: reason)
+            case .tooLarge(let limit): throw .tooLarge(limit: limit)
+            }
         }
         guard !bytes.isEmpty else { throw .empty }
         return bytes
