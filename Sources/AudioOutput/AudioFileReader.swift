@@ -32,16 +32,20 @@ public final class AudioFileReader {
         // from a file that is not audio.
         let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw .cannotOpen(path: path, cause: .system(errno: errno)) }
+        func failure(_ error: AudioFileError) -> AudioFileError {
+            close(fd)
+            return error
+        }
         let io = FileDescriptorIO(fd: fd)
         var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .cannotOpen(path: path, cause: .system(errno: errno)) }
-        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw .cannotOpen(path: path, cause: .system(errno: EISDIR)) }
+        guard fstat(fd, &status) == 0 else { throw failure(.cannotOpen(path: path, cause: .system(errno: errno))) }
+        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw failure(.cannotOpen(path: path, cause: .system(errno: EISDIR))) }
 
         var info = SF_INFO()
         var callbacks = FileDescriptorIO.callbacks
         guard let sndfile = sf_open_virtual(&callbacks, Int32(SFM_READ), &info, io.userData) else {
-            if let code = io.firstError { throw .cannotOpen(path: path, cause: .system(errno: code)) }
-            throw .notAnAudioFile(path: path, reason: AudioFileError.Cause.library(tidying: String(cString: sf_strerror(nil))).description)
+            if let code = io.firstError { throw failure(.cannotOpen(path: path, cause: .system(errno: code))) }
+            throw failure(.notAnAudioFile(path: path, reason: AudioFileError.Cause.library(tidying: String(cString: sf_strerror(nil))).description))
         }
         self.path = path
         self.sampleRate = Int(info.samplerate)
@@ -69,8 +73,9 @@ public final class AudioFileReader {
     }
 
     deinit {
-        // Before `io` closes the descriptor libsndfile reads through.
+        // libsndfile first: it reads through the descriptor until it is closed.
         sf_close(sndfile)
+        close(io.fd)
     }
 
     /// Reads as many whole frames as fit in `buffer` and returns how many it read: 0 at the end.

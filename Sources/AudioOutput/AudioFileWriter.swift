@@ -36,7 +36,8 @@ public final class AudioFileWriter {
     public static let vorbisQuality = 0.6
 
     /// The temporary file being written, until it is renamed or removed.
-    let temporaryPath: FilePath
+    var temporaryPath: FilePath { file.temporaryPath }
+    private let file: StagedFile
     private let io: FileDescriptorIO
     private var sndfile: OpaquePointer?
     private var state = State.open
@@ -54,25 +55,28 @@ public final class AudioFileWriter {
         path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
     ) throws(AudioFileError) {
         try format.validate(encoding: encoding, sampleRate: sampleRate, channels: channels, path: path)
-        let temporary: (fd: Int32, path: FilePath)
+        let file: StagedFile
         do {
-            temporary = try TemporarySibling.create(for: path)
+            file = try StagedFile(destination: path)
         } catch {
             throw .cannotCreate(path: path, cause: AudioFileError.Cause(error))
         }
-        try self.init(
-            fileDescriptor: temporary.fd, temporaryPath: temporary.path,
-            path: path, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels
-        )
+        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels)
     }
 
     /// Writes through `fd`, which it takes over, into `temporaryPath`, which it renames or removes.
     /// Tests pass other descriptors (such as `/dev/full`) here.
-    init(
+    convenience init(
         fileDescriptor fd: Int32, temporaryPath: FilePath,
         path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
     ) throws(AudioFileError) {
-        let io = FileDescriptorIO(fd: fd)
+        let file = StagedFile(descriptor: FileDescriptor(rawValue: fd), temporaryPath: temporaryPath, destination: path)
+        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels)
+    }
+
+    private init(file: StagedFile, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int) throws(AudioFileError) {
+        let path = file.destination
+        let io = FileDescriptorIO(fd: file.descriptor.rawValue)
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
@@ -80,7 +84,7 @@ public final class AudioFileWriter {
 
         func failure(_ error: AudioFileError, closing sndfile: OpaquePointer? = nil) -> AudioFileError {
             if let sndfile { sf_close(sndfile) }
-            _ = temporaryPath.withPlatformString { unlink($0) }
+            file.discard()
             return error
         }
         guard sf_format_check(&info) != 0 else {
@@ -111,7 +115,7 @@ public final class AudioFileWriter {
         self.encoding = encoding
         self.sampleRate = sampleRate
         self.channels = channels
-        self.temporaryPath = temporaryPath
+        self.file = file
         self.io = io
         self.sndfile = sndfile
     }
@@ -120,7 +124,7 @@ public final class AudioFileWriter {
         // Not finished: a cancelled or failed render leaves nothing behind.
         if case .open = state {
             sf_close(sndfile)
-            _ = temporaryPath.withPlatformString { unlink($0) }
+            file.discard()
         }
     }
 
@@ -190,11 +194,12 @@ public final class AudioFileWriter {
         if let handle, let cause = SoundFileClosing.close(handle, isEmptyFLAC: format == .flac && framesWritten == 0, ioError: { io.firstError }) {
             throw fail(cause)
         }
-        if let code = io.sync() { throw fail(.system(errno: code)) }
-        if let code = io.close() { throw fail(.system(errno: code)) }
-        guard temporaryPath.withPlatformString({ from in path.withPlatformString { to in rename(from, to) } }) == 0 else { throw fail(.system(errno: errno)) }
+        do {
+            try file.commit()
+        } catch {
+            throw fail(.system(errno: error.rawValue))
+        }
         state = .finished
-        TemporarySibling.syncFolder(of: path)
     }
 
     private func checkOpen() throws(AudioFileError) {
@@ -213,7 +218,7 @@ public final class AudioFileWriter {
             sf_close(sndfile)
             self.sndfile = nil
         }
-        _ = temporaryPath.withPlatformString { unlink($0) }
+        file.discard()
         state = .failed(error)
         return error
     }

@@ -16,23 +16,9 @@ final class FileDescriptorIO {
     /// The first `errno` a write, read or seek failed with; nil while all is well.
     private(set) var firstError: Int32?
 
-    /// Takes ownership of `fd`: it is closed when this object goes.
+    /// Works through `fd`, which the owner keeps open while libsndfile uses it and closes afterwards.
     init(fd: Int32) {
         self.fd = fd
-    }
-
-    private var isOpen = true
-
-    deinit {
-        if isOpen { Glibc.close(fd) }
-    }
-
-    /// Closes the descriptor now, to hear about errors the system reports only then (NFS does).
-    func close() -> Int32? {
-        guard isOpen else { return nil }
-        isOpen = false
-        // Linux releases the descriptor even when close fails, so it is never retried.
-        return Glibc.close(fd) == 0 ? nil : errno
     }
 
     private func record(_ code: Int32) {
@@ -103,13 +89,5 @@ final class FileDescriptorIO {
 
     private static func from(_ user: UnsafeMutableRawPointer?) -> FileDescriptorIO {
         Unmanaged<FileDescriptorIO>.fromOpaque(user!).takeUnretainedValue()
-    }
-
-    /// Flushes the file to disk.
-    func sync() -> Int32? {
-        while fsync(fd) != 0 {
-            if errno != EINTR { return errno }
-        }
-        return nil
     }
 }

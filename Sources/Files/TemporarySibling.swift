@@ -3,9 +3,8 @@ import Glibc
 #endif
 import SystemPackage
 
-/// The hidden temporary file an output is written to before it is renamed into place: the one way
-/// smfplay makes a file appear whole or not at all (``AtomicWrite`` for bytes in memory, the audio
-/// file writer for a stream).
+/// The name and creation of the hidden temporary file a ``StagedFile`` is written to before it is
+/// renamed into place.
 ///
 /// It sits in the same folder as the output, so the rename stays on one file system and is atomic,
 /// and its name starts with a dot, so a batch renderer or an indexer scanning the folder skips it:
@@ -27,7 +26,7 @@ public enum TemporarySibling {
     /// Creates the temporary file for `path` with `permissions` (before the umask) and returns its
     /// descriptor (read and write: libsndfile reads back what it wrote when it finishes some
     /// formats) and its path.
-    public static func create(for path: FilePath, permissions: mode_t = 0o666) throws(Failure) -> (fd: Int32, path: FilePath) {
+    static func create(for path: FilePath, permissions: FilePermissions) throws(Failure) -> (fd: Int32, path: FilePath) {
         var existing = stat()
         if path.withPlatformString({ stat($0, &existing) }) == 0 {
             switch existing.st_mode & S_IFMT {
@@ -37,7 +36,7 @@ public enum TemporarySibling {
             }
         }
         guard let name = path.lastComponent, name.kind == .regular else { throw .system(errno: EISDIR) }
-        let folder = folder(of: path)
+        let folder = path.containingFolder
         let nameBytes = name.bytes.map { CChar(bitPattern: $0) }
         // O_EXCL makes every writer's name its own, even for two writers of one output in one process.
         for attempt in 0..<1000 {
@@ -46,7 +45,7 @@ public enum TemporarySibling {
             let temporaryName = [CChar(UInt8(ascii: "."))] + kept + suffix + [0]
             guard let component = FilePath.Component(platformString: temporaryName) else { throw .system(errno: EINVAL) }
             let temporary = folder.appending(component)
-            let fd = temporary.withPlatformString { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, permissions) }
+            let fd = temporary.withPlatformString { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, permissions.rawValue) }
             if fd >= 0 { return (fd, temporary) }
             if errno != EEXIST { throw cause(of: errno, creatingIn: folder) }
         }
@@ -56,18 +55,12 @@ public enum TemporarySibling {
     /// Makes a rename in `path`'s folder last: the folder's entry is on disk only once the folder
     /// is flushed.
     public static func syncFolder(of path: FilePath) {
-        let folder = folder(of: path).withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let folder = path.containingFolder.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard folder >= 0 else { return }
         // Best effort: the file is already in place, and a failure here would only make the caller
         // report an error about a file that exists.
         _ = fsync(folder)
         close(folder)
-    }
-
-    /// The folder a path's file is in: "." for a bare name.
-    public static func folder(of path: FilePath) -> FilePath {
-        let folder = path.removingLastComponent()
-        return folder.isEmpty ? "." : folder
     }
 
     /// A name cut to fit `limit` bytes, so that a long output name still leaves room for the
@@ -94,7 +87,7 @@ public enum TemporarySibling {
                     return (status.st_mode & S_IFMT) == S_IFDIR ? .system(errno: code) : .notAFolder(candidate)
                 }
                 if candidate == "/" || candidate == "." { return .system(errno: code) }
-                candidate = Self.folder(of: candidate)
+                candidate = candidate.containingFolder
             }
         default:
             return .system(errno: code)

@@ -43,7 +43,7 @@ public struct InputManifest: Sendable {
             case .unusable(let reason): throw .unreadable(path, reason)
             }
         }
-        self.init(bytes: bytes, folder: TemporarySibling.folder(of: path))
+        self.init(bytes: bytes, folder: path.containingFolder)
     }
 
     public init(bytes: [UInt8], folder: FilePath) {
@@ -61,7 +61,7 @@ public struct InputManifest: Sendable {
     /// manifest's folder when it is under it (so that the list can move with the collection) and
     /// absolute otherwise. Returns the files left out: those whose name has a line break.
     public static func write(_ files: [FilePath], to path: FilePath) throws(FileWriteError) -> [FilePath] {
-        let folder = absolute(TemporarySibling.folder(of: path))
+        let folder = absolute(path.containingFolder)
         var bytes: [UInt8] = []
         var left: [FilePath] = []
         let lineBreak = UInt8(ascii: "\n")

@@ -24,7 +24,7 @@ public enum M3UPlaylist {
     /// The entries, in order, as paths.
     public static func entries(ofPlaylistAt path: FilePath) throws(SmallFile.ReadError) -> [FilePath] {
         let bytes = try SmallFile.read(path, limit: sizeLimit)
-        let folder = TemporarySibling.folder(of: path)
+        let folder = path.containingFolder
         return bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }).compactMap { rawLine in
             var line = rawLine.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             while let last = line.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { line = line.dropLast() }

@@ -191,7 +191,7 @@ public final class SongRenderer {
     private static func intermediatePath(for output: FilePath) -> FilePath {
         let name = output.lastComponent.map { $0.bytes.map { CChar(bitPattern: $0) } } ?? []
         let bytes = [CChar(UInt8(ascii: "."))] + name.prefix(200) + Array(".float-\(getpid()).wav".utf8CString)
-        return TemporarySibling.folder(of: output).appending(FilePath.Component(platformString: bytes) ?? "float.wav")
+        return output.containingFolder.appending(FilePath.Component(platformString: bytes) ?? "float.wav")
     }
 }
 

@@ -17,10 +17,10 @@ public final class ResumeLock: Sendable {
     public let lockFile: FilePath
     private let descriptor: Int32
 
-    /// Creates `folder` if it is missing, and `lockFile` in it.
-    init(lockFile: FilePath, folder: FilePath) throws(ResumeLockError) {
+    /// Creates `lockFile`, and its folder if it is missing.
+    init(lockFile: FilePath) throws(ResumeLockError) {
         do {
-            try AtomicWrite.makeFolder(folder, for: lockFile)
+            try AtomicWrite.makePersonalFolder(for: lockFile)
         } catch {
             throw .unusable(lockFile: lockFile, reason: error.reason)
         }

@@ -101,7 +101,7 @@ public final class ResumeStore: @unchecked Sendable {
 
     /// Takes the state for this player until the lock is released; see ``ResumeLock``.
     public func lock() throws(ResumeLockError) -> ResumeLock {
-        try ResumeLock(lockFile: lockFile, folder: folder)
+        try ResumeLock(lockFile: lockFile)
     }
 
     // MARK: The database
@@ -218,9 +218,14 @@ public final class ResumeStore: @unchecked Sendable {
             return Loaded(state: state, warning: nil)
         case .failure(let problem):
             let aside = folder.appending(OldStateFile.name.string + ".bad")
-            let moved = oldFile.withPlatformString { from in aside.withPlatformString { to in rename(from, to) } } == 0
+            var moveFailure: String?
+            do {
+                try oldFile.rename(to: aside)
+            } catch {
+                moveFailure = SystemError.text(error.rawValue)
+            }
             return Loaded(state: nil, warning: ResumeStateWarning(
-                path: oldFile, reason: problem.reason, movedTo: moved ? aside : nil, moveFailure: moved ? nil : SystemError.current))
+                path: oldFile, reason: problem.reason, movedTo: moveFailure == nil ? aside : nil, moveFailure: moveFailure))
         }
     }
 }

@@ -45,7 +45,7 @@ public enum DatabaseFile {
         _ path: FilePath, access: Access, migrator: DatabaseMigrator, synchronous: String = "NORMAL", replacingDamage: Bool = false
     ) throws(OpenError) -> Opened {
         do {
-            try AtomicWrite.makeFolder(TemporarySibling.folder(of: path), for: path)
+            try AtomicWrite.makePersonalFolder(for: path)
         } catch {
             throw OpenError(reason: error.reason)
         }
@@ -88,10 +88,11 @@ public enum DatabaseFile {
     /// Renames a damaged file to `PATH.bad-TIME`, its journal files removed; returns the new name.
     private static func moveAside(_ path: FilePath, reason: String) throws(OpenError) -> FilePath {
         let aside = FilePath(path.string + ".bad-" + timestamp())
-        let renamed = path.withPlatformString { from in aside.withPlatformString { to in rename(from, to) } }
-        guard renamed == 0 || errno == ENOENT else {
-            throw OpenError(reason: "it is damaged (\(reason)), and it cannot be moved aside: \(SystemError.current)")
-        }
+        do {
+            try path.rename(to: aside)
+        } catch where error != .noSuchFileOrDirectory {
+            throw OpenError(reason: "it is damaged (\(reason)), and it cannot be moved aside: \(SystemError.text(error.rawValue))")
+        } catch {}
         for suffix in ["-wal", "-shm"] { _ = FilePath(path.string + suffix).withPlatformString { unlink($0) } }
         return aside
     }

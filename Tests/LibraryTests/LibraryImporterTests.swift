@@ -47,7 +47,7 @@ struct LibraryImporterTests {
 
     @Test("a MIDI file is copied byte for byte into the folder, which is made with the folders above it")
     func copiesIntoNewFolder() throws {
-        let folder = try Folder()
+        let folder = Folder()
         let source = try folder.write("Downloads/Prélude.mid", Self.midi(7))
         let importer = LibraryImporter(folder: FilePath(folder.path + "/Music/MIDI/Inbox"))
         let copy = try importer.importFile(at: FilePath(source))
@@ -61,7 +61,7 @@ struct LibraryImporterTests {
 
     @Test("a name that is taken gets the next number before its extension; no file is replaced")
     func numbersTakenNames() throws {
-        let folder = try Folder()
+        let folder = Folder()
         try folder.write("Inbox/Song.mid", Self.midi(1))
         try folder.write("Inbox/Song (2).mid", Self.midi(2))
         let importer = LibraryImporter(folder: FilePath(folder.path + "/Inbox"))
@@ -76,7 +76,7 @@ struct LibraryImporterTests {
 
     @Test("the content decides: a misnamed MIDI file and an RMID file are imported, text named .mid is refused")
     func detectsByContent() throws {
-        let folder = try Folder()
+        let folder = Folder()
         let importer = LibraryImporter(folder: FilePath(folder.path + "/Inbox"))
         #expect(try importer.importFile(at: FilePath(try folder.write("attachment.bin", Self.midi()))) == FilePath(folder.path + "/Inbox/attachment.bin"))
         #expect(try importer.importFile(at: FilePath(try folder.write("Canyon.rmi", Self.rmid()))) == FilePath(folder.path + "/Inbox/Canyon.rmi"))
@@ -91,7 +91,7 @@ struct LibraryImporterTests {
 
     @Test("a missing file, a folder and a FIFO are refused with a message naming them, without waiting")
     func refusesWhatIsNotAFile() throws {
-        let folder = try Folder()
+        let folder = Folder()
         let importer = LibraryImporter(folder: FilePath(folder.path + "/Inbox"))
         let missing = folder.path + "/missing.mid"
         #expect(throws: LibraryImportError.unreadable(path: FilePath(missing), reason: "no such file or directory")) {
@@ -121,14 +121,15 @@ struct LibraryImporterTests {
 
     @Test("a destination that is a file is refused, naming it; the source is left alone")
     func destinationIsAFile() throws {
-        let folder = try Folder()
+        let folder = Folder()
         let source = try folder.write("song.mid", Self.midi())
         let blocker = try folder.write("Library", Array("x".utf8))
         #expect(throws: LibraryImportError.cannotWrite(path: FilePath(blocker), reason: "not a folder")) {
             try LibraryImporter(folder: FilePath(blocker)).importFile(at: FilePath(source))
         }
+        // The file in the way is named, not the folder that could not be made below it.
         let below = blocker + "/Inbox"
-        #expect(throws: LibraryImportError.cannotWrite(path: FilePath(below), reason: "not a directory")) {
+        #expect(throws: LibraryImportError.cannotWrite(path: FilePath(blocker), reason: "not a folder")) {
             try LibraryImporter(folder: FilePath(below)).importFile(at: FilePath(source))
         }
         #expect(try folder.bytes("song.mid") == Self.midi())
@@ -136,7 +137,7 @@ struct LibraryImporterTests {
 
     @Test("imports racing for one name each get a name of their own, and every copy is whole")
     func racingImports() throws {
-        let folder = try Folder()
+        let folder = Folder()
         let count = 24
         let sources = try (0..<count).map { try folder.write("from \($0)/Song.mid", Self.midi(UInt8($0))) }
         let importer = LibraryImporter(folder: FilePath(folder.path + "/Inbox"))

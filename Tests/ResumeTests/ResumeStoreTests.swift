@@ -300,6 +300,6 @@ struct ResumeLockTests {
         let folder = try TemporaryFolder()
         try folder.create("smfplay")
         let store = ResumeStore(folder: folder.filePath("smfplay"))
-        #expect(throws: ResumeLockError.unusable(lockFile: store.lockFile, reason: "not a directory")) { try store.lock() }
+        #expect(throws: ResumeLockError.unusable(lockFile: store.lockFile, reason: "\(folder.file("smfplay")) is a file, not a folder")) { try store.lock() }
     }
 }
