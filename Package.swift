@@ -29,7 +29,7 @@ let package = Package(
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
         .target(name: "SMF", dependencies: ["Files", "WorkerThreads"]),
         // The synthesizer (FluidSynth) and the sequencer that feeds it a song's events.
-        .target(name: "Synthesis", dependencies: ["SMF", "CFluidSynth"]),
+        .target(name: "Synthesis", dependencies: ["SMF", "Files", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
         // Where audio goes: audio files (libsndfile).
         .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio"]),
         // Rendering and playing songs: the synthesizer into a sink.
@@ -43,7 +43,7 @@ let package = Package(
         // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
         .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift")]),
         // Settings from the configuration file, and where files are looked for.
-        .target(name: "Configuration", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "Configuration", dependencies: ["Files", .product(name: "SystemPackage", package: "swift-system"), .product(name: "TOMLKit", package: "TOMLKit")]),
         // How much one rendering sounds like another (spectra, level, missing parts, clipping): for render tests and bench/compat.sh.
         .target(name: "SoundComparison"),
         // Songs that use a GS, XG or GM2 feature, each with the same music in plain GM: for render tests and bench/compat.sh.
@@ -79,8 +79,8 @@ let package = Package(
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "ResumeTests", dependencies: ["Resume", "Library", "Files", "TestSupport"]),
         .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "SMF", "Files", "TestSupport"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration"]),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF"]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Files", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "TestSupport"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "Files", "TestSupport"]),
         .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "Files", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport"]),

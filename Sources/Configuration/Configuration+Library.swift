@@ -1,3 +1,6 @@
+import Files
+import SystemPackage
+
 // The `library` key: where the user's MIDI files live.
 extension Configuration {
     /// The folder under the music folder that the library is by default.
@@ -6,9 +9,9 @@ extension Configuration {
     /// The library folder: the `library` key with `~` expanded, or
     /// `$XDG_MUSIC_DIR/MIDI` (`~/Music/MIDI` on most systems). Absolute, without
     /// `.` parts, doubled or trailing slashes.
-    public func libraryRoot(in directories: XDGDirectories) -> String {
-        let folder = library ?? PathText.join(directories.music, Self.defaultLibraryFolderName)
-        return PathText.absolute(folder, workingDirectory: "/", home: directories.home)
+    public func libraryRoot(in directories: XDGDirectories) -> FilePath {
+        let folder = library.map { directories.expandingTilde(in: $0) } ?? directories.music.appending(Self.defaultLibraryFolderName)
+        return folder.absolute(in: "/")
     }
 
     /// Only an absolute path or one under `~` is taken: a relative one could start at

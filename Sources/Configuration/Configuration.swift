@@ -1,3 +1,4 @@
+import SystemPackage
 import TOMLKit
 
 /// Everything the configuration file can set, one property per table of the file
@@ -17,10 +18,10 @@ public struct Configuration: Sendable, Equatable {
     public var textEncoding: String?
     /// The file these settings came from; `nil` when no file was read and every
     /// setting is its default.
-    public var path: String?
+    public var path: FilePath?
 
     public init(render: RenderSettings = RenderSettings(), audio: AudioSettings = AudioSettings(), library: String? = nil,
-                textEncoding: String? = nil, path: String? = nil) {
+                textEncoding: String? = nil, path: FilePath? = nil) {
         self.render = render
         self.audio = audio
         self.library = library
@@ -36,7 +37,7 @@ public struct Configuration: Sendable, Equatable {
     ///
     /// Every problem in the file is found; the one thrown is the first in the file,
     /// which is the one a person fixing it from the top expects.
-    public init(parsing text: String, path: String) throws(ConfigurationError) {
+    public init(parsing text: String, path: FilePath) throws(ConfigurationError) {
         try Self.checkForNUL(in: text, path: path)
         let table: TOMLTable
         do {
@@ -62,7 +63,7 @@ public struct Configuration: Sendable, Equatable {
 
     /// TOMLKit hands the text to toml++ as a C string, which would end it at a NUL
     /// without a word; TOML forbids the character, so it is refused here instead.
-    private static func checkForNUL(in text: String, path: String) throws(ConfigurationError) {
+    private static func checkForNUL(in text: String, path: FilePath) throws(ConfigurationError) {
         guard text.utf8.contains(0) else { return }
         var line = 1
         var column = 1

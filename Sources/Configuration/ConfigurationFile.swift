@@ -1,3 +1,6 @@
+import Files
+import SystemPackage
+
 /// Where the configuration comes from: the user's file in the XDG place, or a file
 /// named on the command line.
 ///
@@ -7,7 +10,7 @@
 /// ```
 public struct ConfigurationFile: Sendable, Equatable {
     /// The file's path, as it appears in messages.
-    public var path: String
+    public var path: FilePath
     /// Whether a missing file is an error. A file the user named must exist; the
     /// standard one need not, since most people never write one.
     public var isRequired: Bool
@@ -16,7 +19,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     public static let sizeLimit = 1 << 20
 
     /// A file named by the user, which must exist.
-    public init(path: String) {
+    public init(path: FilePath) {
         self.path = path
         self.isRequired = true
     }
@@ -28,8 +31,8 @@ public struct ConfigurationFile: Sendable, Equatable {
         return file
     }
 
-    public static func standardPath(in directories: XDGDirectories) -> String {
-        PathText.join(PathText.join(directories.configHome, XDGDirectories.applicationName), "config.toml")
+    public static func standardPath(in directories: XDGDirectories) -> FilePath {
+        directories.configHome.appending(XDGDirectories.applicationName).appending("config.toml")
     }
 
     /// Reads and checks the file. A missing file that is not required gives the
@@ -37,14 +40,20 @@ public struct ConfigurationFile: Sendable, Equatable {
     public func load() throws(ConfigurationError) -> Configuration {
         let bytes: [UInt8]
         do {
-            bytes = try FileSystem.read(path: path, limit: Self.sizeLimit)
+            bytes = try SmallFile.read(path, limit: Self.sizeLimit)
         } catch {
             switch error {
-            case .missing:
+            case .missing, .system(.notDirectory):
                 if isRequired { throw .missingFile(path: path) }
                 return Configuration()
-            case .unusable(let reason):
-                throw .unreadable(path: path, reason: reason)
+            case .folder:
+                throw .unreadable(path: path, reason: "is a folder, not a configuration file")
+            case .tooLarge(let size, let limit):
+                throw .unreadable(path: path, reason: "is \(size) bytes, too large for a configuration file (at most \(limit))")
+            case .notARegularFile:
+                throw .unreadable(path: path, reason: "is not a regular file")
+            case .system(let code):
+                throw .unreadable(path: path, reason: "cannot read: " + SystemError.text(code.rawValue))
             }
         }
         return try Configuration(parsing: Self.text(of: bytes, path: path), path: path)
@@ -52,7 +61,7 @@ public struct ConfigurationFile: Sendable, Equatable {
 
     /// TOML is UTF-8 by definition; a file saved in Latin-1 or UTF-16 is named with the
     /// place of its first bad byte rather than misread.
-    static func text(of bytes: [UInt8], path: String) throws(ConfigurationError) -> String {
+    static func text(of bytes: [UInt8], path: FilePath) throws(ConfigurationError) -> String {
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()

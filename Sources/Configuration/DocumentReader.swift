@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// Reads settings out of a parsed configuration file and collects its problems.
 ///
 /// Reading never stops at a problem: a bad value leaves the default in place and is
@@ -5,12 +7,12 @@
 /// file, bad value or unknown key. A class, because every table's reader notes its
 /// problems and its known keys in the same place.
 final class DocumentReader {
-    let path: String
+    let path: FilePath
     let keyLines: TOMLKeyLines
     private var tables: [TableReader] = []
     private var problems: [ConfigurationError] = []
 
-    init(path: String, keyLines: TOMLKeyLines) {
+    init(path: FilePath, keyLines: TOMLKeyLines) {
         self.path = path
         self.keyLines = keyLines
     }

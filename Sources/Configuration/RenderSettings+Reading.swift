@@ -1,9 +1,10 @@
+import SystemPackage
 import TOMLKit
 
 // The file's keys for `RenderSettings`. Each key is read once here; a key that is not
 // read here is reported as unknown, so this is the whole list of what the file may say.
 extension RenderSettings {
-    init(reading table: TableReader, configurationPath: String) {
+    init(reading table: TableReader, configurationPath: FilePath) {
         self.init()
         soundFonts = Self.soundFonts("soundfont", in: table, configurationPath: configurationPath) ?? []
         let stacks = table.table("soundfonts")
@@ -52,7 +53,7 @@ extension RenderSettings {
     }
 
     /// A SoundFont (a string) or a stack of them (an array of strings, first wins); nil when not set.
-    private static func soundFonts(_ name: String, in table: TableReader, configurationPath: String) -> [String]? {
+    private static func soundFonts(_ name: String, in table: TableReader, configurationPath: FilePath) -> [String]? {
         table.read(name, default: nil, expected: "a SoundFont path or name in quotes, or a list of them") { value -> [String]?? in
             let texts = value.array.map { array in array.map { $0.string } } ?? [value.string]
             guard !texts.isEmpty, texts.allSatisfy({ $0.map { !$0.isEmpty } ?? false }) else { return nil }
@@ -64,9 +65,10 @@ extension RenderSettings {
     /// started from: a relative path with a folder in it starts at the file's folder.
     /// A bare name (no `/`) is a SoundFont name, looked up in the SoundFont folders,
     /// and `~` is left for `SoundFontLocator`, which knows the home folder.
-    static func resolve(soundFont: String, relativeTo configurationPath: String) -> String {
+    static func resolve(soundFont: String, relativeTo configurationPath: FilePath) -> String {
         guard soundFont.contains("/"), !soundFont.hasPrefix("/"), !soundFont.hasPrefix("~") else { return soundFont }
-        return PathText.join(PathText.parent(of: configurationPath), soundFont)
+        // Text: the value is text, and so is what the locator takes (a path or a name).
+        return configurationPath.containingFolder.pushing(FilePath(soundFont)).string
     }
 }
 

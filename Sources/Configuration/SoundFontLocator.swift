@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Files
+import SystemPackage
+
 /// Chooses the SoundFont file, in this order:
 ///
 /// 1. `--soundfont`: a path, or a name found in the search folders;
@@ -15,7 +21,7 @@ public struct SoundFontLocator: Sendable, Equatable {
     /// What Debian's packages install: fluid-soundfont-gm (the best of them, and the
     /// default), the sf3 folder (where musescore-general-soundfont and others put
     /// theirs), then timgm6mb-soundfont (small, and often there already).
-    public static let debianLocations = [
+    public static let debianLocations: [FilePath] = [
         "/usr/share/sounds/sf2/FluidR3_GM.sf2",
         "/usr/share/sounds/sf3",
         "/usr/share/sounds/sf2/TimGM6mb.sf2",
@@ -26,24 +32,24 @@ public struct SoundFontLocator: Sendable, Equatable {
 
     /// Folders searched in order, for a name and for the first SoundFont in them.
     /// The last one is where the "nothing found" message suggests putting a file.
-    public var searchFolders: [String]
+    public var searchFolders: [FilePath]
     /// Files and folders tried after the search folders; their folders are also
     /// searched for a name.
-    public var systemLocations: [String]
+    public var systemLocations: [FilePath]
     /// Where relative paths start.
-    public var workingDirectory: String
+    public var workingDirectory: FilePath
     /// What `~` stands for; nil leaves `~` alone.
-    public var home: String?
+    public var home: FilePath?
 
     public init(
-        searchFolders: [String],
-        systemLocations: [String] = SoundFontLocator.debianLocations,
-        workingDirectory: String? = nil,
-        home: String? = nil
+        searchFolders: [FilePath],
+        systemLocations: [FilePath] = SoundFontLocator.debianLocations,
+        workingDirectory: FilePath? = nil,
+        home: FilePath? = nil
     ) {
         self.searchFolders = searchFolders
         self.systemLocations = systemLocations
-        self.workingDirectory = workingDirectory ?? FileSystem.currentDirectory() ?? "/"
+        self.workingDirectory = workingDirectory ?? .currentDirectory
         self.home = home
     }
 
@@ -51,7 +57,7 @@ public struct SoundFontLocator: Sendable, Equatable {
     /// user's folder, and Debian's locations.
     public static func standard(
         directories: XDGDirectories,
-        executable: String? = SoundFontLocator.currentExecutable()
+        executable: FilePath? = .currentExecutable
     ) -> SoundFontLocator {
         let repository = executable.flatMap(repositoryFolder(forExecutable:))
         return SoundFontLocator(
@@ -61,29 +67,22 @@ public struct SoundFontLocator: Sendable, Equatable {
     }
 
     /// `$XDG_DATA_HOME/smfplay/soundfonts`.
-    public static func userFolder(in directories: XDGDirectories) -> String {
-        PathText.join(PathText.join(directories.dataHome, XDGDirectories.applicationName), "soundfonts")
-    }
-
-    /// The running program's path (`/proc/self/exe`), or nil where there is none.
-    public static func currentExecutable() -> String? {
-        FileSystem.currentExecutable()
+    public static func userFolder(in directories: XDGDirectories) -> FilePath {
+        directories.dataFolder.appending("soundfonts")
     }
 
     /// The `SoundFonts/` folder of the checkout a program was built in: the first
     /// folder above it holding both `Package.swift` and `SoundFonts/`, as the build
     /// folders (`.build/debug/smfplay`) are inside the checkout.
-    public static func repositoryFolder(forExecutable executable: String) -> String? {
-        let executable = PathText.absolute(executable, workingDirectory: FileSystem.currentDirectory() ?? "/", home: nil)
-        var folder = PathText.parent(of: executable)
+    public static func repositoryFolder(forExecutable executable: FilePath) -> FilePath? {
+        var folder = executable.absolute().containingFolder
         while true {
-            let soundFonts = PathText.join(folder, "SoundFonts")
-            if FileSystem.kind(at: PathText.join(folder, "Package.swift")) == .file,
-               FileSystem.kind(at: soundFonts) == .folder {
+            let soundFonts = folder.appending("SoundFonts")
+            if folder.appending("Package.swift").kind == .regular, soundFonts.kind == .directory {
                 return soundFonts
             }
-            if folder == "/" { return nil }
-            folder = PathText.parent(of: folder)
+            if folder.components.isEmpty { return nil }
+            folder = folder.containingFolder
         }
     }
 
@@ -96,8 +95,8 @@ public struct SoundFontLocator: Sendable, Equatable {
     public func locate(
         requested: String?,
         configured: String?,
-        configurationFile: String? = nil
-    ) throws(SoundFontLookupError) -> String {
+        configurationFile: FilePath? = nil
+    ) throws(SoundFontLookupError) -> FilePath {
         if let requested {
             return try find(requested, source: .commandLine)
         }
@@ -108,10 +107,10 @@ public struct SoundFontLocator: Sendable, Equatable {
             if let soundFont = firstSoundFont(in: folder) { return soundFont }
         }
         for location in systemLocations {
-            switch FileSystem.kind(at: location) {
-            case .file: return location
-            case .folder: if let soundFont = firstSoundFont(in: location) { return soundFont }
-            case .other, nil: continue
+            switch location.kind {
+            case .regular: return location
+            case .directory: if let soundFont = firstSoundFont(in: location) { return soundFont }
+            default: continue
             }
         }
         throw .nothingFound(searched: searchFolders + systemLocations, installFolder: searchFolders.last)
@@ -124,8 +123,8 @@ public struct SoundFontLocator: Sendable, Equatable {
     public func locate(
         requested: [String],
         configured: [String],
-        configurationFile: String? = nil
-    ) throws(SoundFontLookupError) -> [String] {
+        configurationFile: FilePath? = nil
+    ) throws(SoundFontLookupError) -> [FilePath] {
         if !requested.isEmpty {
             return try requested.map { name throws(SoundFontLookupError) in try find(name, source: .commandLine) }
         }
@@ -133,52 +132,60 @@ public struct SoundFontLocator: Sendable, Equatable {
             return try configured.map { name throws(SoundFontLookupError) in try find(name, source: .configuration(path: configurationFile)) }
         }
         let found = try locate(requested: nil, configured: nil, configurationFile: configurationFile)
-        let companion = PathText.join(PathText.parent(of: found), Self.gsCompanion)
-        let isGeneralMIDI = found.hasSuffix("/" + Self.gmWithCompanion)
-        return isGeneralMIDI && FileSystem.kind(at: companion) == .file && FileSystem.isReadable(companion) ? [companion, found] : [found]
+        let companion = found.containingFolder.appending(Self.gsCompanion)
+        let isGeneralMIDI = found.lastComponent == Self.gmWithCompanion
+        return isGeneralMIDI && companion.kind == .regular && companion.isReadable ? [companion, found] : [found]
     }
 
     /// Debian's fluid-soundfont-gm and fluid-soundfont-gs.
-    static let gmWithCompanion = "FluidR3_GM.sf2"
-    static let gsCompanion = "FluidR3_GS.sf2"
+    static let gmWithCompanion: FilePath.Component = "FluidR3_GM.sf2"
+    static let gsCompanion: FilePath.Component = "FluidR3_GS.sf2"
 
     /// The folders searched for a name: the search folders, then the folders of the
     /// system locations (so `TimGM6mb` finds Debian's file).
-    public var nameFolders: [String] {
+    public var nameFolders: [FilePath] {
         var folders = searchFolders
         for location in systemLocations {
-            let folder = Self.isSoundFontName(location) ? PathText.parent(of: location) : location
+            let folder = location.lastComponent.map(Self.isSoundFontName) == true ? location.containingFolder : location
             if !folders.contains(folder) { folders.append(folder) }
         }
         return folders
     }
 
-    private func find(_ value: String, source: SoundFontLookupError.Source) throws(SoundFontLookupError) -> String {
+    private func find(_ value: String, source: SoundFontLookupError.Source) throws(SoundFontLookupError) -> FilePath {
         guard value.contains("/") || value == "~" || value.hasPrefix("~/") else {
             return try find(name: value, source: source)
         }
-        let path = PathText.absolute(value, workingDirectory: workingDirectory, home: home)
-        switch FileSystem.kind(at: path) {
+        return try find(path: absolute(value), source: source)
+    }
+
+    private func find(path: FilePath, source: SoundFontLookupError.Source) throws(SoundFontLookupError) -> FilePath {
+        switch path.kind {
         case nil:
             throw .missing(path: path, source: source)
-        case .other:
-            throw .notAFile(path: path, source: source)
-        case .folder:
+        case .directory:
             guard let soundFont = firstSoundFont(in: path) else { throw .emptyFolder(path: path, source: source) }
             return soundFont
-        case .file:
-            guard FileSystem.isReadable(path) else { throw .unreadable(path: path, source: source) }
+        case .regular:
+            guard path.isReadable else { throw .unreadable(path: path, source: source) }
             return path
+        default:
+            throw .notAFile(path: path, source: source)
         }
     }
 
-    private func find(name: String, source: SoundFontLookupError.Source) throws(SoundFontLookupError) -> String {
+    /// A path as people write it, from `/`: `~` for the home folder, others from the working folder.
+    private func absolute(_ value: String) -> FilePath {
+        XDGDirectories.expandingTilde(in: value, home: home).absolute(in: workingDirectory)
+    }
+
+    private func find(name: String, source: SoundFontLookupError.Source) throws(SoundFontLookupError) -> FilePath {
         var searched = nameFolders
         // `--soundfont Piano.sf2` next to the file means that file, as with any
         // command; a name in the configuration does not depend on where smfplay starts.
         if source == .commandLine {
-            let path = PathText.absolute(name, workingDirectory: workingDirectory, home: home)
-            if FileSystem.kind(at: path) == .file { return try find(path, source: source) }
+            let path = absolute(name)
+            if path.kind == .regular { return try find(path: path, source: source) }
             searched.insert(workingDirectory, at: 0)
         }
         for folder in nameFolders {
@@ -189,36 +196,35 @@ public struct SoundFontLocator: Sendable, Equatable {
 
     /// The SoundFont files in a folder, sorted. Hidden files are left out: macOS
     /// leaves `._Name.sf2` companions on shared drives that are not SoundFonts.
-    private func soundFonts(in folder: String) -> [String] {
-        guard let names = FileSystem.names(inFolder: folder) else { return [] }
+    private func soundFonts(in folder: FilePath) -> [FilePath.Component] {
+        guard let names = folder.entryNames() else { return [] }
         return names
-            .filter { !$0.hasPrefix(".") && Self.isSoundFontName($0) }
-            .sorted()
-            .filter { FileSystem.kind(at: PathText.join(folder, $0)) == .file }
+            .filter { !$0.bytes.starts(with: [UInt8(ascii: ".")]) && Self.isSoundFontName($0) }
+            .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+            .filter { folder.appending($0).kind == .regular }
     }
 
-    private func firstSoundFont(in folder: String) -> String? {
-        soundFonts(in: folder).first.map { PathText.absolute(PathText.join(folder, $0), workingDirectory: workingDirectory, home: home) }
+    private func firstSoundFont(in folder: FilePath) -> FilePath? {
+        soundFonts(in: folder).first.map { folder.appending($0).absolute(in: workingDirectory) }
     }
 
     /// `FluidR3_GM`, `FluidR3_GM.sf2` and `fluidr3_gm` all name `FluidR3_GM.sf2`; an exact
     /// match wins over one that differs in case.
-    private func soundFont(named name: String, in folder: String) -> String? {
+    private func soundFont(named name: String, in folder: FilePath) -> FilePath? {
         let candidates = soundFonts(in: folder)
-        let hasExtension = Self.isSoundFontName(name)
-        func comparable(_ file: String) -> String { hasExtension ? file : Self.stem(of: file) }
+        let hasExtension = Self.isSoundFontName(FilePath.Component(name) ?? "-")
+        func comparable(_ file: FilePath.Component) -> String {
+            let text = file.text
+            guard !hasExtension, let fileExtension = file.extension else { return text }
+            return String(text.dropLast(fileExtension.count + 1))
+        }
         let match = candidates.first { comparable($0) == name }
             ?? candidates.first { comparable($0).lowercased() == name.lowercased() }
-        return match.map { PathText.absolute(PathText.join(folder, $0), workingDirectory: workingDirectory, home: home) }
+        return match.map { folder.appending($0).absolute(in: workingDirectory) }
     }
 
-    static func isSoundFontName(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        return fileExtensions.contains(name[name.index(after: dot)...].lowercased())
-    }
-
-    private static func stem(of name: String) -> String {
-        guard let dot = name.lastIndex(of: ".") else { return name }
-        return String(name[..<dot])
+    static func isSoundFontName(_ name: FilePath.Component) -> Bool {
+        guard let fileExtension = name.extension else { return false }
+        return fileExtensions.contains(fileExtension.lowercased())
     }
 }

@@ -1,3 +1,6 @@
+import Files
+import SystemPackage
+
 /// Why no SoundFont could be chosen. Each prints as one line that says which setting
 /// asked for what, or every place that was looked in.
 public enum SoundFontLookupError: Error, Sendable, Equatable {
@@ -6,42 +9,42 @@ public enum SoundFontLookupError: Error, Sendable, Equatable {
         /// `--soundfont`.
         case commandLine
         /// `soundfont =` in the configuration file at `path` (nil if not known).
-        case configuration(path: String?)
+        case configuration(path: FilePath?)
     }
 
     /// A path that names nothing. It is an error rather than a reason to look
     /// elsewhere: rendering with another SoundFont than the one asked for is a
     /// surprise found only on listening.
-    case missing(path: String, source: Source)
+    case missing(path: FilePath, source: Source)
     /// The file exists but this user may not read it.
-    case unreadable(path: String, source: Source)
+    case unreadable(path: FilePath, source: Source)
     /// A device, a pipe or a socket.
-    case notAFile(path: String, source: Source)
+    case notAFile(path: FilePath, source: Source)
     /// A folder with no `.sf2` or `.sf3` file in it.
-    case emptyFolder(path: String, source: Source)
+    case emptyFolder(path: FilePath, source: Source)
     /// A bare name that no file in the folders matches.
-    case unknownName(name: String, source: Source, searched: [String])
+    case unknownName(name: String, source: Source, searched: [FilePath])
     /// Nothing was asked for and none of the usual places has a SoundFont.
     /// `installFolder` is where the message suggests putting one.
-    case nothingFound(searched: [String], installFolder: String?)
+    case nothingFound(searched: [FilePath], installFolder: FilePath?)
 }
 
 extension SoundFontLookupError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .missing(let path, let source):
-            "\(source.label): no such file: \(path)"
+            "\(source.label): no such file: \(path.text)"
         case .unreadable(let path, let source):
-            "\(source.label): cannot read \(path): permission denied"
+            "\(source.label): cannot read \(path.text): permission denied"
         case .notAFile(let path, let source):
-            "\(source.label): not a SoundFont file: \(path)"
+            "\(source.label): not a SoundFont file: \(path.text)"
         case .emptyFolder(let path, let source):
-            "\(source.label): no .sf2 or .sf3 file in \(path)"
+            "\(source.label): no .sf2 or .sf3 file in \(path.text)"
         case .unknownName(let name, let source, let searched):
-            "\(source.label): no SoundFont named '\(name)' in \(searched.joined(separator: ", "))"
+            "\(source.label): no SoundFont named '\(name)' in \(searched.map(\.text).joined(separator: ", "))"
         case .nothingFound(let searched, let installFolder):
-            "no SoundFont found; looked in: \(searched.joined(separator: ", ")); install fluid-soundfont-gm"
-                + (installFolder.map { " or put a .sf2 file in \($0)" } ?? "")
+            "no SoundFont found; looked in: \(searched.map(\.text).joined(separator: ", ")); install fluid-soundfont-gm"
+                + (installFolder.map { " or put a .sf2 file in \($0.text)" } ?? "")
         }
     }
 }
@@ -51,7 +54,7 @@ extension SoundFontLookupError.Source {
     var label: String {
         switch self {
         case .commandLine: "--soundfont"
-        case .configuration(let path?): "soundfont in \(path)"
+        case .configuration(let path?): "soundfont in \(path.text)"
         case .configuration(nil): "the configuration's soundfont"
         }
     }

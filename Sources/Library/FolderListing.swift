@@ -15,7 +15,7 @@ public struct FolderListing: Sendable {
     public let entries: [FolderEntry]
 
     public init(folder: FilePath) throws(FolderListingError) {
-        guard let names = Self.names(in: folder) else { throw FolderListingError(folder: folder, reason: .init(errno: errno)) }
+        guard let names = folder.entryNames() else { throw FolderListingError(folder: folder, reason: .init(errno: errno)) }
         var folders: [FolderEntry] = []
         var files: [FolderEntry] = []
         var enclosingFolders: Set<FileIdentity>?
@@ -44,23 +44,6 @@ public struct FolderListing: Sendable {
         }
         self.folder = folder
         entries = NaturalOrder.sorted(folders, byName: \.name) + NaturalOrder.sorted(files, byName: \.name)
-    }
-
-    /// The names in a folder but `.` and `..`, as bytes; `nil` with `errno` set when the folder
-    /// cannot be read.
-    static func names(in folder: FilePath) -> [FilePath.Component]? {
-        guard let directory = folder.withPlatformString({ opendir($0) }) else { return nil }
-        defer { closedir(directory) }
-        var names: [FilePath.Component] = []
-        // The name is read where it lies: a record is as long as its name, and a copy of the whole
-        // 256-byte field could read past the end of the folder's buffer.
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-        while let entry = readdir(directory) {
-            let name = FilePath.Component(platformString: UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self))
-            // nil for "." and "..", which are no names of their own.
-            if let name, name.kind == .regular { names.append(name) }
-        }
-        return names
     }
 
     private static func isHidden(_ name: FilePath.Component) -> Bool {

@@ -38,10 +38,7 @@ public struct InputManifest: Sendable {
         do {
             bytes = try SmallFile.read(path, limit: Self.sizeLimit)
         } catch {
-            switch error {
-            case .missing: throw .unreadable(path, "no such file")
-            case .unusable(let reason): throw .unreadable(path, reason)
-            }
+            throw .unreadable(path, error.description)
         }
         self.init(bytes: bytes, folder: path.containingFolder)
     }
@@ -86,9 +83,7 @@ public struct InputManifest: Sendable {
             defer { free(resolved) }
             return FilePath(platformString: resolved)
         }
-        guard !path.isAbsolute, let current = getcwd(nil, 0) else { return path }
-        defer { free(current) }
-        return FilePath(platformString: current).pushing(path)
+        return path.absolute()
     }
 
     private static func readStandardInput() throws(InputManifestError) -> [UInt8] {

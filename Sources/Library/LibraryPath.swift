@@ -19,15 +19,15 @@ public enum LibraryPath: Hashable, Sendable, CustomStringConvertible {
     /// `path` as stored for a library at `libraryRoot` (both absolute, or relative to
     /// `workingDirectory`). A path that goes through `..` is kept absolute, since through a
     /// symbolic link `..` need not lead back into the library.
-    public init(_ path: FilePath, libraryRoot: FilePath, workingDirectory: @autoclosure () -> FilePath = LibraryPath.currentDirectory()) {
+    public init(_ path: FilePath, libraryRoot: FilePath, workingDirectory: @autoclosure () -> FilePath = .currentDirectory) {
         // The common case on bytes alone (a queue of 100,000 files is stored at once): an absolute
         // path under an absolute root, with no `.` or `..` in the rest.
         if let relative = path.relativeBytes(under: libraryRoot) {
             self = .inLibrary(FilePath(bytes: relative))
             return
         }
-        let absolute = path.isAbsolute ? Self.absolute(path, workingDirectory: "/") : Self.absolute(path, workingDirectory: workingDirectory())
-        let root = libraryRoot.isAbsolute ? Self.absolute(libraryRoot, workingDirectory: "/") : Self.absolute(libraryRoot, workingDirectory: workingDirectory())
+        let absolute = path.absolute(in: workingDirectory())
+        let root = libraryRoot.absolute(in: workingDirectory())
         var inside = absolute
         if inside.removePrefix(root), !inside.isEmpty, !inside.components.contains(where: { $0.kind == .parentDirectory }) {
             self = .inLibrary(inside)
@@ -80,7 +80,7 @@ public enum LibraryPath: Hashable, Sendable, CustomStringConvertible {
             if Self.exists(joined) {
                 folder = joined
             } else if let text = String(validating: name),
-                      let match = FolderListing.names(in: folder)?.first(where: { String(validating: $0) == text }) {
+                      let match = folder.entryNames()?.first(where: { String(validating: $0) == text }) {
                 folder.append(match)
             } else {
                 return expected
@@ -90,22 +90,6 @@ public enum LibraryPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { stored.text }
-
-    /// `path` made absolute and lexically normal (no `.`, no empty names; `..` kept).
-    static func absolute(_ path: FilePath, workingDirectory: FilePath) -> FilePath {
-        var absolute = path.isAbsolute ? path : workingDirectory.pushing(path)
-        // Looked for first: an edit of a path's components costs more than a look at them.
-        if absolute.components.contains(where: { $0.kind == .currentDirectory }) {
-            absolute.components.removeAll { $0.kind == .currentDirectory }
-        }
-        return absolute
-    }
-
-    public static func currentDirectory() -> FilePath {
-        guard let buffer = getcwd(nil, 0) else { return "/" }
-        defer { free(buffer) }
-        return FilePath(platformString: buffer)
-    }
 
     private static func exists(_ path: FilePath) -> Bool {
         var info = stat()

@@ -51,11 +51,7 @@ public struct MIDIFileCollector {
         do {
             for entry in try M3UPlaylist.entries(ofPlaylistAt: path) { add(path: entry) }
         } catch {
-            let reason = switch error {
-            case .missing: "no such file"
-            case .unusable(let why): why
-            }
-            problems.append(Problem(path: path, reason: "cannot read playlist: \(reason)"))
+            problems.append(Problem(path: path, reason: "cannot read playlist: \(error)"))
         }
     }
 

@@ -10,22 +10,22 @@ import SystemPackage
 /// processes; a damaged or foreign file is moved aside and a new one made, as the index can
 /// always be built again).
 public final class LibraryDatabase: Sendable {
-    public let path: String
+    public let path: FilePath
     let pool: any DatabaseWriter
     /// Where a damaged or foreign file found at `path` was moved; nil when none was.
-    public let setAside: String?
+    public let setAside: FilePath?
 
     /// Opens the index at `path`, or makes it. With `replacingDamage`, a file found damaged is
     /// moved aside first (as ``LibraryIndexError/damaged(path:reason:)`` from a search or an
     /// update asks: damage deep in a file shows only when its pages are read).
-    public init(path: String, replacingDamage: Bool = false) throws(LibraryIndexError) {
+    public init(path: FilePath, replacingDamage: Bool = false) throws(LibraryIndexError) {
         self.path = path
         do {
             // The index can be rebuilt: a power cut may lose the last transactions, never the file.
-            let opened = try DatabaseFile.open(FilePath(path), access: .concurrentReads, migrator: Self.migrator, synchronous: "NORMAL",
+            let opened = try DatabaseFile.open(path, access: .concurrentReads, migrator: Self.migrator, synchronous: "NORMAL",
                                                replacingDamage: replacingDamage)
             pool = opened.database
-            setAside = opened.setAside?.string
+            setAside = opened.setAside
         } catch {
             throw .cannotOpen(path: path, reason: error.reason)
         }

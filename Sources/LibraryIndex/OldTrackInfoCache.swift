@@ -11,7 +11,7 @@ import SystemPackage
 /// browser shows those files at once, searches find them by name and folder, and the next update
 /// reads them whole.
 public enum OldTrackInfoCache {
-    public static let fileName = "track-info.json"
+    public static let fileName: FilePath.Component = "track-info.json"
     /// What smfplay wrote was at most a few megabytes; anything larger is not that file.
     static let sizeLimit = 64 << 20
 
@@ -40,14 +40,16 @@ public enum OldTrackInfoCache {
     /// Takes the entries of `file` (if it is there) whose files are still as they were and that the
     /// index does not hold yet, then deletes `file`. Returns how many were taken. A file that cannot
     /// be read as the old cache is deleted all the same: it only ever held what can be read again.
-    public static func migrate(_ file: String, into database: LibraryDatabase, root: FilePath) throws(LibraryIndexError) -> Int {
-        guard FileManager.default.fileExists(atPath: file) else { return 0 }
-        defer { unlink(file) }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
-              (attributes[.size] as? Int ?? .max) <= sizeLimit,
-              let data = FileManager.default.contents(atPath: file),
-              let cache = try? JSONDecoder().decode(CacheFile.self, from: data), cache.version == 1
-        else { return 0 }
+    public static func migrate(_ file: FilePath, into database: LibraryDatabase, root: FilePath) throws(LibraryIndexError) -> Int {
+        let bytes: [UInt8]
+        do {
+            bytes = try SmallFile.read(file, limit: sizeLimit)
+        } catch {
+            if error != .missing { _ = file.withPlatformString { unlink($0) } }
+            return 0
+        }
+        defer { _ = file.withPlatformString { unlink($0) } }
+        guard let cache = try? JSONDecoder().decode(CacheFile.self, from: Data(bytes)), cache.version == 1 else { return 0 }
         var batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)] = []
         for (text, entry) in cache.entries {
             let path = FilePath(text)

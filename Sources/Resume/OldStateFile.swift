@@ -31,10 +31,8 @@ struct OldStateFile: Decodable {
         do {
             bytes = try SmallFile.read(path, limit: sizeLimit)
         } catch {
-            switch error {
-            case .missing: return nil
-            case .unusable(let reason): return .failure(OldStateFileProblem(reason: reason))
-            }
+            if error == .missing { return nil }
+            return .failure(OldStateFileProblem(reason: error.description))
         }
         let old: OldStateFile
         do {

@@ -1,27 +1,28 @@
 import SMF
+import SystemPackage
 
 /// The SoundFonts a synthesizer plays from: for each bank and program, the first SoundFont in
 /// the stack that has it. A stack may differ by the song's standard (say, a GS SoundFont first
 /// for GS songs); every SoundFont named is loaded once.
 public struct SoundFontStack: Hashable, Sendable {
     /// The stack for every standard without one of its own; first wins.
-    public var paths: [String]
+    public var paths: [FilePath]
     /// Stacks for particular standards.
-    public var pathsByMode: [MIDIMode: [String]]
+    public var pathsByMode: [MIDIMode: [FilePath]]
 
-    public init(_ paths: [String], byMode pathsByMode: [MIDIMode: [String]] = [:]) {
+    public init(_ paths: [FilePath], byMode pathsByMode: [MIDIMode: [FilePath]] = [:]) {
         self.paths = paths
         self.pathsByMode = pathsByMode
     }
 
     /// The stack that plays songs of `mode`.
-    public func paths(for mode: MIDIMode) -> [String] {
+    public func paths(for mode: MIDIMode) -> [FilePath] {
         pathsByMode[mode] ?? paths
     }
 
     /// Every SoundFont named, each once, in the order first named.
-    public var allPaths: [String] {
-        var seen = Set<String>()
+    public var allPaths: [FilePath] {
+        var seen = Set<FilePath>()
         return (paths + MIDIMode.allCases.flatMap { pathsByMode[$0] ?? [] }).filter { seen.insert($0).inserted }
     }
 }

@@ -1,20 +1,23 @@
+import Files
+import SystemPackage
+
 /// Why a synthesizer could not be made ready.
 public enum SynthesisError: Error, Hashable, Sendable {
     /// FluidSynth refused a setting or could not allocate its synthesizer.
     case cannotCreateSynthesizer(reason: String)
     /// The SoundFont is missing, unreadable or not a SoundFont.
-    case cannotLoadSoundFont(path: String)
+    case cannotLoadSoundFont(path: FilePath)
     /// The file is not a SoundFont, or is cut short: found before FluidSynth (and the DLS loader of
     /// libinstpatch, which prints GLib criticals on standard error) ever sees it.
-    case notASoundFont(path: String, reason: String)
+    case notASoundFont(path: FilePath, reason: String)
 }
 
 extension SynthesisError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotCreateSynthesizer(let reason): "cannot start the synthesizer: \(reason)"
-        case .cannotLoadSoundFont(let path): "\(path): cannot load SoundFont: FluidSynth refused it (a damaged .sf2/.sf3 file?)"
-        case .notASoundFont(let path, let reason): "\(path): not a usable SoundFont: \(reason)"
+        case .cannotLoadSoundFont(let path): "\(path.text): cannot load SoundFont: FluidSynth refused it (a damaged .sf2/.sf3 file?)"
+        case .notASoundFont(let path, let reason): "\(path.text): not a usable SoundFont: \(reason)"
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CFluidSynth
 import SMF
+import SystemPackage
 
 /// A FluidSynth synthesizer with a stack of SoundFonts, and the sound module around it that reads
 /// a song as its standard (GM, GS, XG, GM2) means it: MIDI messages in, stereo float audio out.
@@ -45,7 +46,7 @@ public final class Synthesizer {
     private var performanceChangesTaken = 0
 
     /// A synthesizer with one SoundFont.
-    public convenience init(settings configuration: SynthesizerSettings, soundFontPath: String) throws(SynthesisError) {
+    public convenience init(settings configuration: SynthesizerSettings, soundFontPath: FilePath) throws(SynthesisError) {
         try self.init(settings: configuration, soundFonts: SoundFontStack([soundFontPath]))
     }
 
@@ -90,9 +91,9 @@ public final class Synthesizer {
             throw .cannotCreateSynthesizer(reason: "FluidSynth could not create a synthesizer")
         }
         fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue)
-        var ids: [String: Int32] = [:]
+        var ids: [FilePath: Int32] = [:]
         for path in soundFonts.allPaths {
-            let id = fluid_synth_sfload(synth, path, 0)
+            let id = path.withPlatformString { fluid_synth_sfload(synth, $0, 0) }
             guard id != FLUID_FAILED else {
                 delete_fluid_synth(synth)
                 delete_fluid_settings(settings)
@@ -101,7 +102,7 @@ public final class Synthesizer {
             ids[path] = id
         }
         var tables: [PresetTable] = []
-        var tableOfStack: [[String]: Int] = [:]
+        var tableOfStack: [[FilePath]: Int] = [:]
         var tableOfMode: [MIDIMode: Int] = [:]
         for mode in MIDIMode.allCases {
             let stack = soundFonts.paths(for: mode)
@@ -136,8 +137,8 @@ public final class Synthesizer {
     /// Why a file cannot be a SoundFont by its outline, or nil: a SoundFont (.sf2, and the .sf3 of
     /// MuseScore) is a RIFF file of form `sfbk`, a DLS file one of form `DLS `, and neither is
     /// shorter than its RIFF header says.
-    static func soundFontProblem(at path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    static func soundFontProblem(at path: FilePath) -> String? {
+        let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         defer { close(fd) }
         var header = [UInt8](repeating: 0, count: 12)

@@ -9,7 +9,7 @@ struct ConfigurationOption: ParsableArguments {
 
     /// The settings, or a printed one-line error and exit status 1.
     func load() throws -> Configuration {
-        let file = path.map(ConfigurationFile.init(path:)) ?? .standard(in: XDGDirectories.current())
+        let file = path.map { ConfigurationFile(path: CommandLinePath.filePath($0)) } ?? .standard(in: XDGDirectories.current())
         do {
             return try file.load()
         } catch {

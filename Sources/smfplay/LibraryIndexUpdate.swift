@@ -12,8 +12,8 @@ import SystemPackage
 enum LibraryIndexUpdate {
     /// `$XDG_DATA_HOME/smfplay/library.sqlite`: the index and the files' facts (it can be rebuilt,
     /// but rebuilding 100,000 files takes minutes, so it is not kept with throw-away caches).
-    static func databasePath(in directories: XDGDirectories) -> String {
-        directories.dataFolder + "/library.sqlite"
+    static func databasePath(in directories: XDGDirectories) -> FilePath {
+        directories.dataFolder.appending("library.sqlite")
     }
 
     /// Opens the index of the library at `root`, taking in the browser's old cache of file
@@ -22,9 +22,9 @@ enum LibraryIndexUpdate {
         let directories = XDGDirectories.current()
         let database = try LibraryDatabase(path: databasePath(in: directories), replacingDamage: replacingDamage)
         if let aside = database.setAside {
-            warn("\(database.path): the library index was damaged or not smfplay's; kept as \(aside), and built anew")
+            warn("\(database.path.text): the library index was damaged or not smfplay's; kept as \(aside.text), and built anew")
         }
-        _ = try OldTrackInfoCache.migrate(directories.cacheFolder + "/" + OldTrackInfoCache.fileName, into: database, root: root)
+        _ = try OldTrackInfoCache.migrate(directories.cacheFolder.appending(OldTrackInfoCache.fileName), into: database, root: root)
         return database
     }
 
@@ -56,7 +56,7 @@ enum LibraryIndexUpdate {
     /// silently: playing never waits for it nor fails because of it.
     static func refreshInBackground(_ files: [FilePath], root: FilePath) {
         let path = databasePath(in: XDGDirectories.current())
-        guard FileManager.default.fileExists(atPath: path) else { return }
+        guard path.kind != nil else { return }
         Thread {
             // The lowest priority for this thread alone: on Linux a nice value is a thread's own,
             // and "this process" (0) means the calling thread.

@@ -12,14 +12,13 @@ struct LibraryOption: ParsableArguments {
 
     /// The library folder as an absolute path, its name's bytes as given.
     func root(configuration: Configuration) -> FilePath {
-        guard let library else { return FilePath(configuration.libraryRoot(in: XDGDirectories.current())) }
+        guard let library else { return configuration.libraryRoot(in: XDGDirectories.current()) }
         return Self.absolute(library)
     }
 
     /// A folder given on the command line as an absolute path, lexically normal.
     static func absolute(_ argument: String) -> FilePath {
-        var path = CommandLinePath.filePath(argument)
-        if !path.isAbsolute { path = LibraryPath.currentDirectory().pushing(path) }
+        var path = CommandLinePath.filePath(argument).absolute()
         path.lexicallyNormalize()
         return path
     }

@@ -101,8 +101,7 @@ final class MediaKeys {
     private func currentTrack(_ snapshot: PlayerSnapshot, player: Player) -> MediaPlayerTrack? {
         guard let file = snapshot.file else { return nil }
         if track?.number != snapshot.start {
-            var path = file
-            if !path.isAbsolute { path = LibraryPath.currentDirectory().pushing(path) }
+            var path = file.absolute()
             path.lexicallyNormalize()
             let isPiped = file == StandardInput.queueEntry
             track = MediaPlayerTrack(number: snapshot.start, file: isPiped ? nil : path,

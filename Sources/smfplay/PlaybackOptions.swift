@@ -64,7 +64,7 @@ struct PlaybackOptions: ParsableArguments {
     func makeMediaKeys(configuration: Configuration, onProblem: (String) -> Void) -> MediaKeys? {
         guard !noMpris, configuration.audio.mpris else { return nil }
         do {
-            return MediaKeys(service: try MediaPlayerService(), thumbnails: ThumbnailCache(cacheHome: FilePath(XDGDirectories.current().cacheHome)),
+            return MediaKeys(service: try MediaPlayerService(), thumbnails: ThumbnailCache(cacheHome: XDGDirectories.current().cacheHome),
                              textDecoding: textDecoding(configuration: configuration))
         } catch {
             if verbose { onProblem(error.description) }

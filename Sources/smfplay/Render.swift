@@ -240,7 +240,7 @@ struct Render: ParsableCommand {
     }
 
     /// One song through a pipe (`-` or `-o -`): see `PipeRender`.
-    private func renderThroughPipe(settings: RenderSettings, soundFonts: SoundFontStack, configurationFile: String?) throws {
+    private func renderThroughPipe(settings: RenderSettings, soundFonts: SoundFontStack, configurationFile: FilePath?) throws {
         let destination: PipeRender.Destination
         if streams {
             // --format was checked by validate(); the configuration's format may still be one that cannot stream.
@@ -263,12 +263,12 @@ struct Render: ParsableCommand {
     }
 
     /// What every render gets: the settings, with the options of changing the music.
-    private func renderOptions(_ settings: RenderSettings, configurationFile: String?) throws -> RenderOptions {
+    private func renderOptions(_ settings: RenderSettings, configurationFile: FilePath?) throws -> RenderOptions {
         var options = settings.renderOptions(normalize: normalize)
         options.performance = performance.performance
         options.loops = performance.loopSettings(configured: settings)
         guard options.loops.passes != nil else {
-            printError("loops = \"inf\" in \(configurationFile ?? "the configuration") would never end a render: give --loops with a number")
+            printError("loops = \"inf\" in \(configurationFile?.text ?? "the configuration") would never end a render: give --loops with a number")
             throw ExitCode.failure
         }
         return options
@@ -332,7 +332,7 @@ struct Render: ParsableCommand {
         }
     }
 
-    private func locateSoundFonts(_ settings: RenderSettings, configurationFile: String?) throws -> SoundFontStack {
+    private func locateSoundFonts(_ settings: RenderSettings, configurationFile: FilePath?) throws -> SoundFontStack {
         do {
             return try sound.soundFontStack(settings: settings, configurationFile: configurationFile)
         } catch {

@@ -25,7 +25,7 @@ struct ReportCommand: ParsableCommand {
             do {
                 summary.add(try SmallFile.read(path, limit: 1 << 32), name: path.text)
             } catch {
-                printError("\(path.text): cannot read: \(error == .missing ? "no such file" : "\(error)")")
+                printError("\(path.text): cannot read: \(error)")
                 unreadable = true
             }
         }

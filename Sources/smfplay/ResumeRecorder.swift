@@ -36,7 +36,7 @@ final class ResumeRecorder {
 
     /// The user's state, in `$XDG_STATE_HOME/smfplay/`.
     convenience init(libraryRoot: FilePath, warn: @escaping (String) -> Void) {
-        self.init(store: ResumeStore(folder: FilePath(XDGDirectories.current().stateFolder)), libraryRoot: libraryRoot, warn: warn)
+        self.init(store: ResumeStore(folder: XDGDirectories.current().stateFolder), libraryRoot: libraryRoot, warn: warn)
     }
 
     /// Reads the saved state (a damaged one is set aside, with a warning) and takes the lock.

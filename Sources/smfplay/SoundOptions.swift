@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import SMF
 import Synthesis
+import SystemPackage
 
 /// The options of every command that makes sound: which SoundFonts, and which standard songs are read as.
 struct SoundOptions: ParsableArguments {
@@ -31,11 +32,11 @@ struct SoundOptions: ParsableArguments {
 
     /// The SoundFonts to play from: `--soundfont` for every standard, else the configuration's
     /// stacks, else the one found in the usual places.
-    func soundFontStack(settings: RenderSettings, configurationFile: String?) throws(SoundFontLookupError) -> SoundFontStack {
+    func soundFontStack(settings: RenderSettings, configurationFile: FilePath?) throws(SoundFontLookupError) -> SoundFontStack {
         let locator = SoundFontLocator.standard(directories: XDGDirectories.current())
         let paths = try locator.locate(requested: soundFonts, configured: settings.soundFonts, configurationFile: configurationFile)
         guard soundFonts.isEmpty else { return SoundFontStack(paths) }
-        var byMode: [MIDIMode: [String]] = [:]
+        var byMode: [MIDIMode: [FilePath]] = [:]
         for (standard, stack) in settings.soundFontsByStandard {
             byMode[standard.midiMode] = try locator.locate(requested: [], configured: stack, configurationFile: configurationFile)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SystemPackage
 import Configuration
 
 struct ConfigurationFileTests {
@@ -35,7 +36,7 @@ struct ConfigurationFileTests {
 
     @Test func aMissingNamedFileIsAnError() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path + "/Müller.toml"
+        let path = FilePath(folder.path + "/Müller.toml")
         #expect(throws: ConfigurationError.missingFile(path: path)) { try ConfigurationFile(path: path).load() }
         #expect(ConfigurationError.missingFile(path: path).description == "\(path): no such configuration file")
     }

@@ -1,8 +1,9 @@
 import Testing
+import SystemPackage
 import Configuration
 
 /// The message a configuration text gives, or nil when it is accepted.
-func message(_ text: String, path: String = "config.toml") -> String? {
+func message(_ text: String, path: FilePath = "config.toml") -> String? {
     do {
         _ = try Configuration(parsing: text, path: path)
         return nil
@@ -89,7 +90,7 @@ struct BadValueTests {
     }
 
     @Test func thePathIsWrittenAsGiven() {
-        let path = "/home/zoë/Música/ショパン/config.toml"
+        let path: FilePath = "/home/zoë/Música/ショパン/config.toml"
         #expect(message("gain = 11", path: path) == "\(path):1: key 'gain' must be a number from 0 to 10, not 11")
     }
 }
@@ -128,7 +129,7 @@ struct AcceptedValueTests {
     }
 
     @Test func soundFontPathsStartAtTheFilesFolder() throws {
-        func soundFont(_ value: String, in path: String = "/home/zoë/.config/smfplay/config.toml") throws -> String? {
+        func soundFont(_ value: String, in path: FilePath = "/home/zoë/.config/smfplay/config.toml") throws -> String? {
             try Configuration(parsing: "soundfont = \"\(value)\"", path: path).render.soundFonts.first
         }
         #expect(try soundFont("fonts/Arachno.sf2") == "/home/zoë/.config/smfplay/fonts/Arachno.sf2")
@@ -158,7 +159,7 @@ struct AcceptedValueTests {
 struct LibraryRootTests {
     static let directories = XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_MUSIC_DIR": "/home/zoë/Música"])
 
-    func root(_ text: String) throws -> String {
+    func root(_ text: String) throws -> FilePath {
         try Configuration(parsing: text, path: "c.toml").libraryRoot(in: Self.directories)
     }
 

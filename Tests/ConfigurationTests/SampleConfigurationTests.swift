@@ -1,13 +1,14 @@
 import Foundation
 import Testing
+import SystemPackage
 import Configuration
 
 /// `Config/smfplay.toml` is the settings' documentation; these tests keep it and the
 /// code from drifting apart.
 struct SampleConfigurationTests {
-    static let samplePath = URL(fileURLWithPath: #filePath)
+    static let samplePath = FilePath(URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Config/smfplay.toml").path
+        .appendingPathComponent("Config/smfplay.toml").path)
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
@@ -38,7 +39,7 @@ struct SampleConfigurationTests {
     }
 
     @Test func documentedValuesAreTheDefaults() throws {
-        let text = try String(contentsOfFile: Self.samplePath, encoding: .utf8)
+        let text = try String(contentsOfFile: Self.samplePath.string, encoding: .utf8)
         let settings = Self.uncommented(text)
         #expect(settings != text)
         let configuration = try Configuration(parsing: settings, path: Self.samplePath)
@@ -49,7 +50,7 @@ struct SampleConfigurationTests {
     }
 
     @Test func everyKeyIsDocumented() throws {
-        let lines = try String(contentsOfFile: Self.samplePath, encoding: .utf8).split(separator: "\n")
+        let lines = try String(contentsOfFile: Self.samplePath.string, encoding: .utf8).split(separator: "\n")
         var table = ""
         var documented: Set<String> = []
         for line in lines {

@@ -1,29 +1,30 @@
 import Foundation
 import Testing
+import SystemPackage
 import Configuration
 
 /// A checkout, a user folder and a stand-in for Debian's locations, all in a
 /// temporary folder, so that the order can be tested whatever the machine has.
 final class SoundFontWorld {
     let folder: TemporaryFolder
-    let repository: String
-    let user: String
-    let fluid: String
-    let sf3: String
-    let timidity: String
-    let workingDirectory: String
-    let home: String
+    let repository: FilePath
+    let user: FilePath
+    let fluid: FilePath
+    let sf3: FilePath
+    let timidity: FilePath
+    let workingDirectory: FilePath
+    let home: FilePath
 
     init() throws {
         folder = try TemporaryFolder()
         repository = try folder.makeFolder("checkout/SoundFonts")
         user = try folder.makeFolder("home/.local/share/smfplay/soundfonts")
         try folder.makeFolder("usr/share/sounds/sf2")
-        fluid = folder.path + "/usr/share/sounds/sf2/FluidR3_GM.sf2"
-        sf3 = folder.path + "/usr/share/sounds/sf3"
-        timidity = folder.path + "/usr/share/sounds/sf2/TimGM6mb.sf2"
+        fluid = folder.filePath.appending("usr/share/sounds/sf2/FluidR3_GM.sf2")
+        sf3 = folder.filePath.appending("usr/share/sounds/sf3")
+        timidity = folder.filePath.appending("usr/share/sounds/sf2/TimGM6mb.sf2")
         workingDirectory = try folder.makeFolder("Música/Bach")
-        home = folder.path + "/home"
+        home = folder.filePath.appending("home")
     }
 
     var locator: SoundFontLocator {
@@ -36,11 +37,11 @@ final class SoundFontWorld {
     }
 
     @discardableResult
-    func add(_ path: String) throws -> String {
-        try folder.write(String(path.dropFirst(folder.path.count + 1)), "RIFF")
+    func add(_ path: FilePath) throws -> FilePath {
+        try folder.write(String(path.string.dropFirst(folder.path.count + 1)), "RIFF")
     }
 
-    func locate(requested: String? = nil, configured: String? = nil) throws(SoundFontLookupError) -> String {
+    func locate(requested: String? = nil, configured: String? = nil) throws(SoundFontLookupError) -> FilePath {
         try locator.locate(requested: requested, configured: configured, configurationFile: "/home/zoë/.config/smfplay/config.toml")
     }
 }
@@ -49,14 +50,14 @@ struct SoundFontLocatorTests {
     @Test func debiansGSSoundFontIsStackedOverTheGMOneWhenNothingIsAsked() throws {
         let world = try SoundFontWorld()
         try world.add(world.fluid)
-        let stack = { () throws(SoundFontLookupError) -> [String] in try world.locator.locate(requested: [], configured: []) }
+        let stack = { () throws(SoundFontLookupError) -> [FilePath] in try world.locator.locate(requested: [], configured: []) }
         #expect(try stack() == [world.fluid])
-        let gs = try world.add(world.folder.path + "/usr/share/sounds/sf2/FluidR3_GS.sf2")
+        let gs = try world.add(world.folder.filePath.appending("usr/share/sounds/sf2/FluidR3_GS.sf2"))
         #expect(try stack() == [gs, world.fluid])
         // What is asked for is what plays, alone.
-        #expect(try world.locator.locate(requested: [world.fluid], configured: []) == [world.fluid])
+        #expect(try world.locator.locate(requested: [world.fluid.string], configured: []) == [world.fluid])
         #expect(try world.locator.locate(requested: [], configured: ["FluidR3_GM"]) == [world.fluid])
-        #expect(try world.locator.locate(requested: [world.fluid, "FluidR3_GS"], configured: ["x"]) == [world.fluid, gs])
+        #expect(try world.locator.locate(requested: [world.fluid.string, "FluidR3_GS"], configured: ["x"]) == [world.fluid, gs])
     }
 
     @Test func eachPlaceIsTriedInOrder() throws {
@@ -67,8 +68,8 @@ struct SoundFontLocatorTests {
         #expect(try world.locate() == world.timidity)
 
         // Debian's alternatives link, left dangling, is passed over.
-        try FileManager.default.createDirectory(atPath: world.sf3, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: world.sf3 + "/default-GM.sf3", withDestinationPath: "/nonexistent/FluidR3_GM.sf2")
+        try FileManager.default.createDirectory(atPath: world.sf3.string, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: (world.sf3 + "/default-GM.sf3").string, withDestinationPath: "/nonexistent/FluidR3_GM.sf2")
         #expect(try world.locate() == world.timidity)
         let musescore = try world.add(world.sf3 + "/MuseScore_General.sf3")
         #expect(try world.locate() == musescore)
@@ -86,11 +87,11 @@ struct SoundFontLocatorTests {
         let first = try world.add(world.repository + "/Arachno Soundfont.sf3")
         #expect(try world.locate() == first)
 
-        let configured = try world.add(world.folder.path + "/Configured.sf2")
-        #expect(try world.locate(configured: configured) == configured)
+        let configured = try world.add(world.folder.filePath + "/Configured.sf2")
+        #expect(try world.locate(configured: configured.string) == configured)
 
-        let requested = try world.add(world.folder.path + "/Requested.sf2")
-        #expect(try world.locate(requested: requested, configured: configured) == requested)
+        let requested = try world.add(world.folder.filePath + "/Requested.sf2")
+        #expect(try world.locate(requested: requested.string, configured: configured.string) == requested)
     }
 
     @Test func nothingFoundListsEveryPlace() throws {
@@ -124,13 +125,13 @@ struct SoundFontLocatorTests {
     @Test func anUnknownNameListsTheFolders() throws {
         let world = try SoundFontWorld()
         try world.add(world.fluid)
-        let folders = [world.repository, world.user, world.folder.path + "/usr/share/sounds/sf2", world.sf3]
+        let folders = [world.repository, world.user, world.folder.filePath + "/usr/share/sounds/sf2", world.sf3]
         let requested = #expect(throws: SoundFontLookupError.self) { try world.locate(requested: "Dvořák Piano") }
         #expect(requested == .unknownName(name: "Dvořák Piano", source: .commandLine, searched: [world.workingDirectory] + folders))
-        #expect(requested?.description == "--soundfont: no SoundFont named 'Dvořák Piano' in \(([world.workingDirectory] + folders).joined(separator: ", "))")
+        #expect(requested?.description == "--soundfont: no SoundFont named 'Dvořák Piano' in \(([world.workingDirectory] + folders).map(\.string).joined(separator: ", "))")
 
         let configured = #expect(throws: SoundFontLookupError.self) { try world.locate(configured: "Dvořák Piano") }
-        #expect(configured?.description == "soundfont in /home/zoë/.config/smfplay/config.toml: no SoundFont named 'Dvořák Piano' in \(folders.joined(separator: ", "))")
+        #expect(configured?.description == "soundfont in /home/zoë/.config/smfplay/config.toml: no SoundFont named 'Dvořák Piano' in \(folders.map(\.string).joined(separator: ", "))")
     }
 
     @Test func aNameInTheWorkingFolderIsThatFileOnTheCommandLineOnly() throws {
@@ -159,10 +160,10 @@ struct SoundFontLocatorTests {
     @Test func aFolderMeansItsFirstSoundFont() throws {
         let world = try SoundFontWorld()
         let fonts = try world.folder.makeFolder("Fonts")
-        let empty = #expect(throws: SoundFontLookupError.self) { try world.locate(requested: fonts) }
+        let empty = #expect(throws: SoundFontLookupError.self) { try world.locate(requested: fonts.string) }
         #expect(empty?.description == "--soundfont: no .sf2 or .sf3 file in \(fonts)")
         let b = try world.add(fonts + "/b.sf2")
-        #expect(try world.locate(requested: fonts + "/") == b)
+        #expect(try world.locate(requested: fonts.string + "/") == b)
         let device = #expect(throws: SoundFontLookupError.self) { try world.locate(requested: "/dev/null") }
         #expect(device?.description == "--soundfont: not a SoundFont file: /dev/null")
     }
@@ -181,8 +182,8 @@ struct SoundFontLocatorTests {
 
     @Test func theTestsRunFromThisCheckout() throws {
         let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let executable = try #require(SoundFontLocator.currentExecutable())
-        #expect(SoundFontLocator.repositoryFolder(forExecutable: executable) == checkout.path + "/SoundFonts")
+        let executable = try #require(FilePath.currentExecutable)
+        #expect(SoundFontLocator.repositoryFolder(forExecutable: executable) == FilePath(checkout.path + "/SoundFonts"))
     }
 
     @Test func theStandardLocatorSearchesTheCheckoutThenTheUserFolder() throws {
@@ -190,10 +191,15 @@ struct SoundFontLocatorTests {
         try folder.write("checkout/Package.swift")
         let soundFonts = try folder.makeFolder("checkout/SoundFonts")
         let directories = XDGDirectories(environment: ["HOME": "/home/zoë"])
-        let locator = SoundFontLocator.standard(directories: directories, executable: folder.path + "/checkout/.build/debug/smfplay")
+        let locator = SoundFontLocator.standard(directories: directories, executable: folder.filePath + "/checkout/.build/debug/smfplay")
         #expect(locator.searchFolders == [soundFonts, "/home/zoë/.local/share/smfplay/soundfonts"])
         #expect(locator.systemLocations == ["/usr/share/sounds/sf2/FluidR3_GM.sf2", "/usr/share/sounds/sf3", "/usr/share/sounds/sf2/TimGM6mb.sf2"])
         #expect(locator.home == "/home/zoë")
         #expect(SoundFontLocator.standard(directories: directories, executable: nil).searchFolders == ["/home/zoë/.local/share/smfplay/soundfonts"])
     }
+}
+
+/// `folder + "/Name.sf2"`: the tests write paths as text joined to a folder.
+private func + (folder: FilePath, rest: String) -> FilePath {
+    FilePath(folder.string + rest)
 }

@@ -1,4 +1,5 @@
 import Testing
+import SystemPackage
 @testable import Configuration
 
 struct TOMLKeyLinesTests {

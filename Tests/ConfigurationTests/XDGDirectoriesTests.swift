@@ -1,4 +1,5 @@
 import Testing
+import SystemPackage
 import Configuration
 
 struct XDGDirectoriesTests {
@@ -37,8 +38,8 @@ struct XDGDirectoriesTests {
 
     @Test func withoutHomeTheUsersHomeFolderIsUsed() {
         let directories = XDGDirectories(environment: ["HOME": "relative"])
-        #expect(directories.home.hasPrefix("/"))
-        #expect(directories.configHome == (directories.home == "/" ? "/.config" : directories.home + "/.config"))
+        #expect(directories.home.isAbsolute)
+        #expect(directories.configHome == directories.home.appending(".config"))
     }
 
     @Test func theMusicFolderComesFromTheEnvironmentFirst() throws {

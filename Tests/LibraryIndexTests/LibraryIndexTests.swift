@@ -52,7 +52,7 @@ struct LibraryIndexTests {
             try data.write(to: URL(fileURLWithPath: path))
         }
 
-        func database() throws -> LibraryDatabase { try LibraryDatabase(path: databasePath) }
+        func database() throws -> LibraryDatabase { try LibraryDatabase(path: FilePath(databasePath)) }
 
         func update(_ database: LibraryDatabase? = nil) throws -> IndexSummary {
             try LibraryIndexer(database: try database ?? self.database(), workers: 2).update(root: FilePath(root))
@@ -129,7 +129,7 @@ struct LibraryIndexTests {
             try content.write(to: URL(fileURLWithPath: world.databasePath))
             let database = try world.database()
             let aside = try #require(database.setAside)
-            #expect(FileManager.default.contents(atPath: aside) == content, "the damaged file is kept")
+            #expect(FileManager.default.contents(atPath: aside.string) == content, "the damaged file is kept")
             #expect(try world.update(database).added == 7)
         }
         // Another program's SQLite database.
@@ -153,7 +153,7 @@ struct LibraryIndexTests {
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             do {
                 // Each with a connection of its own, as two processes have.
-                _ = try LibraryIndexer(database: try LibraryDatabase(path: databasePath), workers: 2).update(root: FilePath(root))
+                _ = try LibraryIndexer(database: try LibraryDatabase(path: FilePath(databasePath)), workers: 2).update(root: FilePath(root))
             } catch {
                 errors.withLock { $0.append("\(error)") }
             }
@@ -223,14 +223,14 @@ struct LibraryIndexTests {
         let cache = world.folder.file("track-info.json")
         try Data(json.utf8).write(to: URL(fileURLWithPath: cache))
         let database = try world.database()
-        #expect(try OldTrackInfoCache.migrate(cache, into: database, root: world.rootPath) == 1, "the changed file is not taken")
+        #expect(try OldTrackInfoCache.migrate(FilePath(cache), into: database, root: world.rootPath) == 1, "the changed file is not taken")
         #expect(!FileManager.default.fileExists(atPath: cache))
         #expect(FileDetails(database: database, root: world.rootPath).lookUp(FilePath(ballade)) == .pending, "known only from the old cache: read again")
         #expect(try world.search(["ballades"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"], "found by its folder already")
         let update = try world.update(database)
         #expect(update.updated == 1 && update.added == 6, "the migrated file is read whole: \(update)")
         #expect(try world.search(["frederic"]).count == 2)
-        #expect(try OldTrackInfoCache.migrate(cache, into: database, root: world.rootPath) == 0)
+        #expect(try OldTrackInfoCache.migrate(FilePath(cache), into: database, root: world.rootPath) == 0)
     }
 
     @Test("refresh reads the new and changed files of a queue under the library, and leaves the rest of the index alone")

@@ -1,3 +1,4 @@
+import SystemPackage
 import CompatibilitySongs
 import Foundation
 import SMF
@@ -8,12 +9,12 @@ import Testing
 /// Each GS, XG and GM2 feature, by sound: smfplay's rendering of a song that uses it sounds like
 /// the same music written in plain GM, and unlike what a player that ignores the feature plays.
 @Suite struct CompatibilityRenderTests {
-    static let fluidGS = "/usr/share/sounds/sf2/FluidR3_GS.sf2"
-    static let fluidGM = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
+    static let fluidGS: FilePath = "/usr/share/sounds/sf2/FluidR3_GS.sf2"
+    static let fluidGM: FilePath = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
 
     static func soundFonts(_ needed: CompatibilityFeature.SoundFonts) throws -> SoundFontStack {
         let paths = needed == .rolandStack ? [fluidGS, fluidGM] : [TestSoundFont.path]
-        for path in paths { try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing: run `make deps`") }
+        for path in paths { try #require(FileManager.default.fileExists(atPath: path.string), "\(path) is missing: run `make deps`") }
         return SoundFontStack(paths)
     }
 

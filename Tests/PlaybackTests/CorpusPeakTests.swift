@@ -12,10 +12,10 @@ import Testing
 /// the default settings: every peak of every render is at or below −1 dBFS. (TimGM6mb is rendered
 /// by CorpusRenderTests; this renders FluidR3_GM, the louder and the default.)
 @Suite struct CorpusPeakTests {
-    static let fluidR3 = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
+    static let fluidR3: FilePath = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
 
     @Test func noCorpusSongGoesAboveMinusOneDecibelWithFluidR3() async throws {
-        try #require(FileManager.default.fileExists(atPath: Self.fluidR3), "\(Self.fluidR3) is missing: run `make deps` (fluid-soundfont-gm)")
+        try #require(FileManager.default.fileExists(atPath: Self.fluidR3.string), "\(Self.fluidR3) is missing: run `make deps` (fluid-soundfont-gm)")
         let names = OpenMSXCorpus.fileNames
         try #require(names.count >= 31, "the openttd-openmsx corpus is missing: run `make deps`")
         let folder = try TemporaryFolder()

@@ -353,7 +353,7 @@ enum CorpusRenders {
         _ = try SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont))
             .render(song, to: FilePath(split), options: RenderOptions(format: .wav, encoding: .float32), cores: 2)
         let theirs = folder.file("fluidsynth.wav")
-        try FluidSynthCLI.render(midi: midi, to: theirs, settings: settings, soundFont: soundFont, in: folder)
+        try FluidSynthCLI.render(midi: midi, to: theirs, settings: settings, soundFont: soundFont.string, in: folder)
         defer {
             if !keepFiles {
                 try? FileManager.default.removeItem(atPath: ours)

@@ -8,17 +8,6 @@ import Synthesis
 import Synchronization
 import Testing
 
-/// The SoundFonts the tests render with, from Debian packages that `make deps` installs.
-enum TestSoundFont {
-    /// TimGM6mb (package timgm6mb-soundfont): small, so quick to load.
-    static let path = "/usr/share/sounds/sf2/TimGM6mb.sf2"
-
-    static func required() throws -> String {
-        try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing: run `make deps` (Debian package timgm6mb-soundfont)")
-        return path
-    }
-}
-
 /// The default render settings of `smfplay render`, as the synthesizer sees them.
 enum DefaultRender {
     /// `RenderSettings.defaultGain`. That type lives in Configuration, which this test target does not

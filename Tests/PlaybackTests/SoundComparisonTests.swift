@@ -1,3 +1,4 @@
+import SystemPackage
 import Foundation
 import SMF
 import SoundComparison
@@ -41,7 +42,7 @@ import Testing
     }
 
     /// Renders through the sequencer in buffers of `bufferFrames`, as the player does, to memory.
-    static func render(_ song: Song, soundFont: String = TestSoundFont.path, bufferFrames: Int = 4096,
+    static func render(_ song: Song, soundFont: FilePath = TestSoundFont.path, bufferFrames: Int = 4096,
                        interpolation: SynthesizerSettings.Interpolation = .cubic) throws -> [Float] {
         var settings = DefaultRender.settings()
         settings.interpolation = interpolation
@@ -111,8 +112,8 @@ import Testing
     }
 
     @Test func drumsAsPianoFailWithFluidR3Too() throws {
-        let fluidR3 = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
-        try #require(FileManager.default.fileExists(atPath: fluidR3), "\(fluidR3) is missing: run `make deps`")
+        let fluidR3: FilePath = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
+        try #require(FileManager.default.fileExists(atPath: fluidR3.string), "\(fluidR3) is missing: run `make deps`")
         let reference = try Self.render(Self.song(Parts()), soundFont: fluidR3)
         #expect(Self.compare(try Self.render(Self.song(Parts()), soundFont: fluidR3, interpolation: .linear), reference).mismatches().isEmpty)
         #expect(!Self.compare(try Self.render(Self.song(Parts(drumChannel: 2)), soundFont: fluidR3), reference).mismatches().isEmpty)

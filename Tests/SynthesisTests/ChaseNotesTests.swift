@@ -1,5 +1,7 @@
 import SMF
 import Testing
+import TestSupport
+import SystemPackage
 @testable import Synthesis
 
 /// With chase notes, a seek strikes again exactly the notes the synthesizer would be sounding at

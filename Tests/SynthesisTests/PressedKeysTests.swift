@@ -1,5 +1,7 @@
 import SMF
 import Testing
+import TestSupport
+import SystemPackage
 @testable import Synthesis
 
 /// The keys a synthesizer says are down, as the messages sent to it leave them.

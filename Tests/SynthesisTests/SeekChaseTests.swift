@@ -1,6 +1,8 @@
 import Foundation
 import SMF
 import Testing
+import TestSupport
+import SystemPackage
 import SystemPackage
 @testable import Synthesis
 

@@ -1,5 +1,7 @@
 import SMF
 import Testing
+import TestSupport
+import SystemPackage
 @testable import Synthesis
 
 /// Following a seek plan, the audio thread's part of a seek, sends a number of messages bounded

@@ -1,5 +1,7 @@
 import SMF
 import Testing
+import TestSupport
+import SystemPackage
 @testable import Synthesis
 
 /// Renders short notes at known times and finds their onsets in the audio.

@@ -1,6 +1,8 @@
 import Foundation
 import SMF
 import Testing
+import TestSupport
+import SystemPackage
 @testable import Synthesis
 
 /// What the sound module makes FluidSynth play for the GS, XG and GM2 messages songs send: which
@@ -8,8 +10,8 @@ import Testing
 /// checked by ear, so to speak, in CompatibilityRenderTests.)
 struct SoundModuleTests {
     static let settings = SynthesizerSettings(gain: 0.2, reverb: nil, chorus: nil)
-    static let fluidGM = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
-    static let fluidGS = "/usr/share/sounds/sf2/FluidR3_GS.sf2"
+    static let fluidGM: FilePath = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
+    static let fluidGS: FilePath = "/usr/share/sounds/sf2/FluidR3_GS.sf2"
 
     /// A GS data set with its checksum, to device 10H.
     static func gs(_ address: [UInt8], _ data: [UInt8], device: UInt8 = 0x10) -> [UInt8] {
@@ -23,8 +25,8 @@ struct SoundModuleTests {
     static let xgOn = xg([0x00, 0x00, 0x7E], [0x00])
     static let gm2On: [UInt8] = [0x7E, 0x7F, 0x09, 0x03]
 
-    static func synthesizer(_ soundFonts: [String] = [TestSoundFont.path], mode: MIDIMode? = nil) throws -> Synthesizer {
-        for path in soundFonts { try #require(FileManager.default.fileExists(atPath: path), "\(path) is missing: run `make deps`") }
+    static func synthesizer(_ soundFonts: [FilePath] = [TestSoundFont.path], mode: MIDIMode? = nil) throws -> Synthesizer {
+        for path in soundFonts { try #require(FileManager.default.fileExists(atPath: path.string), "\(path) is missing: run `make deps`") }
         var settings = Self.settings
         settings.midiMode = mode
         return try Synthesizer(settings: settings, soundFonts: SoundFontStack(soundFonts))

@@ -1,5 +1,7 @@
 import SMF
 import Testing
+import TestSupport
+import SystemPackage
 @testable import Synthesis
 
 /// The resets and master volumes of GM, GS and XG, as songs for each kind of sound module send them.

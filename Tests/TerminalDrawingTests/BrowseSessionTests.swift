@@ -71,7 +71,7 @@ struct BrowseSessionTests {
             let bytes = SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
             try Data(bytes).write(to: URL(fileURLWithPath: library.file(file)))
         }
-        let database = try LibraryDatabase(path: state.file("library.sqlite"))
+        let database = try LibraryDatabase(path: state.filePath("library.sqlite"))
         _ = try LibraryIndexer(database: database, workers: 1).update(root: library.filePath)
         var session = BrowseSession(
             browser: LibraryBrowser(root: library.filePath),
