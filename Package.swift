@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
+    // What each target owns, what it may import and which threads it runs: ARCHITECTURE.md
+    // (Tests/ArchitectureTests holds the sources and this list to it).
     targets: [
         // C libraries, as Debian packages them.
         .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
@@ -27,21 +29,21 @@ let package = Package(
         // Work on several threads of smfplay's own (not libdispatch's concurrentPerform: see WorkerThreads).
         .target(name: "WorkerThreads"),
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
-        .target(name: "SMF", dependencies: ["Files", "WorkerThreads"]),
+        .target(name: "SMF", dependencies: ["Files", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system")]),
         // The synthesizer (FluidSynth) and the sequencer that feeds it a song's events.
         .target(name: "Synthesis", dependencies: ["SMF", "Files", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
         // Where audio goes: audio files (libsndfile).
-        .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio"]),
+        .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio", .product(name: "SystemPackage", package: "swift-system")]),
         // Rendering and playing songs: the synthesizer into a sink.
-        .target(name: "Playback", dependencies: ["SMF", "Files", "Synthesis", "AudioOutput", "WorkerThreads"]),
+        .target(name: "Playback", dependencies: ["SMF", "Files", "Synthesis", "AudioOutput", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system")]),
         // The user's MIDI files: finding them in folders, in the order people expect.
-        .target(name: "Library", dependencies: ["Files"]),
+        .target(name: "Library", dependencies: ["Files", .product(name: "SystemPackage", package: "swift-system")]),
         // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
-        .target(name: "Storage", dependencies: ["Files", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Storage", dependencies: ["Files", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "SystemPackage", package: "swift-system")]),
         // Where the player was, so that the next start goes on from there (a Storage file).
-        .target(name: "Resume", dependencies: ["Files", "Library", "Storage"]),
+        .target(name: "Resume", dependencies: ["Files", "Library", "Storage", .product(name: "SystemPackage", package: "swift-system"), .product(name: "GRDB", package: "GRDB.swift")]),
         // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
-        .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "SystemPackage", package: "swift-system")]),
         // Settings from the configuration file, and where files are looked for.
         .target(name: "Configuration", dependencies: ["Files", .product(name: "SystemPackage", package: "swift-system"), .product(name: "TOMLKit", package: "TOMLKit")]),
         // How much one rendering sounds like another (spectra, level, missing parts, clipping): for render tests and bench/compat.sh.
@@ -49,9 +51,9 @@ let package = Package(
         // Songs that use a GS, XG or GM2 feature, each with the same music in plain GM: for render tests and bench/compat.sh.
         .target(name: "CompatibilitySongs", dependencies: ["SMF"]),
         // Piano-roll thumbnails of MIDI files, as PNG images (libpng).
-        .target(name: "Thumbnails", dependencies: ["SMF", "Files", "CPNG"]),
+        .target(name: "Thumbnails", dependencies: ["SMF", "Files", "CPNG", .product(name: "SystemPackage", package: "swift-system")]),
         // The desktop's media keys and players' widgets: an MPRIS 2.2 service on the D-Bus session bus (libsystemd's sd-bus).
-        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd"]),
+        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd", .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "smfplay",
             dependencies: [
@@ -62,18 +64,21 @@ let package = Package(
                 "Resume",
                 "Configuration",
                 "Playback",
+                "Synthesis",
+                "AudioOutput",
                 "Thumbnails",
                 "MediaPlayerService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Generates the demo library under Examples/Library from code.
-        .executableTarget(name: "smfplay-demo-library", dependencies: ["SMF", "Files"], path: "Sources/DemoLibrary"),
+        .executableTarget(name: "smfplay-demo-library", dependencies: ["SMF", "Files", .product(name: "SystemPackage", package: "swift-system")], path: "Sources/DemoLibrary"),
         // bench/compat.sh's helper: writes the compatibility songs, compares renderings of them.
-        .executableTarget(name: "smfplay-compat", dependencies: ["CompatibilitySongs", "SoundComparison", "AudioOutput", "SMF", "Files"],
+        .executableTarget(name: "smfplay-compat", dependencies: ["CompatibilitySongs", "SoundComparison", "AudioOutput", "SMF", "Files", .product(name: "SystemPackage", package: "swift-system")],
                           path: "Sources/CompatibilityTool"),
         // Generates the benchmark's large file and times the reader on it; simulates the cluster split (bench/shards.sh).
-        .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF", "Files", "Library"], path: "Sources/ParseBench"),
+        .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF", "Files", "Library", .product(name: "SystemPackage", package: "swift-system")], path: "Sources/ParseBench"),
         .testTarget(name: "SMFTests", dependencies: ["SMF", "Files", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Files", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
@@ -86,6 +91,8 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport"]),
         .target(name: "TestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput", "SoundComparison"]),
+        // Each target imports only what ARCHITECTURE.md allows it (reads the files, builds nothing more).
+        .testTarget(name: "ArchitectureTests"),
         // The terminal drawings of the executable (the play view's keyboard, the roll of `info --roll`).
         .testTarget(name: "TerminalDrawingTests", dependencies: ["smfplay", "Playback", "Thumbnails", "SMF", "LibraryIndex", "Resume", "Files", "TestSupport"]),
     ]
