@@ -1,8 +1,12 @@
 /// The line on which each key of a TOML document is first written.
 ///
-/// TOMLKit 0.6 does not pass on toml++'s source positions, so error messages find
-/// their line by scanning the text again. The scan runs only on text that has already
-/// parsed, so it can take the grammar as given and only has to tell keys from values:
+/// Why a scanner of its own: TOMLKit 0.6.0, the latest, passes on toml++'s source positions only
+/// for a parse error (`TOMLParseError.source`), not for the nodes of a document that parsed, whose
+/// `node::source()` stays inside its C++ wrapper (checked in TOMLKit's sources, 2026-11-25). A value
+/// that parses but is out of range would have no line without this. Reaching toml++ directly
+/// would mean C++ interoperability in the package and a second copy of toml++, for messages only.
+/// So error messages find their line by scanning the text again. The scan runs only on text that
+/// has already parsed, so it can take the grammar as given and only has to tell keys from values:
 /// it follows strings (every kind), arrays, inline tables, table headers and dotted keys.
 struct TOMLKeyLines {
     private var lines: [[String]: Int] = [:]
