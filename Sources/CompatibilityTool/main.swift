@@ -3,6 +3,7 @@ import Glibc
 #endif
 import AudioOutput
 import CompatibilitySongs
+import Files
 import Foundation
 import SMF
 import SoundComparison
@@ -35,17 +36,20 @@ func samples(_ path: String) -> [Float] {
 
 switch arguments.first {
 case "write" where arguments.count == 2:
-    let folder = arguments[1]
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    var manifest = ""
-    for feature in CompatibilityFeature.all {
-        for (kind, file) in [("feature", feature.feature), ("reference", feature.reference), ("wrong", feature.wrong)] {
-            let path = "\(folder)/\(feature.name).\(kind).mid"
-            guard FileManager.default.createFile(atPath: path, contents: Data(SMFWriter().encode(file))) else { fail("\(path): cannot write") }
+    let folder = FilePath(arguments[1])
+    do {
+        try folder.makeFolders(permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
+        var manifest = ""
+        for feature in CompatibilityFeature.all {
+            for (kind, file) in [("feature", feature.feature), ("reference", feature.reference), ("wrong", feature.wrong)] {
+                try AtomicWrite.write(SMFWriter().encode(file), to: folder.appending("\(feature.name).\(kind).mid"))
+            }
+            manifest += "\(feature.name)\t\(feature.soundFonts.rawValue)\t\(feature.summary)\n"
         }
-        manifest += "\(feature.name)\t\(feature.soundFonts.rawValue)\t\(feature.summary)\n"
+        try AtomicWrite.write(Array(manifest.utf8), to: folder.appending("features.tsv"))
+    } catch {
+        fail("\(error)")
     }
-    guard FileManager.default.createFile(atPath: "\(folder)/features.tsv", contents: Data(manifest.utf8)) else { fail("\(folder)/features.tsv: cannot write") }
 case "compare" where arguments.count == 4:
     let played = samples(arguments[1])
     let alike = SoundComparison(candidate: played, reference: samples(arguments[2]), sampleRate: 44_100)

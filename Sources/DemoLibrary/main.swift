@@ -19,17 +19,12 @@ func fail(_ message: String) -> Never {
 }
 
 for piece in DemoLibrary.pieces {
-    let path = output + "/" + piece.path
-    let folder = String(path[..<path.lastIndex(of: "/")!])
+    let path = FilePath(output).pushing(FilePath(piece.path))
     do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try path.containingFolder.makeFolders(permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
+        try AtomicWrite.write(SMFWriter().encode(piece.file), to: path)
     } catch {
-        fail("\(folder): cannot create the folder: \((error as NSError).localizedDescription)")
-    }
-    do {
-        try AtomicWrite.write(SMFWriter().encode(piece.file), to: FilePath(path))
-    } catch {
-        fail(error.description)
+        fail("\(error)")
     }
     let seconds = Int(Song(file: piece.file).duration.rounded())
     print("\(path)  (\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60))")
