@@ -1,7 +1,9 @@
 # Shared by the benchmark scripts (sourced, after `cd` to the repository's top).
 #
 # Environment: BENCH_SCRATCH (unset: .build), BENCH_BUILD_FLAGS (the `swift build` flags;
-# unset: --static-swift-stdlib, as `make release` and `make install` build smfplay).
+# unset: --static-swift-stdlib, as `make release` and `make install` build smfplay),
+# BENCH_BIN_DIR (a folder that already holds the release binaries: nothing is built, so a
+# benchmark can run while the build folder is busy or on binaries copied from elsewhere).
 
 say() { printf '== %s\n' "$*" >&2; }
 
@@ -21,6 +23,14 @@ install_missing() {
 # Builds the products named in release mode; sets BIN_DIR to the absolute folder they are in.
 build_release() {
     local build=(swift build -c release) product
+    if [ -n "${BENCH_BIN_DIR:-}" ]; then
+        BIN_DIR="$(cd "$BENCH_BIN_DIR" && pwd)"
+        for product in "$@"; do
+            [ -x "$BIN_DIR/$product" ] || { echo "BENCH_BIN_DIR: no $product in $BIN_DIR" >&2; exit 1; }
+        done
+        say "using $* in $BIN_DIR (BENCH_BIN_DIR: no build)"
+        return
+    fi
     # BENCH_SCRATCH: another build folder than the default .build (to keep out of a busy one).
     if [ -n "${BENCH_SCRATCH:-}" ]; then build+=(--scratch-path "$BENCH_SCRATCH"); fi
     # shellcheck disable=SC2206 # flags are words
