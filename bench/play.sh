@@ -27,7 +27,11 @@ WORK=$(mktemp -d /tmp/smfplay-play-bench-XXXXXX)
 chmod 700 "$WORK"
 PULSE_PID=""
 cleanup() {
-    if [ -n "$PULSE_PID" ]; then kill "$PULSE_PID" 2>/dev/null || true; fi
+    if [ -n "$PULSE_PID" ]; then
+        kill "$PULSE_PID" 2>/dev/null || true
+        # It removes its files in $WORK as it ends: removing the folder before would fail.
+        for _ in $(seq 20); do kill -0 "$PULSE_PID" 2>/dev/null || break; sleep 0.1; done
+    fi
     rm -rf "$WORK"
 }
 trap cleanup EXIT

@@ -42,8 +42,10 @@ import subprocess
 import sys
 import time
 from array import array
+from contextlib import contextmanager
 from pathlib import Path
 from statistics import median
+from typing import NamedTuple
 
 PARTS = ("cpu", "start", "underruns", "memory")
 GAIN = "0.16"
@@ -76,6 +78,13 @@ TINY_SONG_CSV = """\
 2, 480, End_track
 0, 0, End_of_file
 """
+
+
+class FirstSound(NamedTuple):
+    """One launch of part 2, in ms rounded to 0.1 as printed (see first_sound)."""
+    milliseconds: float  # from the launch to the first non-silent frame the sink mixed
+    spread: float  # the range of the A0 bounds over the looks used: about one block
+    slip: float  # the A0 used less the A0 before the launch
 
 
 class RunFailed(Exception):
@@ -158,8 +167,16 @@ class Bench:
         """Starts a player in the benchmark's empty home."""
         return self.start(command, stdout=stdout, stderr=stderr, env=self.player_environment)
 
-    def start_busy_loops(self, count):
-        return [self.start(["bash", "-c", "while :; do :; done"]) for _ in range(count)]
+    @contextmanager
+    def busy_loops(self, count):
+        """COUNT shell loops (`while :; do :; done`) compete for the CPU meanwhile."""
+        loops = [self.start(["bash", "-c", "while :; do :; done"]) for _ in range(count)]
+        try:
+            yield
+        finally:
+            for loop in loops:
+                loop.kill()
+                loop.wait()
 
     def stop_all(self):
         for process in self.processes:
@@ -260,21 +277,18 @@ def measure_cpu(bench, report):
     all_underruns = 0
     for load in ("idle", "busy"):
         hog_count = bench.hog_count if load == "busy" else 0
-        hogs = bench.start_busy_loops(hog_count)
         cpu = {"smfplay": [], "fluidsynth": []}
         server = {"smfplay": [], "fluidsynth": []}
-        for repeat in range(1, bench.cpu_repeat + 1):
-            for program in alternating(repeat):
-                say(f"1. CPU, {load} ({hog_count} busy loops), run {repeat}: {program} plays {bench.cpu_seconds} s of {song}")
-                log = bench.out / f"cpu-{load}-{program}-{repeat}.log"
-                seconds, server_seconds, underruns = cpu_run(bench, program, log)
-                detail(f"CPU {seconds:.2f} s, server CPU {server_seconds:.2f} s, underruns {underruns}")
-                cpu[program].append(seconds)
-                server[program].append(server_seconds)
-                all_underruns += underruns
-        for hog in hogs:
-            hog.kill()
-            hog.wait()
+        with bench.busy_loops(hog_count):
+            for repeat in range(1, bench.cpu_repeat + 1):
+                for program in alternating(repeat):
+                    say(f"1. CPU, {load} ({hog_count} busy loops), run {repeat}: {program} plays {bench.cpu_seconds} s of {song}")
+                    log = bench.out / f"cpu-{load}-{program}-{repeat}.log"
+                    seconds, server_seconds, underruns = cpu_run(bench, program, log)
+                    detail(f"CPU {seconds:.2f} s, server CPU {server_seconds:.2f} s, underruns {underruns}")
+                    cpu[program].append(seconds)
+                    server[program].append(server_seconds)
+                    all_underruns += underruns
         smfplay_median = round(median(cpu["smfplay"]), 2)
         fluidsynth_median = round(median(cpu["fluidsynth"]), 2)
         ratio = round(smfplay_median / fluidsynth_median, 3)
@@ -358,30 +372,31 @@ def measure_first_sound(bench, report):
             launched, looks, status = watch_launch(recorder.pid, lambda: bench.start_player(command, output))
         if status != 0:
             raise RunFailed(f"{program} exited with status {status} (see {log})")
-        milliseconds, spread, slip = first_sound(bench, program, recording, launched, looks)
-        detail(f"2. launch {tag}, {program}: first sound after {milliseconds:.1f} ms "
-               f"(looks spread {spread:.1f} ms, slip since the launch {slip:.1f} ms)")
-        if abs(slip) > MAX_CLOCK_SLIP_MS:
-            raise RunFailed(f"the recording lost or repeated {slip:.1f} ms between the launch of {program} "
+        sound = first_sound(bench, program, recording, launched, looks)
+        detail(f"2. launch {tag}, {program}: first sound after {sound.milliseconds:.1f} ms "
+               f"(looks spread {sound.spread:.1f} ms, slip since the launch {sound.slip:.1f} ms)")
+        if abs(sound.slip) > MAX_CLOCK_SLIP_MS:
+            raise RunFailed(f"the recording lost or repeated {sound.slip:.1f} ms between the launch of {program} "
                             f"and its first sound (launch {tag})")
-        if milliseconds <= 0:
+        if sound.milliseconds <= 0:
             raise RunFailed("sound before the launch: something else plays to the sink")
         time.sleep(0.3)
-        return milliseconds, spread, slip
+        return sound
 
     # A launch of each first, not counted: the binaries and libraries come into the page cache.
     for program in ("smfplay", "fluidsynth"):
-        milliseconds, spread, slip = launch(program, "warm-up")
-        times = (f"{milliseconds:.1f}", "") if program == "smfplay" else ("", f"{milliseconds:.1f}")
-        report.launches.append(("warm-up, not counted", *times, f"{spread:.1f}", f"{slip:.1f}"))
+        sound = launch(program, "warm-up")
+        times = (f"{sound.milliseconds:.1f}", "") if program == "smfplay" else ("", f"{sound.milliseconds:.1f}")
+        report.launches.append(("warm-up, not counted", *times, f"{sound.spread:.1f}", f"{sound.slip:.1f}"))
     starts = {"smfplay": [], "fluidsynth": []}
     for repeat in range(1, bench.start_repeat + 1):
-        result = {program: launch(program, repeat) for program in alternating(repeat)}
-        for program in starts:
-            starts[program].append(result[program][0])
-        smfplay, fluidsynth = result["smfplay"], result["fluidsynth"]
-        report.launches.append((str(repeat), f"{smfplay[0]:.1f}", f"{fluidsynth[0]:.1f}",
-                                f"{smfplay[1]:.1f} / {fluidsynth[1]:.1f}", f"{smfplay[2]:.1f} / {fluidsynth[2]:.1f}"))
+        sounds = {program: launch(program, repeat) for program in alternating(repeat)}
+        smfplay, fluidsynth = sounds["smfplay"], sounds["fluidsynth"]
+        starts["smfplay"].append(smfplay.milliseconds)
+        starts["fluidsynth"].append(fluidsynth.milliseconds)
+        report.launches.append((str(repeat), f"{smfplay.milliseconds:.1f}", f"{fluidsynth.milliseconds:.1f}",
+                                f"{smfplay.spread:.1f} / {fluidsynth.spread:.1f}",
+                                f"{smfplay.slip:.1f} / {fluidsynth.slip:.1f}"))
     recorder.terminate()
     recorder.wait()
 
@@ -438,8 +453,7 @@ def watch_launch(recorder_pid, start_player):
 
 
 def first_sound(bench, program, recording, launched, looks):
-    """The time to first sound of one launch, from the recording and the looks at its length:
-    (milliseconds, spread, slip), each rounded to 0.1 ms as printed.
+    """The time to first sound of one launch, from the recording and the looks at its length.
 
     The null sink runs on the system clock and its monitor delivers frames (silence when nothing
     plays) at that rate, so byte B of the recording is the frame the sink mixed at
@@ -467,10 +481,10 @@ def first_sound(bench, program, recording, launched, looks):
     one block) shows the block size actually seen."""
     bytes_per_second = bench.rate * 4  # s16le stereo
     # The recording's length at the launch: everything before it is older than the launch.
-    length_at_launch = max((size for clock, size in looks if clock < launched), default=0)
-    start = length_at_launch - length_at_launch % 4
+    length_at_launch = max(size for clock, size in looks if clock < launched)
+    launch_byte = length_at_launch - length_at_launch % 4
     with open(recording, "rb") as stream:
-        stream.seek(start)
+        stream.seek(launch_byte)
         data = stream.read()
     samples = array("h", data[:len(data) - len(data) % 4])
     if sys.byteorder != "little":
@@ -478,7 +492,7 @@ def first_sound(bench, program, recording, launched, looks):
     loud = next((index for index, sample in enumerate(samples) if abs(sample) >= bench.silence), None)
     if loud is None:
         raise RunFailed(f"{program}: no sound reached the sink")
-    first_byte = start + 4 * (loud // 2)
+    first_byte = launch_byte + 4 * (loud // 2)
 
     def a0_bound(clock, size):
         return clock - size / bytes_per_second
@@ -491,7 +505,7 @@ def first_sound(bench, program, recording, launched, looks):
     milliseconds = (a0 + first_byte / bytes_per_second - launched) * 1000
     spread = (max(after_arrival) - a0) * 1000
     slip = (a0 - a0_before_launch) * 1000
-    return round(milliseconds, 1), round(spread, 1), round(slip, 1)
+    return FirstSound(round(milliseconds, 1), round(spread, 1), round(slip, 1))
 
 
 def measure_underruns(bench, report):
@@ -507,28 +521,26 @@ def measure_underruns(bench, report):
     shorten the sink's blocks). Target (from the issue): zero."""
     read_into_page_cache(bench.soundfont, bench.busy_song)
     say(f"3. underruns: {bench.busy_seconds} s of {bench.busy_song.name} with {bench.hog_count} busy loop(s)")
-    hogs = bench.start_busy_loops(bench.hog_count)
     output, errors = bench.out / "underruns.out", bench.out / "underruns.err"
-    reset_sink()
-    jiffies_before = machine_jiffies()
-    with open(output, "wb") as stdout, open(errors, "wb") as stderr:
-        command = bench.command("smfplay", bench.busy_song, bench.soundfont, "--repeat", "one", "--verbose")
-        player = bench.start_player(command, stdout, stderr)
-    for _ in range(200):
-        if re.search(r"^playing ", output.read_text(errors="replace"), re.MULTILINE):
-            break
-        time.sleep(0.1)
-    else:
-        raise RunFailed(f"smfplay did not start playing:\n{errors.read_text(errors='replace')}")
-    time.sleep(bench.busy_seconds)
-    if player.poll() is not None:
-        raise RunFailed(f"smfplay stopped before {bench.busy_seconds} s:\n{errors.read_text(errors='replace')}")
-    ticks = cpu_ticks(player.pid)
-    status = stop_player("smfplay", player)
-    jiffies_after = machine_jiffies()
-    for hog in hogs:
-        hog.kill()
-        hog.wait()
+    with bench.busy_loops(bench.hog_count):
+        reset_sink()
+        jiffies_before = machine_jiffies()
+        with open(output, "wb") as stdout, open(errors, "wb") as stderr:
+            command = bench.command("smfplay", bench.busy_song, bench.soundfont, "--repeat", "one", "--verbose")
+            player = bench.start_player(command, stdout, stderr)
+        # The BENCH_SECONDS count from the song's start: smfplay says "playing 1/1: ..." then.
+        for _ in range(200):
+            if re.search(r"^playing ", output.read_text(errors="replace"), re.MULTILINE):
+                break
+            time.sleep(0.1)
+        else:
+            raise RunFailed(f"smfplay did not start playing:\n{errors.read_text(errors='replace')}")
+        time.sleep(bench.busy_seconds)
+        if player.poll() is not None:
+            raise RunFailed(f"smfplay stopped before {bench.busy_seconds} s:\n{errors.read_text(errors='replace')}")
+        ticks = cpu_ticks(player.pid)
+        status = stop_player("smfplay", player)
+        jiffies_after = machine_jiffies()
     underruns = smfplay_underruns(errors, status)
     report_lines = len(UNDERRUN_REPORT.findall(errors.read_text(errors="replace")))
     player_percent = 100 * ticks / CLOCK_TICKS / bench.busy_seconds
@@ -628,6 +640,8 @@ def main():
     parser.add_argument("--rate", required=True, type=int, help="the null sink's rate, Hz")
     parser.add_argument("--load-at-start", required=True, help="the load averages before the benchmark")
     args = parser.parse_args()
+    # SIGTERM ends the benchmark as Ctrl-C does: the processes it started are stopped.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     bench = None
     try:
         bench = Bench(args)
@@ -640,6 +654,9 @@ def main():
     except RunFailed as failure:
         say(str(failure))
         return 1
+    except KeyboardInterrupt:
+        say("interrupted")
+        return 130
     finally:
         if bench:
             bench.stop_all()
