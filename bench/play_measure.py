@@ -47,6 +47,8 @@ from pathlib import Path
 from statistics import median
 from typing import NamedTuple
 
+from common import RunFailed, cpu_ticks, detail, read_into_page_cache, reset_sink, run, say, setting
+
 PARTS = ("cpu", "start", "underruns", "memory")
 GAIN = "0.16"
 LOOKS = 20  # looks at the recording that follow the first sound's arrival (about 100 ms)
@@ -87,30 +89,15 @@ class FirstSound(NamedTuple):
     slip: float  # the A0 used less the A0 before the launch
 
 
-class RunFailed(Exception):
-    """A run that cannot be counted: the benchmark stops (exit status 1)."""
-
-
-def say(message):
-    print(f"== {message}", file=sys.stderr, flush=True)
-
-
-def detail(message):
-    print(f"   {message}", file=sys.stderr, flush=True)
-
-
-def setting(name, default):
-    return os.environ.get(name) or default
-
-
 def verdict(met):
     return "yes" if met else "**no**"
 
 
 class Bench:
-    """The settings, the two programs' command lines, and every process started (stopped at the end)."""
+    """The settings and the two programs' command lines."""
 
-    def __init__(self, args):
+    def __init__(self, args, children):
+        self.children = children
         corpus = Path(setting("BENCH_CORPUS", "/usr/share/games/openttd/baseset/openmsx"))
         repeat = os.environ.get("BENCH_REPEAT")
         self.parts = setting("BENCH_PARTS", " ".join(PARTS)).split()
@@ -149,7 +136,6 @@ class Bench:
         self.player_environment = dict(os.environ, HOME=str(self.work / "home"))
         self.config = self.work / "smfplay.toml"
         self.config.write_text(f"sample_rate = {self.rate}\n")
-        self.processes = []
 
     def command(self, program, song, soundfont, *smfplay_options):
         if program == "smfplay":
@@ -158,19 +144,14 @@ class Bench:
         return ["fluidsynth", "-a", "pulseaudio", "-ni", "-o", f"audio.period-size={self.fluidsynth_period}",
                 "-r", str(self.rate), "-g", GAIN, soundfont, song]
 
-    def start(self, command, **options):
-        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, **options)
-        self.processes.append(process)
-        return process
-
     def start_player(self, command, stdout, stderr=subprocess.STDOUT):
         """Starts a player in the benchmark's empty home."""
-        return self.start(command, stdout=stdout, stderr=stderr, env=self.player_environment)
+        return self.children.start(command, stdout=stdout, stderr=stderr, env=self.player_environment)
 
     @contextmanager
     def busy_loops(self, count):
         """COUNT shell loops (`while :; do :; done`) compete for the CPU meanwhile."""
-        loops = [self.start(["bash", "-c", "while :; do :; done"]) for _ in range(count)]
+        loops = [self.children.start(["bash", "-c", "while :; do :; done"]) for _ in range(count)]
         try:
             yield
         finally:
@@ -178,35 +159,9 @@ class Bench:
                 loop.kill()
                 loop.wait()
 
-    def stop_all(self):
-        for process in self.processes:
-            if process.poll() is None:
-                process.kill()
-                process.wait()
-
-
-def reset_sink():
-    """Restarts the null sink's clock (suspend and resume): what a desktop's sink does when a stream wakes it."""
-    subprocess.run(["pactl", "suspend-sink", "bench_null", "1"], check=True)
-    subprocess.run(["pactl", "suspend-sink", "bench_null", "0"], check=True)
-
-
 def sink_has_stream():
     inputs = subprocess.run(["pactl", "list", "short", "sink-inputs"], check=True, capture_output=True, text=True)
     return inputs.stdout.strip() != ""
-
-
-def read_into_page_cache(*files):
-    for file in files:
-        with open(file, "rb") as stream:
-            while stream.read(1 << 20):
-                pass
-
-
-def cpu_ticks(pid):
-    """User + system time of a process so far, in clock ticks (/proc/PID/stat)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])  # utime and stime, the stat's fields 14 and 15
 
 
 def machine_jiffies():
@@ -352,7 +307,7 @@ def measure_first_sound(bench, report):
     recorder_log = bench.work / "parec.log"
     say(f"recording the null sink's monitor (s16le, {bench.rate} Hz, stereo, {bench.record_latency} ms blocks)")
     with open(recording, "wb") as output, open(recorder_log, "wb") as errors:
-        recorder = bench.start(["parec", "-d", "bench_null.monitor", "--raw", "--format=s16le", f"--rate={bench.rate}",
+        recorder = bench.children.start(["parec", "-d", "bench_null.monitor", "--raw", "--format=s16le", f"--rate={bench.rate}",
                                 "--channels=2", f"--latency-msec={bench.record_latency}"], stdout=output, stderr=errors)
     time.sleep(0.3)
     # The recorder's short blocks apply from a fresh start of the sink's clock.
@@ -632,6 +587,18 @@ def print_report(bench, report, load_at_start):
         print("all targets met")
 
 
+def play_benchmark(args, children):
+    bench = Bench(args, children)
+    report = Report()
+    measures = {"cpu": measure_cpu, "start": measure_first_sound, "underruns": measure_underruns,
+                "memory": measure_memory}
+    for part in PARTS:
+        if part in bench.parts:
+            measures[part](bench, report)
+    print_report(bench, report, args.load_at_start)
+    return 1 if report.missed else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin-dir", required=True, help="the folder of smfplay and smfplay-parse-bench")
@@ -640,28 +607,7 @@ def main():
     parser.add_argument("--rate", required=True, type=int, help="the null sink's rate, Hz")
     parser.add_argument("--load-at-start", required=True, help="the load averages before the benchmark")
     args = parser.parse_args()
-    # SIGTERM ends the benchmark as Ctrl-C does: the processes it started are stopped.
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    bench = None
-    try:
-        bench = Bench(args)
-        report = Report()
-        measures = {"cpu": measure_cpu, "start": measure_first_sound, "underruns": measure_underruns,
-                    "memory": measure_memory}
-        for part in PARTS:
-            if part in bench.parts:
-                measures[part](bench, report)
-    except RunFailed as failure:
-        say(str(failure))
-        return 1
-    except KeyboardInterrupt:
-        say("interrupted")
-        return 130
-    finally:
-        if bench:
-            bench.stop_all()
-    print_report(bench, report, args.load_at_start)
-    return 1 if report.missed else 0
+    return run(lambda children: play_benchmark(args, children))
 
 
 if __name__ == "__main__":
