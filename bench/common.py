@@ -1,6 +1,7 @@
 """Shared by the Python measurers of the benchmarks (bench/play_measure.py,
 bench/library_measure.py), as bench/common.sh is by the scripts that call them."""
 
+import argparse
 import os
 import signal
 import subprocess
@@ -30,6 +31,15 @@ class Children:
                 process.wait()
 
 
+def arguments(description):
+    """The arguments every measurer takes from the script that calls it; a measurer adds its own."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--bin-dir", required=True, help="the folder of the release binaries")
+    parser.add_argument("--work", required=True, help="a private folder for the benchmark's files")
+    parser.add_argument("--load-at-start", required=True, help="the load averages before the benchmark")
+    return parser
+
+
 def run(benchmark):
     """Runs benchmark(children) and returns the exit status: its own (0, or 1 when a target is
     missed), 1 when a run fails (RunFailed), 130 on Ctrl-C or SIGTERM."""
@@ -46,6 +56,16 @@ def run(benchmark):
         return 130
     finally:
         children.stop_all()
+
+
+def wait_player(player, seconds, stop=signal.SIGTERM):
+    """Waits at most SECONDS for the player to end, then sends it STOP; returns its exit status."""
+    try:
+        return player.wait(seconds)
+    except subprocess.TimeoutExpired:
+        say(f"the player did not end within {seconds} s: {signal.Signals(stop).name}")
+        player.send_signal(stop)
+        return player.wait()
 
 
 def say(message):

@@ -65,6 +65,23 @@ start_null_sink() {
     pactl set-default-sink bench_null
 }
 
+# Makes a private folder, $WORK (/tmp/smfplay-$1-XXXXXX), removed on exit together with the
+# PulseAudio server that start_null_sink may start in it.
+make_work_folder() {
+    WORK=$(mktemp -d "/tmp/smfplay-$1-XXXXXX")
+    chmod 700 "$WORK"
+    PULSE_PID=""
+    trap remove_work_folder EXIT
+}
+remove_work_folder() {
+    if [ -n "$PULSE_PID" ]; then
+        kill "$PULSE_PID" 2>/dev/null || true
+        # It removes its files in $WORK as it ends: removing the folder before would fail.
+        for _ in $(seq 20); do kill -0 "$PULSE_PID" 2>/dev/null || break; sleep 0.1; done
+    fi
+    rm -rf "$WORK"
+}
+
 # Restarts the null sink's clock (suspend and resume): what a desktop's sink does when a stream wakes it.
 reset_sink() { pactl suspend-sink bench_null 1 && pactl suspend-sink bench_null 0; }
 

@@ -38,19 +38,7 @@ if part browse; then packages+=(tmux); fi
 install_missing "${packages[@]}"
 build_release smfplay
 
-WORK=$(mktemp -d /tmp/smfplay-library-bench-XXXXXX)
-chmod 700 "$WORK"
-PULSE_PID=""
-# shellcheck disable=SC2317 # run by the EXIT trap
-cleanup() {
-    if [ -n "$PULSE_PID" ]; then
-        kill "$PULSE_PID" 2>/dev/null || true
-        # It removes its files in $WORK as it ends: removing the folder before would fail.
-        for _ in $(seq 20); do kill -0 "$PULSE_PID" 2>/dev/null || break; sleep 0.1; done
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+make_work_folder library-bench
 
 # (44100 Hz: the rate bench/library_measure.py records the sink's monitor at.)
 if part play || part resume; then start_null_sink "$WORK" 44100; fi

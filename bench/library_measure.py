@@ -22,7 +22,6 @@ Environment: BENCH_OUT (bench/out/library; emptied first), BENCH_FILES (100000),
 BENCH_ONE_SONG, BENCH_SMALL_SOUNDFONT (TimGM6mb.sf2), BENCH_SILENCE (4).
 """
 
-import argparse
 import datetime
 import os
 import random
@@ -38,7 +37,8 @@ from pathlib import Path
 from statistics import median_low
 from types import SimpleNamespace
 
-from common import RunFailed, cpu_ticks, detail, read_into_page_cache, reset_sink, run, say, setting
+from common import (RunFailed, arguments, cpu_ticks, detail, read_into_page_cache, reset_sink, run, say, setting,
+                    wait_player)
 
 PARTS = ("index", "search", "play", "browse", "resume")
 CORPUS = Path("/usr/share/games/openttd/baseset/openmsx")
@@ -62,14 +62,15 @@ WORDS = ["Ballade", "Prélude", "Nocturne", "Sonate", "Walzer", "序曲", "戦�
 # Folders, names, titles, Japanese parts, two-letter words, two words, filters.
 QUERIES = ["chopin", "frederic", "dvorak", "faure", "ショパン", "ショパ", "久石", "序曲", "戦闘", "バトル", "nocturne", "prelude",
            "prélude", "walzer", "mazurka", "polonaise", "fantaisie", "impromptu", "夜想曲", "ドラゴン", "ファイナル",
-           "ballade chopin", "nocturne 042", "sonate beethoven", "lullaby", "rhapsody", "ravel", "grieg", "joplin", "satie",
-           "bach", "liszt", "debussy", "schubert", "mozart", "händel", "haendel", "karaoke", "game music", "études",
-           "etudes", "waltzes", "preludes", "nocturnes", "sonatas", "交響曲", "クエスト", "ファンタジー", "012345", "000777",
-           "099999", "xx", "zz", "nothing like this", "fi", "ba", "ballade 0001", "序曲 戦闘", "chopin ballades",
-           "dvořák nocturne", "fauré sonate", "003", "042", "499", "bach 123", "mozart 456", "植松", "すぎやま", "こういち",
-           "伸夫", "久石譲", "walz", "noct", "prel", "sona", "rhap", "lull", "maz", "pol", "fant", "impr", "op.28", "bwv",
-           "no.1", "tt", "ballade ballade", "序曲 序曲", "nocturne nocturne", "ショ", "パン", "ド", "ラ", "chopin 000",
-           "satie 001", "grieg 002", "ravel 003", "joplin 004", "liszt 005", "debussy 006", "schubert 007"]
+           "ballade chopin", "nocturne 042", "sonate beethoven", "lullaby", "rhapsody", "ravel", "grieg", "joplin",
+           "satie", "bach", "liszt", "debussy", "schubert", "mozart", "händel", "haendel", "karaoke", "game music",
+           "études", "etudes", "waltzes", "preludes", "nocturnes", "sonatas", "交響曲", "クエスト", "ファンタジー", "012345",
+           "000777", "099999", "xx", "zz", "nothing like this", "fi", "ba", "ballade 0001", "序曲 戦闘",
+           "chopin ballades", "dvořák nocturne", "fauré sonate", "003", "042", "499", "bach 123", "mozart 456", "植松",
+           "すぎやま", "こういち", "伸夫", "久石譲", "walz", "noct", "prel", "sona", "rhap", "lull", "maz", "pol", "fant", "impr",
+           "op.28", "bwv", "no.1", "tt", "ballade ballade", "序曲 序曲", "nocturne nocturne", "ショ", "パン", "ド", "ラ",
+           "chopin 000", "satie 001", "grieg 002", "ravel 003", "joplin 004", "liszt 005", "debussy 006",
+           "schubert 007"]
 # smfplay's line as a song starts: "playing 1/N: FILE (M:SS.S)".
 FIRST_PLAYED = re.compile(r"^playing 1/[0-9]*: (.*) \([0-9:.]*\)$", re.MULTILINE)
 
@@ -260,16 +261,6 @@ def lead_in_seconds(song):
     return seconds + ((first or 0) - at) * tempo / division / 1e6
 
 
-def wait_player(player, seconds):
-    """Waits at most SECONDS for the player to end, then SIGKILL; returns its exit status."""
-    try:
-        return player.wait(seconds)
-    except subprocess.TimeoutExpired:
-        say(f"the player did not end within {seconds} s: SIGKILL")
-        player.kill()
-        return player.wait()
-
-
 def first_played(log):
     """The file of smfplay's first "playing 1/N: FILE (M:SS.S)" line, or None."""
     played = FIRST_PLAYED.search(log.read_text(errors="replace"))
@@ -328,8 +319,9 @@ def measure_first_sound(lib, results):
     results.first_sound = {what: median_low(own[what]) for what in commands}
     results.heard = {what: median_low(heard[what]) for what in commands}
     if results.first_sound["library"] >= MAX_FIRST_SOUND_MS:
-        results.missed.append(f"(d) first sound of play --shuffle of {lib.files} files {results.first_sound['library']} ms "
-                              f"(less the song's lead-in), target < {MAX_FIRST_SOUND_MS} ms")
+        results.missed.append(f"(d) first sound of play --shuffle of {lib.files} files "
+                              f"{results.first_sound['library']} ms (less the song's lead-in), "
+                              f"target < {MAX_FIRST_SOUND_MS} ms")
 
 
 def first_sound_once(lib, what, tag, command):
@@ -361,7 +353,7 @@ def first_sound_once(lib, what, tag, command):
                 break
             time.sleep(0.02)
     player.terminate()
-    status = wait_player(player, 30)
+    status = wait_player(player, 30, signal.SIGKILL)
     if sound is None:
         raise RunFailed(f"(d) {what}: no sound reached the sink (exit status {status}; see {log})")
     sound_ms = round((sound - launched) * 1000)
@@ -405,8 +397,8 @@ def measure_browse(lib, results):
     say("(e) indexing the folder (not measured), so that the browser finds every file in the index")
     subprocess.run([lib.smfplay, "index", "--library", folder, "--quiet"], check=True)
     tmux = ["tmux", "-S", lib.work / "tmux.socket"]
-    subprocess.run([*tmux, "-f", "/dev/null", "new-session", "-d", "-s", "keep", "-x", "120", "-y", "40", "sleep 1000000"],
-                   check=True)
+    subprocess.run([*tmux, "-f", "/dev/null", "new-session", "-d", "-s", "keep", "-x", "120", "-y", "40",
+                    "sleep 1000000"], check=True)
     try:
         subprocess.run([*tmux, "set-option", "-g", "remain-on-exit", "on"], check=True)
         subprocess.run([*tmux, "set-option", "-g", "history-limit", "20000"], check=True)
@@ -426,8 +418,8 @@ def measure_browse(lib, results):
         subprocess.run([*tmux, "kill-server"], stderr=subprocess.DEVNULL)
     results.browse = {what: median_low(shown[what]) for what in shown}
     if results.browse["smfplay"] >= MAX_BROWSE_MS:
-        results.missed.append(f"(e) browse of {lib.browse_files} files: first name after {results.browse['smfplay']} ms, "
-                              f"target < {MAX_BROWSE_MS} ms")
+        results.missed.append(f"(e) browse of {lib.browse_files} files: first name after "
+                              f"{results.browse['smfplay']} ms, target < {MAX_BROWSE_MS} ms")
 
 
 def browse_once(lib, tmux, pane, folder, what, tag):
@@ -531,7 +523,7 @@ def resume_run(lib, what, target, empty_data):
         if len(readings) == 1 and not re.search(r"^playing ", log.read_text(errors="replace"), re.MULTILINE):
             say(f"(f) warning: {what} had not started playing {RESUME_SKIP_SECONDS} s after its launch")
     player.send_signal(signal.SIGINT)
-    status = wait_player(player, 60)
+    status = wait_player(player, 60, signal.SIGKILL)
     if status != 130:
         say(f"(f) warning: {what} exited with status {status} after SIGINT, 130 expected (see {log})")
     (written0, passed0, ticks0), (written1, passed1, ticks1) = readings
@@ -582,7 +574,8 @@ def print_report(lib, results, load_at_start):
         print()
         row("", "smfplay", "ls (a floor)", "", "target")
         row(f"(e) browse {lib.browse_files} files: first name shown (median of {BROWSE_REPEAT})",
-            f"{results.browse['smfplay']} ms", f"{results.browse['ls']} ms", "", f"< {MAX_BROWSE_MS} ms (late by 0-20 ms)")
+            f"{results.browse['smfplay']} ms", f"{results.browse['ls']} ms", "",
+            f"< {MAX_BROWSE_MS} ms (late by 0-20 ms)")
     if "resume" in lib.parts:
         library, one = results.resume
         print()
@@ -617,11 +610,7 @@ def library_benchmark(args, children):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bin-dir", required=True, help="the folder of smfplay")
-    parser.add_argument("--work", required=True, help="a private folder for the benchmark's files")
-    parser.add_argument("--load-at-start", required=True, help="the load averages before the benchmark")
-    args = parser.parse_args()
+    args = arguments(__doc__.split("\n\n")[0]).parse_args()
     return run(lambda children: library_benchmark(args, children))
 
 

@@ -23,18 +23,7 @@ source bench/common.sh
 install_missing pulseaudio pulseaudio-utils fluidsynth fluid-soundfont-gm timgm6mb-soundfont openttd-openmsx midicsv
 build_release smfplay smfplay-parse-bench
 
-WORK=$(mktemp -d /tmp/smfplay-play-bench-XXXXXX)
-chmod 700 "$WORK"
-PULSE_PID=""
-cleanup() {
-    if [ -n "$PULSE_PID" ]; then
-        kill "$PULSE_PID" 2>/dev/null || true
-        # It removes its files in $WORK as it ends: removing the folder before would fail.
-        for _ in $(seq 20); do kill -0 "$PULSE_PID" 2>/dev/null || break; sleep 0.1; done
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+make_work_folder play-bench
 
 start_null_sink "$WORK" "$RATE"
 note_load

@@ -33,7 +33,6 @@ parts 1 and 3: one per core but one), BENCH_FLUIDSYNTH_PERIOD (2205 frames; 64 i
 own default), BENCH_LATENCY (smfplay's --latency in every part: 50 ms, its default).
 """
 
-import argparse
 import os
 import re
 import shutil
@@ -47,7 +46,8 @@ from pathlib import Path
 from statistics import median
 from typing import NamedTuple
 
-from common import RunFailed, cpu_ticks, detail, read_into_page_cache, reset_sink, run, say, setting
+from common import (RunFailed, arguments, cpu_ticks, detail, read_into_page_cache, reset_sink, run, say, setting,
+                    wait_player)
 
 PARTS = ("cpu", "start", "underruns", "memory")
 GAIN = "0.16"
@@ -171,16 +171,6 @@ def machine_jiffies():
     return busy, busy + idle + iowait
 
 
-def wait_player(player, seconds):
-    """Waits for the player at most SECONDS, then stops it with SIGTERM; returns its exit status."""
-    try:
-        return player.wait(seconds)
-    except subprocess.TimeoutExpired:
-        say(f"no end within {seconds} s: stopping the player")
-        player.terminate()
-        return player.wait()
-
-
 def stop_player(program, player):
     """smfplay stops with SIGINT, as a user's Ctrl-C (it prints its underrun count and exits 130);
     fluidsynth with SIGTERM (it does not stop on SIGINT without a shell)."""
@@ -237,7 +227,8 @@ def measure_cpu(bench, report):
         with bench.busy_loops(hog_count):
             for repeat in range(1, bench.cpu_repeat + 1):
                 for program in alternating(repeat):
-                    say(f"1. CPU, {load} ({hog_count} busy loops), run {repeat}: {program} plays {bench.cpu_seconds} s of {song}")
+                    say(f"1. CPU, {load} ({hog_count} busy loops), run {repeat}: "
+                        f"{program} plays {bench.cpu_seconds} s of {song}")
                     log = bench.out / f"cpu-{load}-{program}-{repeat}.log"
                     seconds, server_seconds, underruns = cpu_run(bench, program, log)
                     detail(f"CPU {seconds:.2f} s, server CPU {server_seconds:.2f} s, underruns {underruns}")
@@ -307,8 +298,9 @@ def measure_first_sound(bench, report):
     recorder_log = bench.work / "parec.log"
     say(f"recording the null sink's monitor (s16le, {bench.rate} Hz, stereo, {bench.record_latency} ms blocks)")
     with open(recording, "wb") as output, open(recorder_log, "wb") as errors:
-        recorder = bench.children.start(["parec", "-d", "bench_null.monitor", "--raw", "--format=s16le", f"--rate={bench.rate}",
-                                "--channels=2", f"--latency-msec={bench.record_latency}"], stdout=output, stderr=errors)
+        recorder = bench.children.start(["parec", "-d", "bench_null.monitor", "--raw", "--format=s16le",
+                                         f"--rate={bench.rate}", "--channels=2",
+                                         f"--latency-msec={bench.record_latency}"], stdout=output, stderr=errors)
     time.sleep(0.3)
     # The recorder's short blocks apply from a fresh start of the sink's clock.
     reset_sink()
@@ -365,7 +357,8 @@ def measure_first_sound(bench, report):
     report.row("2. time to first sound ms, worst", f"{max(starts['smfplay']):.0f}", f"{max(starts['fluidsynth']):.0f}",
                "", "", "")
     if smfplay_median >= MAX_START_MS:
-        report.missed.append(f"2. time to first sound, smfplay median = {smfplay_median} ms, target < {MAX_START_MS} ms")
+        report.missed.append(f"2. time to first sound, smfplay median = {smfplay_median} ms, "
+                             f"target < {MAX_START_MS} ms")
     if smfplay_median > fluidsynth_median:
         report.missed.append(f"2. time to first sound, smfplay median = {smfplay_median} ms, "
                              f"target <= fluidsynth's {fluidsynth_median} ms")
@@ -502,7 +495,8 @@ def measure_underruns(bench, report):
     machine_percent = 100 * (jiffies_after[0] - jiffies_before[0]) / (jiffies_after[1] - jiffies_before[1])
     detail(f"{underruns} underruns ({report_lines} report lines), smfplay CPU {player_percent:.1f} % of a core, "
            f"all cores busy {machine_percent:.0f} %")
-    report.row(f"3. underruns, {bench.busy_seconds} s of {bench.busy_song.name}, {bench.hog_count} busy loop(s), FluidR3_GM",
+    report.row(f"3. underruns, {bench.busy_seconds} s of {bench.busy_song.name}, {bench.hog_count} busy loop(s), "
+               "FluidR3_GM",
                str(underruns), "", "", str(MAX_UNDERRUNS), verdict(underruns <= MAX_UNDERRUNS))
     report.row("3. smfplay CPU % of one core; all cores busy %", f"{player_percent:.1f}; {machine_percent:.0f}",
                "", "", "", "")
@@ -526,7 +520,8 @@ def measure_memory(bench, report):
     ratio = round(smfplay_kb / fluidsynth_kb, 3)
     detail(f"smfplay {smfplay_kb // 1024} MB, fluidsynth {fluidsynth_kb // 1024} MB")
     report.row("4. peak RSS MB playing the 2,000,000-note file (14.8 MB), FluidR3_GM", f"{smfplay_kb / 1024:.1f}",
-               f"{fluidsynth_kb / 1024:.1f}", f"{ratio:.3f}", f"<= {MAX_MEMORY_RATIO}", verdict(ratio <= MAX_MEMORY_RATIO))
+               f"{fluidsynth_kb / 1024:.1f}", f"{ratio:.3f}", f"<= {MAX_MEMORY_RATIO}",
+               verdict(ratio <= MAX_MEMORY_RATIO))
     if ratio > MAX_MEMORY_RATIO:
         report.missed.append(f"4. peak RSS smfplay / fluidsynth on the dense file = {ratio:.3f}, "
                              f"target <= {MAX_MEMORY_RATIO}")
@@ -576,7 +571,8 @@ def print_report(bench, report, load_at_start):
         print("Time to first sound, each launch (ms; the error bound is about -10/+20 ms, see first_sound in "
               "bench/play_measure.py):")
         print()
-        print("| launch | smfplay ms | fluidsynth ms | looks spread ms (smfplay / fluidsynth) | slip ms (smfplay / fluidsynth) |")
+        print("| launch | smfplay ms | fluidsynth ms | looks spread ms (smfplay / fluidsynth) "
+              "| slip ms (smfplay / fluidsynth) |")
         print("|---:|---:|---:|---|---|")
         for launch in report.launches:
             print(f"| {' | '.join(launch)} |")
@@ -600,12 +596,9 @@ def play_benchmark(args, children):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bin-dir", required=True, help="the folder of smfplay and smfplay-parse-bench")
-    parser.add_argument("--work", required=True, help="a private folder for the benchmark's files")
+    parser = arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--pulse-pid", required=True, type=int, help="the private PulseAudio server's process")
     parser.add_argument("--rate", required=True, type=int, help="the null sink's rate, Hz")
-    parser.add_argument("--load-at-start", required=True, help="the load averages before the benchmark")
     args = parser.parse_args()
     return run(lambda children: play_benchmark(args, children))
 
