@@ -52,7 +52,7 @@ from common import (RunFailed, arguments, cpu_ticks, detail, read_into_page_cach
 PARTS = ("cpu", "start", "underruns", "memory")
 GAIN = "0.16"
 LOOKS = 20  # looks at the recording that follow the first sound's arrival (about 100 ms)
-LOOK_INTERVAL = 0.005
+LOOK_INTERVAL = 0.005  # s between two looks at the recording's length
 MAX_CPU_RATIO = 1.0
 MAX_MEMORY_RATIO = 1.0
 MAX_START_MS = 300
