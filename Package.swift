@@ -38,8 +38,8 @@ let package = Package(
         .target(name: "Library", dependencies: ["Files"]),
         // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
         .target(name: "Storage", dependencies: ["Files", .product(name: "GRDB", package: "GRDB.swift")]),
-        // Where the player was, so that the next start goes on from there (a Storage file).
-        .target(name: "Resume", dependencies: ["Files", "Library", "Storage"]),
+        // Where the player was, so that the next start goes on from there (a Storage file), recorded from what the player reports.
+        .target(name: "Resume", dependencies: ["Files", "Library", "Storage", "Playback", "Configuration"]),
         // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
         .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift")]),
         // Settings from the configuration file, and where files are looked for.
@@ -50,8 +50,9 @@ let package = Package(
         .target(name: "CompatibilitySongs", dependencies: ["SMF"]),
         // Piano-roll thumbnails of MIDI files, as PNG images (libpng).
         .target(name: "Thumbnails", dependencies: ["SMF", "Files", "CPNG"]),
-        // The desktop's media keys and players' widgets: an MPRIS 2.2 service on the D-Bus session bus (libsystemd's sd-bus).
-        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd"]),
+        // The desktop's media keys and players' widgets: an MPRIS 2.2 service on the D-Bus session bus (libsystemd's sd-bus),
+        // and what its requests do to the player (MediaKeys).
+        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd", "Playback", "SMF", "Thumbnails"]),
         .executableTarget(
             name: "smfplay",
             dependencies: [

@@ -7,6 +7,7 @@ import Foundation
 import Library
 import LibraryIndex
 import Playback
+import Resume
 import SystemPackage
 
 struct Browse: ParsableCommand {

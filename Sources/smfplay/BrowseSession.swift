@@ -1,7 +1,9 @@
 import Foundation
 import Library
 import LibraryIndex
+import MediaPlayerService
 import Playback
+import Resume
 import SMF
 import SystemPackage
 

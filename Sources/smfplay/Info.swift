@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import Foundation
 import Library
+import Playback
 import SMF
 import SystemPackage
 

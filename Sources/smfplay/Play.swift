@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import Library
 import Playback
+import Resume
 import SMF
 import SystemPackage
 

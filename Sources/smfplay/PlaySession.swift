@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MediaPlayerService
 import Playback
 import SMF
 import Synthesis

@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import Library
 import Playback
+import Resume
 
 struct Resume: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import LibraryIndex
 import Playback
+import Resume
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(

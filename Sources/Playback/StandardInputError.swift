@@ -2,7 +2,7 @@ import SMF
 
 /// Why no song could be read from standard input (`-` in place of a file). Every message names
 /// standard input, as a file's name its file.
-enum StandardInputError: Error, CustomStringConvertible {
+public enum StandardInputError: Error, CustomStringConvertible {
     /// A person at a keyboard, not a pipe: nothing would come until Ctrl-D.
     case terminal
     case unreadable(reason: String)
@@ -13,7 +13,7 @@ enum StandardInputError: Error, CustomStringConvertible {
     case invalid(SMFError)
 
     /// What went wrong, after the name.
-    var reason: String {
+    public var reason: String {
         switch self {
         case .terminal: "a terminal, not a pipe: - reads a MIDI file piped in, as in cat song.mid | smfplay play -"
         case .unreadable(let reason): "cannot read: \(reason)"
@@ -23,5 +23,5 @@ enum StandardInputError: Error, CustomStringConvertible {
         }
     }
 
-    var description: String { "\(StandardInput.name): \(reason)" }
+    public var description: String { "\(StandardInput.name): \(reason)" }
 }

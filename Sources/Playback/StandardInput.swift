@@ -6,27 +6,27 @@ import SMF
 import SystemPackage
 
 /// A MIDI file piped in: `-` where a command takes a file (`curl … | smfplay play -`).
-enum StandardInput {
+public enum StandardInput {
     /// The argument that stands for standard input. A file named `-` is given as `./-`.
-    static let argument = "-"
+    public static let argument = "-"
     /// How messages and reports call it.
-    static let name = "standard input"
+    public static let name = "standard input"
     /// The play queue's entry for the song read from standard input: `-` is never a path the
     /// queue gets otherwise (a file of that name is `./-`, or `folder/-`).
-    static let queueEntry = FilePath(argument)
+    public static let queueEntry = FilePath(argument)
     /// The most read: a MIDI file of more is not music, and memory is not spent on it.
     static let byteLimit = 256 << 20
 
-    static func isArgument(_ argument: String) -> Bool {
+    public static func isArgument(_ argument: String) -> Bool {
         argument == Self.argument
     }
 
     /// Reads standard input to its end and reads that as a MIDI file.
-    static func read(policy: SMFReadingPolicy = .lenient) throws(StandardInputError) -> SMFReader.Output {
+    public static func read(policy: SMFReadingPolicy = .lenient) throws(StandardInputError) -> SMFReader.Output {
         try read(bytes(), policy: policy)
     }
 
-    static func read(_ bytes: [UInt8], policy: SMFReadingPolicy = .lenient) throws(StandardInputError) -> SMFReader.Output {
+    public static func read(_ bytes: [UInt8], policy: SMFReadingPolicy = .lenient) throws(StandardInputError) -> SMFReader.Output {
         do {
             return try SMFReader(policy: policy).read(bytes)
         } catch {
@@ -35,7 +35,7 @@ enum StandardInput {
     }
 
     /// Everything standard input holds, up to `byteLimit`.
-    static func bytes() throws(StandardInputError) -> [UInt8] {
+    public static func bytes() throws(StandardInputError) -> [UInt8] {
         guard isatty(STDIN_FILENO) == 0 else { throw .terminal }
         let bytes: [UInt8]
         do {

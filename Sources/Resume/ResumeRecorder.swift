@@ -12,7 +12,7 @@ import SystemPackage
 ///
 /// It holds the state's lock while it lives: a second player at the same time plays, but says
 /// that another one is running and leaves the state alone.
-final class ResumeRecorder {
+public final class ResumeRecorder {
     let libraryRoot: FilePath
     private let store: ResumeStore
     private let lock: ResumeLock?
@@ -22,7 +22,7 @@ final class ResumeRecorder {
     }
     /// The file played last, as a path under the library of now (or absolute outside it); kept
     /// here because the browser asks at every redraw.
-    private(set) var lastPlayedFile: FilePath?
+    public private(set) var lastPlayedFile: FilePath?
     /// The queue's files and order as saved last: when the player's are the same arrays (the usual
     /// case, found in constant time), only the position is written.
     private var savedItems: [FilePath]?
@@ -35,12 +35,12 @@ final class ResumeRecorder {
     private let warn: (String) -> Void
 
     /// The user's state, in `$XDG_STATE_HOME/smfplay/`.
-    convenience init(libraryRoot: FilePath, warn: @escaping (String) -> Void) {
+    public convenience init(libraryRoot: FilePath, warn: @escaping (String) -> Void) {
         self.init(store: ResumeStore(folder: FilePath(XDGDirectories.current().stateFolder)), libraryRoot: libraryRoot, warn: warn)
     }
 
     /// Reads the saved state (a damaged one is set aside, with a warning) and takes the lock.
-    init(store: ResumeStore, libraryRoot: FilePath, warn: @escaping (String) -> Void) {
+    public init(store: ResumeStore, libraryRoot: FilePath, warn: @escaping (String) -> Void) {
         self.store = store
         self.libraryRoot = libraryRoot
         self.warn = warn
@@ -59,7 +59,7 @@ final class ResumeRecorder {
     }
 
     /// Records the player's state when it is due.
-    func record(_ snapshot: PlayerSnapshot, queue: PlayQueue, placeChanged: Bool) {
+    public func record(_ snapshot: PlayerSnapshot, queue: PlayQueue, placeChanged: Bool) {
         guard lock != nil, let file = snapshot.file, !snapshot.hasEnded else { return }
         let now = ContinuousClock.now
         guard placeChanged || (!snapshot.isPaused && now - lastSave >= .seconds(1)) else { return }
@@ -80,7 +80,7 @@ final class ResumeRecorder {
 
     /// Records that the queue played to its end, so that the next resume starts it again
     /// instead of playing the last second of its last file.
-    func recordQueueEnd() {
+    public func recordQueueEnd() {
         guard lock != nil, var state = saved, !state.hasEnded else { return }
         state.position = .init(place: state.order.count, seconds: 0, ticks: 0, file: nil)
         savePosition(state)
@@ -88,7 +88,7 @@ final class ResumeRecorder {
 
     /// Adds files to the end of the saved queue (nothing playing); returns its new length, or nil
     /// when another smfplay holds the state and this one may not change it.
-    func appendToSavedQueue(_ files: [FilePath]) -> Int? {
+    public func appendToSavedQueue(_ files: [FilePath]) -> Int? {
         guard lock != nil else { return nil }
         var queue = savedQueue()?.queue ?? PlayQueue(items: [])
         queue.append(files)
@@ -103,7 +103,7 @@ final class ResumeRecorder {
 
     /// The saved queue at the saved place, and where to start in its file: the saved position,
     /// or the start (with a notice saying so) if the file changed since.
-    func savedQueue() -> (queue: PlayQueue, seconds: Double, notice: String?)? {
+    public func savedQueue() -> (queue: PlayQueue, seconds: Double, notice: String?)? {
         guard let saved, !saved.queue.isEmpty else { return nil }
         let files = saved.files(libraryRoot: libraryRoot)
         let queue = PlayQueue(items: files, order: saved.order, place: saved.hasEnded ? 0 : saved.position.place,

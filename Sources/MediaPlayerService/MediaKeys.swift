@@ -1,7 +1,5 @@
-import Configuration
 import Foundation
 import Library
-import MediaPlayerService
 import Playback
 import SMF
 import SystemPackage
@@ -10,9 +8,9 @@ import Thumbnails
 /// The desktop's media keys, sound applet, `playerctl` and KDE Connect, through MPRIS: what they
 /// ask of the player is done here, in the play loop (see `MediaPlayerService` for the threads),
 /// and what the player does is published to them after every update.
-final class MediaKeys {
+public final class MediaKeys {
     /// What the requests taken in one go of the loop did.
-    enum Outcome {
+    public enum Outcome {
         case none
         /// The place in the queue or in the song changed (what the resume state records at once).
         case placeChanged
@@ -30,14 +28,14 @@ final class MediaKeys {
     private var isStopped = false
     private let madeThumbnails = MadeThumbnails()
 
-    init(service: MediaPlayerService, thumbnails: ThumbnailCache, textDecoding: @escaping (MIDIFile) -> TextDecoding) {
+    public init(service: MediaPlayerService, thumbnails: ThumbnailCache, textDecoding: @escaping (MIDIFile) -> TextDecoding) {
         self.service = service
         self.thumbnails = thumbnails
         self.textDecoding = textDecoding
     }
 
     /// Does what clients asked since the last call.
-    func handleRequests(_ player: Player) -> Outcome {
+    public func handleRequests(_ player: Player) -> Outcome {
         var outcome = Outcome.none
         for request in service.takeRequests() {
             let snapshot = player.update()
@@ -88,7 +86,7 @@ final class MediaKeys {
     }
 
     /// Tells clients what the player does now.
-    func publish(_ snapshot: PlayerSnapshot, player: Player) {
+    public func publish(_ snapshot: PlayerSnapshot, player: Player) {
         if !snapshot.isPaused { isStopped = false }
         let status: MediaPlayerState.PlaybackStatus = snapshot.hasEnded || isStopped ? .stopped : snapshot.isPaused ? .paused : .playing
         service.publish(MediaPlayerState(
