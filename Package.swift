@@ -53,6 +53,10 @@ let package = Package(
         // The desktop's media keys and players' widgets: an MPRIS 2.2 service on the D-Bus session bus (libsystemd's sd-bus),
         // and what its requests do to the player (MediaKeys).
         .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd", "Playback", "SMF", "Thumbnails"]),
+        // What smfplay shows on a terminal and reads from it: raw mode and the alternate screen, keys, cells and colours,
+        // display widths, the piano keyboard and roll, progress, the play and browser views, and the loops of both sessions.
+        .target(name: "TerminalUI", dependencies: ["Playback", "Synthesis", "SMF", "Library", "LibraryIndex", "Resume", "MediaPlayerService", "Thumbnails",
+                                                   .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "smfplay",
             dependencies: [
@@ -65,6 +69,7 @@ let package = Package(
                 "Playback",
                 "Thumbnails",
                 "MediaPlayerService",
+                "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,7 +92,8 @@ let package = Package(
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport"]),
         .target(name: "TestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput", "SoundComparison"]),
-        // The terminal drawings of the executable (the play view's keyboard, the roll of `info --roll`).
-        .testTarget(name: "TerminalDrawingTests", dependencies: ["smfplay", "Playback", "Thumbnails", "SMF", "LibraryIndex", "Resume", "Files", "TestSupport"]),
+        // The terminal's drawings (the play view's keyboard, the roll of `info --roll`), keys from a pipe or a pty, the browser's keys.
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Playback", "Synthesis", "Thumbnails", "SMF", "Library", "LibraryIndex", "Resume", "TestSupport",
+                                                            .product(name: "SystemPackage", package: "swift-system")]),
     ]
 )

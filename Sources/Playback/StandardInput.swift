@@ -21,6 +21,11 @@ public enum StandardInput {
         argument == Self.argument
     }
 
+    /// How the player names a queue entry: the song from standard input is not a file called `-`.
+    public static func displayName(of entry: FilePath) -> String {
+        entry == queueEntry ? name : entry.text
+    }
+
     /// Reads standard input to its end and reads that as a MIDI file.
     public static func read(policy: SMFReadingPolicy = .lenient) throws(StandardInputError) -> SMFReader.Output {
         try read(bytes(), policy: policy)

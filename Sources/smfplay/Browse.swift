@@ -9,6 +9,7 @@ import LibraryIndex
 import Playback
 import Resume
 import SystemPackage
+import TerminalUI
 
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(

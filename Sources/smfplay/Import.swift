@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import Library
 import SystemPackage
+import TerminalUI
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import Library
 import Playback
 import SMF
 import SystemPackage
+import TerminalUI
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(

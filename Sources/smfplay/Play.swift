@@ -6,6 +6,7 @@ import Playback
 import Resume
 import SMF
 import SystemPackage
+import TerminalUI
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -132,11 +133,6 @@ struct Play: ParsableCommand {
         player.close()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
         if ending == .outputFailed { throw ExitCode(PlaybackOptions.noServerStatus) }
-    }
-
-    /// How the player names a queue entry: the song from standard input is not a file called `-`.
-    static func displayName(of entry: FilePath) -> String {
-        entry == StandardInput.queueEntry ? StandardInput.name : entry.text
     }
 
     /// Seconds from "75", "75.5" or "1:15".

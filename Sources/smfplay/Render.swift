@@ -7,6 +7,7 @@ import Library
 import Playback
 import Synthesis
 import SystemPackage
+import TerminalUI
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import Synchronization
+import TerminalUI
 
 /// Counts what a batch render did, from its worker threads.
 final class RenderOutcome: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Playback
 import Synchronization
 import SystemPackage
+import TerminalUI
 
 /// One line of `smfplay render --json` and of `--report`: what became of one MIDI file.
 struct RenderReport: Codable, Equatable {

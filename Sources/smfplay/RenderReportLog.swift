@@ -4,6 +4,7 @@ import Glibc
 import Files
 import Synchronization
 import SystemPackage
+import TerminalUI
 
 /// `render --report FILE.jsonl`: a JSON line per input, appended to a file that many tasks of a
 /// cluster job name alike on a shared (NFS-like) file system.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Files
+import TerminalUI
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Configuration
 import Library
 import Playback
 import Resume
+import TerminalUI
 
 struct Resume: ParsableCommand {
     static let configuration = CommandConfiguration(

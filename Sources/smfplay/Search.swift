@@ -4,6 +4,7 @@ import Foundation
 import LibraryIndex
 import Playback
 import Resume
+import TerminalUI
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalUI
 import Thumbnails
 import SystemPackage
 

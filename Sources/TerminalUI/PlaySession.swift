@@ -8,9 +8,9 @@ import Synthesis
 
 /// The player's loop on the interface thread: keys in, status out, until the
 /// queue runs out, the user quits, a signal comes or the output fails.
-struct PlaySession {
+public struct PlaySession {
     /// Why the loop ended.
-    enum Ending: Equatable {
+    public enum Ending: Equatable {
         case queueEnded, quit, signal, outputFailed
         /// Inside the browser: back to it, the music still playing (`b`).
         case backToBrowser
@@ -24,20 +24,34 @@ struct PlaySession {
     /// Underruns are reported as they happen (`--verbose`).
     let reportsUnderruns: Bool
     /// Inside the browser, which owns the terminal: `b` goes back to it with the music playing.
-    var insideBrowser = false
+    let insideBrowser: Bool
     /// The play view draws the piano keyboard (not with `--no-keyboard`).
-    var showsKeyboard = true
+    let showsKeyboard: Bool
     /// How a song's lyrics are read (its text encoding).
-    var textDecoding: (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:)
+    let textDecoding: (MIDIFile) -> TextDecoding
     /// Every snapshot, and whether it follows a change of place (pause, seek, skip, the end):
     /// what the resume state records.
-    var onUpdate: (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }
+    let onUpdate: (PlayerSnapshot, _ placeChanged: Bool) -> Void
     /// The desktop's media keys (MPRIS), unless they are off.
-    var mediaKeys: MediaKeys?
+    let mediaKeys: MediaKeys?
     /// Where keys come from: standard input, unless it brought the song.
-    var keyInput = STDIN_FILENO
+    public var keyInput = STDIN_FILENO
 
-    func run() -> Ending {
+    public init(player: Player, interactive: Bool, cancellation: Cancellation, reportsUnderruns: Bool, insideBrowser: Bool = false,
+                showsKeyboard: Bool = true, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
+                onUpdate: @escaping (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }, mediaKeys: MediaKeys? = nil) {
+        self.player = player
+        self.interactive = interactive
+        self.cancellation = cancellation
+        self.reportsUnderruns = reportsUnderruns
+        self.insideBrowser = insideBrowser
+        self.showsKeyboard = showsKeyboard
+        self.textDecoding = textDecoding
+        self.onUpdate = onUpdate
+        self.mediaKeys = mediaKeys
+    }
+
+    public func run() -> Ending {
         let terminal = interactive && !insideBrowser ? TerminalSession(fullScreen: true, input: keyInput) : nil
         defer { terminal?.restore() }
         var keys = KeyReader(fileDescriptor: keyInput)
@@ -79,7 +93,7 @@ struct PlaySession {
                 }
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.
-                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(Play.displayName(of: file)) (\(formatDuration(snapshot.durationSeconds)))\n")
+                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(StandardInput.displayName(of: file)) (\(formatDuration(snapshot.durationSeconds)))\n")
                 }
             }
             onUpdate(snapshot, placeChanged)

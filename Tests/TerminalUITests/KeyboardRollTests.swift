@@ -1,7 +1,7 @@
 import SMF
 import Testing
 import Thumbnails
-@testable import smfplay
+@testable import TerminalUI
 
 /// The roll of `info --roll`: how long a row is, which rows a note covers, where it goes across.
 @Suite("Keyboard roll")

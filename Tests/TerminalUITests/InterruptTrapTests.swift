@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Testing
-@testable import smfplay
+@testable import TerminalUI
 
 /// Signals that stop smfplay cleanly, the resume state saved: each cancels the work under way,
 /// and the exit status is the one a shell expects.

@@ -10,7 +10,7 @@ import SystemPackage
 /// The browser's loop: keys move through the library and start playback; the play view takes
 /// the screen while a queue plays, and gives it back where the user was. Music started here may
 /// go on while the user browses (`b` in the play view), and the resume state follows it.
-struct BrowseSession {
+public struct BrowseSession {
     var browser: LibraryBrowser
     let recorder: ResumeRecorder
     /// Each file's duration and track count from the library index (read in the background when
@@ -24,7 +24,7 @@ struct BrowseSession {
     let showsKeyboard: Bool
     /// Connects to the sound server and loads the SoundFont: done at the first play, not before,
     /// so that browsing needs neither.
-    let makePlayer: () throws(PlaybackOptions.SetupFailure) -> Player
+    let makePlayer: () throws -> Player
     /// The paths of the library's files that have the words typed after `/`, from the library
     /// index; nil when the library has no index, and `/` filters the folder instead.
     let searchLibrary: ((String) -> [FilePath])?
@@ -43,8 +43,8 @@ struct BrowseSession {
     /// What was typed after `/`.
     private var typed = ""
 
-    init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
-         cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws(PlaybackOptions.SetupFailure) -> Player,
+    public init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
+         cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws -> Player,
          searchLibrary: ((String) -> [FilePath])? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
          makeMediaKeys: @escaping () -> MediaKeys? = { nil }) {
         self.searchLibrary = searchLibrary
@@ -61,7 +61,7 @@ struct BrowseSession {
     }
 
     /// Runs until the user leaves or a signal comes.
-    mutating func run() {
+    public mutating func run() {
         let terminal = TerminalSession(fullScreen: true)
         defer {
             terminal.restore()

@@ -4,7 +4,7 @@ import Glibc
 
 /// One character cell of a drawing on a terminal: a character and, where colours are shown,
 /// its colours from the terminal's 256-colour palette (`nil`: the terminal's own).
-struct TerminalCell: Hashable {
+public struct TerminalCell: Hashable, Sendable {
     var character: Character
     var foreground: UInt8?
     var background: UInt8?
@@ -18,7 +18,7 @@ struct TerminalCell: Hashable {
     static let blank = TerminalCell(" ")
 
     /// Colours, unless the user asked for none (`NO_COLOR` set and not empty: https://no-color.org).
-    static var coloursWanted: Bool {
+    public static var coloursWanted: Bool {
         guard let setting = getenv("NO_COLOR") else { return true }
         return setting.pointee == 0
     }

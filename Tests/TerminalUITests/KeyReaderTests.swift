@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import TestSupport
 import Testing
-@testable import smfplay
+@testable import TerminalUI
 
 /// Keys read from a pipe, with their bytes written as a terminal writes them: many keys at once,
 /// more than one read holds, and ESC alone.

@@ -3,7 +3,7 @@ import SMF
 
 extension FileReport {
     /// The report as a person reads it in a terminal.
-    var text: String {
+    public var text: String {
         var lines = [path]
         if let error {
             lines.append("  error: \(error)")
@@ -65,7 +65,7 @@ extension FileReport {
     }
 }
 
-func formatDuration(_ seconds: Double) -> String {
+public func formatDuration(_ seconds: Double) -> String {
     let tenths = Int((seconds * 10).rounded())
     let minutes = tenths / 600
     let rest = tenths % 600

@@ -7,11 +7,16 @@ import SMF
 import Playback
 import TestSupport
 import Testing
-@testable import smfplay
+@testable import TerminalUI
 
 /// The browser's keys, without a terminal: what each does to the browser and what it asks for.
 @Suite("Browse session keys")
 struct BrowseSessionTests {
+    /// What the sessions' player factory throws: these tests never play.
+    struct NoPlayer: Error, CustomStringConvertible {
+        let description = "no player in these tests"
+    }
+
     /// A session on a library of two files and a folder; its player is never made.
     static func session(library: TemporaryFolder, state: TemporaryFolder) throws -> BrowseSession {
         try FileManager.default.createDirectory(atPath: library.file("Folk"), withIntermediateDirectories: true)
@@ -22,9 +27,7 @@ struct BrowseSessionTests {
                              recorder: ResumeRecorder(store: ResumeStore(folder: state.filePath), libraryRoot: library.filePath, warn: { _ in }),
                              details: { _ in nil }, messages: StatusMessages(),
                              cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
-                             makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
-                                 throw PlaybackOptions.SetupFailure(description: "no player in these tests", status: 1)
-                             })
+                             makePlayer: { () throws -> Player in throw NoPlayer() })
     }
 
     @Test("filter, then Enter on a file: the filter closes and the file plays, with the files after it that match")
@@ -78,9 +81,7 @@ struct BrowseSessionTests {
             recorder: ResumeRecorder(store: ResumeStore(folder: state.filePath), libraryRoot: library.filePath, warn: { _ in }),
             details: { _ in nil }, messages: StatusMessages(),
             cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
-            makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
-                throw PlaybackOptions.SetupFailure(description: "no player in these tests", status: 1)
-            },
+            makePlayer: { () throws -> Player in throw NoPlayer() },
             searchLibrary: { words in (try? database.search(SearchQuery(words: [words], folder: library.filePath)).map(\.path)) ?? [] })
         for character in "/silver" { _ = session.handle(.character(character)) }
         #expect(session.browser.search == "silver")

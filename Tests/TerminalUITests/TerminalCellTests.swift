@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import smfplay
+@testable import TerminalUI
 
 @Suite("Terminal cells")
 struct TerminalCellTests {

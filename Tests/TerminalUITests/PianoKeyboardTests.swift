@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 import Thumbnails
-@testable import smfplay
+@testable import TerminalUI
 
 /// The play view's keyboard: where keys go, which keys are shown in a given width, and how lit keys look.
 @Suite("Piano keyboard")

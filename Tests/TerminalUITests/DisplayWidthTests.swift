@@ -5,7 +5,7 @@ import LibraryIndex
 import TestSupport
 import SystemPackage
 import Testing
-@testable import smfplay
+@testable import TerminalUI
 
 /// Names on screen: control characters in them are shown, never obeyed by the terminal, and the
 /// lines that show them fit the screen.

@@ -6,9 +6,9 @@ import SystemPackage
 /// one row per slice of time (labelled with its start), and each note fills, in its channel's
 /// colour, its key's columns in the rows of the slices it sounds in. Drums are marks where
 /// they start, as in the piano-roll images.
-struct KeyboardRoll {
-    static let defaultMaximumRows = 48
-    static let maximumRowsAllowed = 1...10_000
+public struct KeyboardRoll {
+    public static let defaultMaximumRows = 48
+    public static let maximumRowsAllowed = 1...10_000
     /// Slices a row may stand for, in seconds: the shortest that lets the song fit is taken.
     static let slices: [Double] = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600]
 
@@ -58,7 +58,7 @@ struct KeyboardRoll {
     }
 
     /// The keyboard's rows, then the roll's, each `indent` and the time column before it.
-    func lines(indent: String, colours: Bool) -> [String] {
+    public func lines(indent: String, colours: Bool) -> [String] {
         let blank = indent + String(repeating: " ", count: labelWidth + 1)
         let keyboardRows = keyboard.rows(pressed: [], colours: colours).map { blank + $0 }
         return keyboardRows + sounding.enumerated().map { row, keys in
@@ -69,7 +69,7 @@ struct KeyboardRoll {
     }
 
     /// The roll of a MIDI file: two passes over its events, keeping none.
-    static func read(path: FilePath, policy: SMFReadingPolicy, width: Int, maximumRows: Int) throws(SMFFileError) -> KeyboardRoll? {
+    public static func read(path: FilePath, policy: SMFReadingPolicy, width: Int, maximumRows: Int) throws(SMFFileError) -> KeyboardRoll? {
         let stream = try SMFEventStream(path: path, policy: policy)
         do throws(SMFError) {
             return try read(stream, width: width, maximumRows: maximumRows)
@@ -79,7 +79,7 @@ struct KeyboardRoll {
     }
 
     /// The roll of a file's events (the bytes of one piped in on standard input).
-    static func read(_ stream: SMFEventStream, width: Int, maximumRows: Int) throws(SMFError) -> KeyboardRoll? {
+    public static func read(_ stream: SMFEventStream, width: Int, maximumRows: Int) throws(SMFError) -> KeyboardRoll? {
         guard var roll = KeyboardRoll(outline: try SongOutline(stream: stream), width: width, maximumRows: maximumRows) else { return nil }
         try stream.visitNotes { roll.add($0) }
         return roll

@@ -1,7 +1,7 @@
 @testable import Playback
 import Synthesis
 import Testing
-@testable import smfplay
+@testable import TerminalUI
 
 /// The channel panel: each channel's instrument, meter and state, one selected.
 @Suite struct ChannelPanelTests {

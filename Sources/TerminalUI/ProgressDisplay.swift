@@ -6,7 +6,7 @@ import Synchronization
 
 /// Shows how a render is going: a redrawn bar on a terminal, one line per file
 /// otherwise, nothing with `--quiet`. Safe to call from any thread.
-final class ProgressDisplay: Sendable {
+public final class ProgressDisplay: Sendable {
     enum Style {
         case bar
         case lines
@@ -27,12 +27,12 @@ final class ProgressDisplay: Sendable {
     private let start = Date()
     private let state = Mutex(State())
 
-    init(totalFiles: Int, quiet: Bool) {
+    public init(totalFiles: Int, quiet: Bool) {
         self.totalFiles = totalFiles
         style = quiet ? .quiet : isatty(STDERR_FILENO) == 1 ? .bar : .lines
     }
 
-    func progress(index: Int, fraction: Double) {
+    public func progress(index: Int, fraction: Double) {
         guard style == .bar else { return }
         let line: String? = state.withLock { state in
             state.inFlight[index] = fraction
@@ -47,7 +47,7 @@ final class ProgressDisplay: Sendable {
 
     /// A file is done: `message` is printed as a line of its own (above the bar on a terminal),
     /// after its `warnings`, which go to standard error whatever the style (`--quiet` too).
-    func finished(index: Int, audioSeconds: Double, message: String?, isError: Bool = false, warnings: [String] = []) {
+    public func finished(index: Int, audioSeconds: Double, message: String?, isError: Bool = false, warnings: [String] = []) {
         state.withLock { state in
             state.filesDone += 1
             state.inFlight[index] = nil
@@ -71,12 +71,12 @@ final class ProgressDisplay: Sendable {
     }
 
     /// Clears the bar before the summary.
-    func end() {
+    public func end() {
         guard style == .bar else { return }
         state.withLock { state in clear(&state) }
     }
 
-    var elapsedSeconds: Double { Date().timeIntervalSince(start) }
+    public var elapsedSeconds: Double { Date().timeIntervalSince(start) }
 
     private func draw(_ line: String) {
         state.withLock { state in
@@ -108,7 +108,7 @@ final class ProgressDisplay: Sendable {
 }
 
 /// Writes text to standard error without a newline.
-func writeToStandardError(_ text: String) {
+public func writeToStandardError(_ text: String) {
     _ = text.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
 }
 

@@ -7,12 +7,12 @@ import Synchronization
 
 /// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed) into a cancellation, so that
 /// work in progress stops cleanly and leaves no half-written file, and the player saves where it was.
-final class InterruptTrap {
-    let cancellation = Cancellation()
+public final class InterruptTrap {
+    public let cancellation = Cancellation()
     private let received = ReceivedSignal()
     private let sources: [any DispatchSourceSignal]
 
-    init() {
+    public init() {
         let cancellation = cancellation
         let received = received
         let hangUp = Self.isHangUpIgnoredFromStart ? [] : [SIGHUP]
@@ -38,7 +38,7 @@ final class InterruptTrap {
     }()
 
     /// The exit status a shell expects after the signal (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP), if one came.
-    var exitStatus: Int32? {
+    public var exitStatus: Int32? {
         let number = received.number.load(ordering: .relaxed)
         return number == 0 ? nil : 128 + number
     }

@@ -4,7 +4,7 @@ import Glibc
 
 /// The terminal in the mode a full-screen view needs: keys arrive one at a
 /// time without echo, the cursor is hidden; `restore()` puts everything back.
-final class TerminalSession {
+public final class TerminalSession {
     private var original = termios()
     private var isActive = false
     /// The terminal's descriptor the keys come from (standard input, or `/dev/tty`).
@@ -13,7 +13,7 @@ final class TerminalSession {
     private let isFullScreen: Bool
 
     /// Whether standard input and output are both a terminal.
-    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     init(fullScreen: Bool = false, input: Int32 = STDIN_FILENO) {
         isFullScreen = fullScreen
@@ -43,7 +43,7 @@ final class TerminalSession {
     }
 
     /// The terminal's width in columns (80 when it cannot be told).
-    static var columns: Int { size.columns }
+    public static var columns: Int { size.columns }
 
     /// The terminal's size, read anew each time (it follows a resize); 80 × 24 when it cannot be told.
     static var size: (columns: Int, rows: Int) {
@@ -53,12 +53,12 @@ final class TerminalSession {
     }
 }
 
-func writeToStandardOutput(_ text: String) {
+public func writeToStandardOutput(_ text: String) {
     writeToStandardOutput(Array(text.utf8))
 }
 
 /// All of `bytes`, however many writes a pipe takes; a closed pipe ends it.
-func writeToStandardOutput(_ bytes: [UInt8]) {
+public func writeToStandardOutput(_ bytes: [UInt8]) {
     var written = 0
     while written < bytes.count {
         let count = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, bytes.count - written) }

@@ -1,6 +1,6 @@
 import SMF
 import Testing
-@testable import smfplay
+@testable import TerminalUI
 
 /// The lyrics under the play view's time line: the sung part marked, lines wrapped by the columns
 /// their characters take.
