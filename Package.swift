@@ -57,6 +57,10 @@ let package = Package(
         // display widths, the piano keyboard and roll, progress, the play and browser views, and the loops of both sessions.
         .target(name: "TerminalUI", dependencies: ["Playback", "Synthesis", "SMF", "Library", "LibraryIndex", "Resume", "MediaPlayerService", "Thumbnails",
                                                    .product(name: "SystemPackage", package: "swift-system")]),
+        // A batch render's bookkeeping: which files go where (folders mirrored, a manifest, a cluster's shards), and what
+        // became of each (the --json and --report lines, the summaries of a run and of a cluster's reports).
+        .target(name: "RenderJobs", dependencies: ["Playback", "Library", "Files", "AudioOutput", "Configuration", "TerminalUI",
+                                                   .product(name: "SystemPackage", package: "swift-system")]),
         .executableTarget(
             name: "smfplay",
             dependencies: [
@@ -70,6 +74,7 @@ let package = Package(
                 "Thumbnails",
                 "MediaPlayerService",
                 "TerminalUI",
+                "RenderJobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

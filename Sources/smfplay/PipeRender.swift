@@ -5,6 +5,7 @@ import ArgumentParser
 import AudioOutput
 import Configuration
 import Playback
+import RenderJobs
 import SMF
 import Synthesis
 import SystemPackage

@@ -5,6 +5,7 @@ import Files
 import Foundation
 import Library
 import Playback
+import RenderJobs
 import Synthesis
 import SystemPackage
 import TerminalUI

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Files
+import RenderJobs
 import TerminalUI
 
 struct ReportCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import Synchronization
 import TerminalUI
 
 /// Counts what a batch render did, from its worker threads.
-final class RenderOutcome: Sendable {
+public final class RenderOutcome: Sendable {
     private struct Counts {
         var rendered = 0
         var failures = 0
@@ -11,21 +11,23 @@ final class RenderOutcome: Sendable {
 
     private let counts = Mutex(Counts())
 
-    var failures: Int { counts.withLock { $0.failures } }
+    public init() {}
 
-    func record(success songSeconds: Double) {
+    public var failures: Int { counts.withLock { $0.failures } }
+
+    public func record(success songSeconds: Double) {
         counts.withLock {
             $0.rendered += 1
             $0.songSeconds += songSeconds
         }
     }
 
-    func record(failure: Void) {
+    public func record(failure: Void) {
         counts.withLock { $0.failures += 1 }
     }
 
     /// One line: what was rendered, skipped and failed, and how fast.
-    func summary(skipped: Int, problems: Int, otherShards: Int, seconds: Double) -> String {
+    public func summary(skipped: Int, problems: Int, otherShards: Int, seconds: Double) -> String {
         counts.withLock { counts in
             var parts = ["rendered \(counts.rendered) file\(counts.rendered == 1 ? "" : "s")"]
             if skipped > 0 { parts.append("\(skipped) up to date") }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ArgumentParser
 import AudioOutput
 import Configuration
 import Files
@@ -12,22 +11,22 @@ import SystemPackage
 /// Which files to render where: inputs expanded into MIDI files, each paired
 /// with its output, folders mirrored under the output folder; with a shard, only
 /// the files of that shard (see ``BalancedSplit``).
-struct RenderPlan {
-    private(set) var jobs: [RenderJob] = []
+public struct RenderPlan: Sendable {
+    public private(set) var jobs: [RenderJob] = []
     /// Outputs newer than their MIDI file, left alone.
-    private(set) var skipped: [RenderJob] = []
+    public private(set) var skipped: [RenderJob] = []
     /// Inputs that could not be used.
-    private(set) var problems: [RenderProblem] = []
+    public private(set) var problems: [RenderProblem] = []
     /// Files that other shards render.
-    private(set) var otherShards = 0
+    public private(set) var otherShards = 0
 
     /// Why no plan could be made: a file system problem, not a usage error.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// `inputs` and `output` as the command line gave them (see `CommandLinePath`).
-    init(inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: RenderSettings.FileFormat,
+    public init(inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: RenderSettings.FileFormat,
          force: Bool, shard: Shard?) throws(Failure) {
         if manifest == nil, Self.isOneFile(inputs) {
             let input = inputs[0]
@@ -100,12 +99,12 @@ struct RenderPlan {
 
     /// Whether the inputs are one MIDI file, whose output is a file (not a folder of outputs, as
     /// for a folder, a playlist or several inputs).
-    static func isOneFile(_ inputs: [FilePath]) -> Bool {
+    public static func isOneFile(_ inputs: [FilePath]) -> Bool {
         inputs.count == 1 && !inputs[0].isFolder && !M3UPlaylist.isPlaylist(inputs[0])
     }
 
     /// The format an output path asks for by its extension.
-    static func fileFormat(ofPath path: FilePath) -> RenderSettings.FileFormat? {
+    public static func fileFormat(ofPath path: FilePath) -> RenderSettings.FileFormat? {
         AudioFileFormat(path: path).flatMap { RenderSettings.FileFormat(rawValue: $0.rawValue) }
     }
 

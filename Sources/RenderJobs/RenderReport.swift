@@ -5,8 +5,8 @@ import SystemPackage
 import TerminalUI
 
 /// One line of `smfplay render --json` and of `--report`: what became of one MIDI file.
-struct RenderReport: Codable, Equatable {
-    enum Status: String, Codable {
+public struct RenderReport: Codable, Equatable {
+    public enum Status: String, Codable {
         case rendered
         /// Its output was newer than the MIDI file.
         case skipped
@@ -31,7 +31,7 @@ struct RenderReport: Codable, Equatable {
     /// `I/N` when rendered as shard I of N.
     var shard: String?
 
-    init(job: RenderJob, result: RenderResult, warnings: [String], renderSeconds: Double?) {
+    public init(job: RenderJob, result: RenderResult, warnings: [String], renderSeconds: Double?) {
         input = job.input.text
         output = job.output.text
         status = .rendered
@@ -43,7 +43,7 @@ struct RenderReport: Codable, Equatable {
         self.warnings = warnings
     }
 
-    init(job: RenderJob, error: String) {
+    public init(job: RenderJob, error: String) {
         input = job.input.text
         output = job.output.text
         status = .failed
@@ -51,14 +51,14 @@ struct RenderReport: Codable, Equatable {
         self.error = error
     }
 
-    init(skipped job: RenderJob) {
+    public init(skipped job: RenderJob) {
         input = job.input.text
         output = job.output.text
         status = .skipped
         warnings = []
     }
 
-    init(problem: RenderProblem, input: FilePath) {
+    public init(problem: RenderProblem, input: FilePath) {
         self.input = input.text
         output = problem.output?.text
         status = .failed
@@ -81,10 +81,12 @@ struct RenderReport: Codable, Equatable {
 }
 
 /// Prints JSON lines from the render's worker threads, one whole line at a time.
-final class RenderReportPrinter: Sendable {
+public final class RenderReportPrinter: Sendable {
     private let lock = Mutex(())
 
-    func print(_ report: RenderReport) {
+    public init() {}
+
+    public func print(_ report: RenderReport) {
         let line = report.line
         lock.withLock { _ in writeToStandardOutput(line) }
     }

@@ -1,11 +1,11 @@
 /// Which part of a collection one task of a cluster job renders: shard `index` of `count`,
 /// counted from 0 (as Slurm array tasks and Kubernetes completion indexes are).
-struct Shard: Hashable, Sendable, CustomStringConvertible {
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
     let index: Int
     let count: Int
 
     /// `I/N`, as `--shard` takes it; nil unless 0 ≤ I < N.
-    init?(parsing text: String) {
+    public init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (0..<count).contains(index) else { return nil }
         self.init(index: index, count: count)
@@ -24,7 +24,7 @@ struct Shard: Hashable, Sendable, CustomStringConvertible {
     ///   as its task numbers would leave shards out;
     /// - a Kubernetes Indexed Job: `JOB_COMPLETION_INDEX` of `SMFPLAY_SHARD_COUNT` (Kubernetes
     ///   does not tell a pod the Job's completions: the manifest sets this to the same number).
-    static func fromEnvironment(_ environment: [String: String]) throws(ShardEnvironmentError) -> Shard {
+    public static func fromEnvironment(_ environment: [String: String]) throws(ShardEnvironmentError) -> Shard {
         func number(_ name: String) throws(ShardEnvironmentError) -> Int? {
             guard let text = environment[name] else { return nil }
             guard let value = Int(text), value >= 0 else { throw .notANumber(name, text) }
@@ -53,5 +53,5 @@ struct Shard: Hashable, Sendable, CustomStringConvertible {
         throw .noScheduler
     }
 
-    var description: String { "\(index)/\(count)" }
+    public var description: String { "\(index)/\(count)" }
 }

@@ -15,14 +15,14 @@ import TerminalUI
 /// manager. With one writer per file, nothing can interleave; a rerun of the shard appends to the
 /// same file, and `smfplay report` takes the last line of each input. Within the process, a lock
 /// and one `write()` per line keep the lines whole.
-final class RenderReportLog: Sendable {
+public final class RenderReportLog: Sendable {
     let path: FilePath
     private let fd: Int32
     private let shard: Shard?
     private let lock = Mutex(())
 
     /// Opens (creating) the report file for `shard`: `FILE.jsonl` itself without one.
-    init(_ path: FilePath, shard: Shard?) throws(FileWriteError) {
+    public init(_ path: FilePath, shard: Shard?) throws(FileWriteError) {
         self.path = shard.map { Self.path(path, for: $0) } ?? path
         self.shard = shard
         fd = self.path.withPlatformString { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666) }
@@ -47,7 +47,7 @@ final class RenderReportLog: Sendable {
 
     /// Appends the report as one line, with the shard. A failed write (a full disk) is said once
     /// per line on standard error; the render goes on.
-    func append(_ report: RenderReport) {
+    public func append(_ report: RenderReport) {
         var report = report
         report.shard = shard?.description
         let line = report.line

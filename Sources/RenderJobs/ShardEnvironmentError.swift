@@ -1,5 +1,5 @@
 /// Why `--shard auto` found no shard in the environment: one line each, naming the variables.
-enum ShardEnvironmentError: Error, Hashable, CustomStringConvertible {
+public enum ShardEnvironmentError: Error, Hashable, CustomStringConvertible {
     /// Neither a Slurm array task nor a Kubernetes Indexed Job.
     case noScheduler
     case notANumber(String, String)
@@ -9,7 +9,7 @@ enum ShardEnvironmentError: Error, Hashable, CustomStringConvertible {
     case notARange(task: Int, count: Int)
     case indexTooLarge(index: Int, count: Int)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .noScheduler:
             "--shard auto: not a Slurm array task (SLURM_ARRAY_TASK_ID) nor a Kubernetes Indexed Job (JOB_COMPLETION_INDEX); give --shard I/N"

@@ -4,17 +4,17 @@ import SystemPackage
 /// The MIDI files a batch render is about, each with the path its output takes under the output
 /// folder (its extension not yet changed): the path under the folder given, or under a
 /// manifest's folder; a file given alone keeps only its name.
-struct RenderInputs {
-    struct Item {
-        let input: FilePath
+public struct RenderInputs {
+    public struct Item {
+        public let input: FilePath
         let relativePath: FilePath
     }
 
-    private(set) var items: [Item] = []
+    public private(set) var items: [Item] = []
     /// Inputs that could not be used: missing, unreadable folders, empty ones.
-    private(set) var problems: [RenderProblem] = []
+    public private(set) var problems: [RenderProblem] = []
 
-    init(inputs: [FilePath], manifest: InputManifest?) {
+    public init(inputs: [FilePath], manifest: InputManifest?) {
         for input in inputs {
             var collector = MIDIFileCollector()
             collector.add(path: input)

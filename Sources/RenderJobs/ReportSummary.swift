@@ -3,18 +3,20 @@ import Foundation
 /// What the `--report` files of a render say, all shards together: each input's last line counts
 /// (a rerun's `skipped` after a first run's `rendered` is still a rendered file, with the audio
 /// that run made).
-struct ReportSummary {
+public struct ReportSummary {
     /// Each input's last report, and the last one that rendered it.
     private var latest: [String: RenderReport] = [:]
     private var lastRendered: [String: RenderReport] = [:]
     /// Inputs in the order they were first seen.
     private var order: [String] = []
     /// Lines that are not reports: "file:line".
-    private(set) var unreadableLines: [String] = []
+    public private(set) var unreadableLines: [String] = []
     private(set) var shards: Set<String> = []
 
     /// Adds a report file's lines; `name` is how messages call the file.
-    mutating func add(_ bytes: [UInt8], name: String) {
+    public init() {}
+
+    public mutating func add(_ bytes: [UInt8], name: String) {
         let decoder = JSONDecoder()
         for (number, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
             guard let report = try? decoder.decode(RenderReport.self, from: Data(line)) else {
@@ -34,7 +36,7 @@ struct ReportSummary {
     }
 
     /// The inputs whose last report is a failure, with their errors, in the order first seen.
-    var failures: [RenderReport] {
+    public var failures: [RenderReport] {
         order.compactMap { latest[$0] }.filter { $0.status == .failed }
     }
 
@@ -48,7 +50,7 @@ struct ReportSummary {
     }
 
     /// The summary as `smfplay report` prints it.
-    var text: String {
+    public var text: String {
         var lines = ["\(inputCount) input\(inputCount == 1 ? "" : "s"): \(count(.rendered)) rendered, \(count(.skipped)) up to date, \(count(.failed)) failed"]
         if !shards.isEmpty {
             lines.append("shards: \(shards.sorted { $0.compare($1, options: .numeric) == .orderedAscending }.joined(separator: ", "))")
