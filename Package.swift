@@ -39,7 +39,8 @@ let package = Package(
         // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
         .target(name: "Storage", dependencies: ["Files", .product(name: "GRDB", package: "GRDB.swift")]),
         // Where the player was, so that the next start goes on from there (a Storage file), recorded from what the player reports.
-        .target(name: "Resume", dependencies: ["Files", "Library", "Storage", "Playback", "Configuration"]),
+        .target(name: "Resume", dependencies: ["Files", "Library", "Storage", "Playback", "Configuration", .product(name: "GRDB", package: "GRDB.swift"),
+                                               .product(name: "SystemPackage", package: "swift-system")]),
         // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
         .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift")]),
         // Settings from the configuration file, and where files are looked for.
@@ -52,15 +53,18 @@ let package = Package(
         .target(name: "Thumbnails", dependencies: ["SMF", "Files", "CPNG"]),
         // The desktop's media keys and players' widgets: an MPRIS 2.2 service on the D-Bus session bus (libsystemd's sd-bus),
         // and what its requests do to the player (MediaKeys).
-        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd", "Playback", "SMF", "Thumbnails"]),
+        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd", "Playback", "SMF", "Thumbnails",
+                                                           .product(name: "SystemPackage", package: "swift-system")]),
         // What smfplay shows on a terminal and reads from it: raw mode and the alternate screen, keys, cells and colours,
-        // display widths, the piano keyboard and roll, progress, the play and browser views, and the loops of both sessions.
+        // display widths, the piano keyboard and roll, progress, the play and browser views, `info`'s report, messages on
+        // standard error, Ctrl-C; and the loops of the play and browse sessions.
         .target(name: "TerminalUI", dependencies: ["Playback", "Synthesis", "SMF", "Library", "LibraryIndex", "Resume", "MediaPlayerService", "Thumbnails",
                                                    .product(name: "SystemPackage", package: "swift-system")]),
         // A batch render's bookkeeping: which files go where (folders mirrored, a manifest, a cluster's shards), and what
         // became of each (the --json and --report lines, the summaries of a run and of a cluster's reports).
         .target(name: "RenderJobs", dependencies: ["Playback", "Library", "Files", "AudioOutput", "Configuration", "TerminalUI",
                                                    .product(name: "SystemPackage", package: "swift-system")]),
+        // The command line: its commands and options, and the wiring of the layers into sessions.
         .executableTarget(
             name: "smfplay",
             dependencies: [
@@ -70,12 +74,15 @@ let package = Package(
                 "LibraryIndex",
                 "Resume",
                 "Configuration",
+                "Synthesis",
+                "AudioOutput",
                 "Playback",
                 "Thumbnails",
                 "MediaPlayerService",
                 "TerminalUI",
                 "RenderJobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // Generates the demo library under Examples/Library from code.
