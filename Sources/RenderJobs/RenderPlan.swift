@@ -27,7 +27,7 @@ public struct RenderPlan: Sendable {
 
     /// `inputs` and `output` as the command line gave them (see `CommandLinePath`).
     public init(inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: RenderSettings.FileFormat,
-         force: Bool, shard: Shard?) throws(Failure) {
+                force: Bool, shard: Shard?) throws(Failure) {
         if manifest == nil, Self.isOneFile(inputs) {
             let input = inputs[0]
             var target = output ?? Self.replacingExtension(of: input, with: format.fileExtension)

@@ -6,7 +6,7 @@ import TerminalUI
 
 /// One line of `smfplay render --json` and of `--report`: what became of one MIDI file.
 public struct RenderReport: Codable, Equatable {
-    public enum Status: String, Codable {
+    enum Status: String, Codable {
         case rendered
         /// Its output was newer than the MIDI file.
         case skipped

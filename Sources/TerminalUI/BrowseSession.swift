@@ -44,9 +44,9 @@ public struct BrowseSession {
     private var typed = ""
 
     public init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
-         cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws -> Player,
-         searchLibrary: ((String) -> [FilePath])? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
-         makeMediaKeys: @escaping () -> MediaKeys? = { nil }) {
+                cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws -> Player,
+                searchLibrary: ((String) -> [FilePath])? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
+                makeMediaKeys: @escaping () -> MediaKeys? = { nil }) {
         self.searchLibrary = searchLibrary
         self.makeMediaKeys = makeMediaKeys
         self.textDecoding = textDecoding

@@ -1,7 +1,7 @@
 /// The latest thing to tell the user in a full-screen view, where a line on standard error would
 /// be drawn over: warnings, files skipped, failures.
 public final class StatusMessages {
-    public private(set) var latest: String?
+    private(set) var latest: String?
 
     public init() {}
 
