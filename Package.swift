@@ -40,8 +40,9 @@ let package = Package(
         .target(name: "Library", dependencies: ["Files", .product(name: "SystemPackage", package: "swift-system")]),
         // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
         .target(name: "Storage", dependencies: ["Files", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "SystemPackage", package: "swift-system")]),
-        // Where the player was, so that the next start goes on from there (a Storage file).
-        .target(name: "Resume", dependencies: ["Files", "Library", "Storage", .product(name: "SystemPackage", package: "swift-system"), .product(name: "GRDB", package: "GRDB.swift")]),
+        // Where the player was, so that the next start goes on from there (a Storage file), recorded from what the player reports.
+        .target(name: "Resume", dependencies: ["Files", "Library", "Storage", "Playback", .product(name: "GRDB", package: "GRDB.swift"),
+                                               .product(name: "SystemPackage", package: "swift-system")]),
         // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
         .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "SystemPackage", package: "swift-system")]),
         // Settings from the configuration file, and where files are looked for.
@@ -52,8 +53,20 @@ let package = Package(
         .target(name: "CompatibilitySongs", dependencies: ["SMF"]),
         // Piano-roll thumbnails of MIDI files, as PNG images (libpng).
         .target(name: "Thumbnails", dependencies: ["SMF", "Files", "CPNG", .product(name: "SystemPackage", package: "swift-system")]),
-        // The desktop's media keys and players' widgets: an MPRIS 2.2 service on the D-Bus session bus (libsystemd's sd-bus).
-        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd", .product(name: "SystemPackage", package: "swift-system")]),
+        // The desktop's media keys and players' widgets: an MPRIS 2.2 service on the D-Bus session bus (libsystemd's sd-bus),
+        // and what its requests do to the player (MediaKeys).
+        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd", "Playback", "SMF", "Thumbnails",
+                                                           .product(name: "SystemPackage", package: "swift-system")]),
+        // What smfplay shows on a terminal and reads from it: raw mode and the alternate screen, keys, cells and colours,
+        // display widths, the piano keyboard and roll, progress, the play and browser views, `info`'s report, messages on
+        // standard error, Ctrl-C; and the loops of the play and browse sessions.
+        .target(name: "TerminalUI", dependencies: ["Playback", "Synthesis", "SMF", "Library", "LibraryIndex", "Resume", "MediaPlayerService", "Thumbnails",
+                                                   .product(name: "SystemPackage", package: "swift-system")]),
+        // A batch render's bookkeeping: which files go where (folders mirrored, a manifest, a cluster's shards), and what
+        // became of each (the --json and --report lines, the summaries of a run and of a cluster's reports).
+        .target(name: "RenderJobs", dependencies: ["Playback", "Library", "Files", "AudioOutput", "Configuration",
+                                                   .product(name: "SystemPackage", package: "swift-system")]),
+        // The command line: its commands and options, and the wiring of the layers into sessions.
         .executableTarget(
             name: "smfplay",
             dependencies: [
@@ -63,11 +76,13 @@ let package = Package(
                 "LibraryIndex",
                 "Resume",
                 "Configuration",
-                "Playback",
                 "Synthesis",
                 "AudioOutput",
+                "Playback",
                 "Thumbnails",
                 "MediaPlayerService",
+                "TerminalUI",
+                "RenderJobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -93,7 +108,8 @@ let package = Package(
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput", "SoundComparison"]),
         // Each target imports only what ARCHITECTURE.md allows it (reads the files, builds nothing more).
         .testTarget(name: "ArchitectureTests"),
-        // The terminal drawings of the executable (the play view's keyboard, the roll of `info --roll`).
-        .testTarget(name: "TerminalDrawingTests", dependencies: ["smfplay", "Playback", "Thumbnails", "SMF", "LibraryIndex", "Resume", "Files", "TestSupport"]),
+        // The terminal's drawings (the play view's keyboard, the roll of `info --roll`), keys from a pipe or a pty, the browser's keys.
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Playback", "Synthesis", "Thumbnails", "SMF", "Library", "LibraryIndex", "Resume", "TestSupport",
+                                                            .product(name: "SystemPackage", package: "swift-system")]),
     ]
 )

@@ -7,10 +7,13 @@ import Foundation
 import Library
 import LibraryIndex
 import Playback
+import Resume
 import SystemPackage
+import TerminalUI
 
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "browse",
         abstract: "Browse the MIDI library and play from it; opens at the file played last.",
         discussion: """
         Keys: ↑/↓/PgUp/PgDn/Home/End move; Enter or → opens a folder; Enter on a file \
@@ -42,7 +45,7 @@ struct Browse: ParsableCommand {
             throw ExitCode.failure
         }
         let messages = StatusMessages()
-        let recorder = ResumeRecorder(libraryRoot: root, warn: messages.post)
+        let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: root, warn: messages.post)
         let interrupt = InterruptTrap()
         let database: LibraryDatabase?
         do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import TerminalUI
 
 /// `--config`, and loading the configuration it names (or the user's own).
 struct ConfigurationOption: ParsableArguments {

@@ -2,9 +2,11 @@ import ArgumentParser
 import Configuration
 import Library
 import SystemPackage
+import TerminalUI
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Copy MIDI files received from elsewhere into the library's Inbox folder.",
         discussion: """
         A file is taken for its content, not its name: one that does not start like a MIDI \

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import LibraryIndex
+import TerminalUI
 
 struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,11 +2,14 @@ import ArgumentParser
 import Configuration
 import Foundation
 import Library
+import Playback
 import SMF
 import SystemPackage
+import TerminalUI
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Print what is in MIDI files: duration, tracks, instruments, tempo, lyrics.",
         discussion: """
         A folder stands for every MIDI file under it. A file that cannot be read \

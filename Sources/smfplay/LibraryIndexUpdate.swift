@@ -6,6 +6,7 @@ import Foundation
 import LibraryIndex
 import Synchronization
 import SystemPackage
+import TerminalUI
 
 /// Opens the library index and brings it up to date, showing how it goes on standard error: a
 /// line redrawn on a terminal (files read, of how many, time left), nothing otherwise but the end.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Files
 import SMF
 import SystemPackage
+import TerminalUI
 
 struct LyricsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,9 +5,11 @@ import ArgumentParser
 import AudioOutput
 import Configuration
 import Playback
+import RenderJobs
 import SMF
 import Synthesis
 import SystemPackage
+import TerminalUI
 
 /// `smfplay render` with a pipe at either end: the song read from standard input (`-`), the audio
 /// written to standard output as it renders (`-o -`), or both. One song, split across the cores given.

@@ -3,11 +3,14 @@ import Configuration
 import Foundation
 import Library
 import Playback
+import Resume
 import SMF
 import SystemPackage
+import TerminalUI
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "play",
         abstract: "Play MIDI files, folders and playlists through PulseAudio (or PipeWire).",
         discussion: """
         Folders play every MIDI file under them, folders first, in natural order; \
@@ -54,7 +57,7 @@ struct Play: ParsableCommand {
         let configuration = try playback.configurationOption.load()
         let libraryRoot = library.root(configuration: configuration)
         guard !paths.isEmpty else {
-            let recorder = ResumeRecorder(libraryRoot: libraryRoot, warn: { printError($0) })
+            let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) })
             try Resume.continuePlaying(recorder: recorder, playback: playback, configuration: configuration)
             return
         }
@@ -90,7 +93,7 @@ struct Play: ParsableCommand {
         let position = seek.flatMap(SongPosition.init) ?? .seconds(start.flatMap(Self.seconds(from:)) ?? 0)
         // A song from standard input cannot be opened again: a queue with it is not recorded for
         // resume, and the keys come from the terminal, since standard input has been read to its end.
-        try Self.play(queue, at: position, recorder: piped == nil ? ResumeRecorder(libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
+        try Self.play(queue, at: position, recorder: piped == nil ? ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
                       playback: playback, configuration: configuration,
                       preloaded: piped.map { [StandardInput.queueEntry: $0] } ?? [:],
                       keyInput: piped == nil ? .standardInput : .controllingTerminal())
@@ -131,11 +134,6 @@ struct Play: ParsableCommand {
         player.close()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
         if ending == .outputFailed { throw ExitCode(PlaybackOptions.noServerStatus) }
-    }
-
-    /// How the player names a queue entry: the song from standard input is not a file called `-`.
-    static func displayName(of entry: FilePath) -> String {
-        entry == StandardInput.queueEntry ? StandardInput.name : entry.text
     }
 
     /// Seconds from "75", "75.5" or "1:15".

@@ -22,15 +22,6 @@ struct PlaybackOptions: ParsableArguments {
     @Option(help: ArgumentHelp("PulseAudio server address (default: $PULSE_SERVER or the desktop's).", valueName: "address"))
     var server: String?
 
-    @Option(help: "Synthesizer gain, 0–10.")
-    var gain: Double?
-
-    @Flag(help: "Turn the reverb off.")
-    var noReverb = false
-
-    @Flag(help: "Turn the chorus off.")
-    var noChorus = false
-
     @Flag(name: .shortAndLong, help: "Report output underruns as they happen, and their count when done; say when the audio thread cannot run in real time.")
     var verbose = false
 
@@ -50,7 +41,6 @@ struct PlaybackOptions: ParsableArguments {
 
     func validate() throws {
         if let latency, !AudioSettings.latencyRange.contains(latency) { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
-        if let gain, !RenderSettings.gainRange.contains(gain) { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
     }
 
     /// How the play view reads a song's lyrics.
@@ -86,9 +76,6 @@ struct PlaybackOptions: ParsableArguments {
         if let latency { audio.latencyMilliseconds = latency }
         if let chaseNotes { audio.chaseNotes = chaseNotes }
         if let server { audio.server = server }
-        if let gain { settings.gain = gain }
-        if noReverb { settings.reverb.isEnabled = false }
-        if noChorus { settings.chorus.isEnabled = false }
         sound.apply(to: &settings)
         let soundFonts: SoundFontStack
         do {

@@ -5,11 +5,14 @@ import Files
 import Foundation
 import Library
 import Playback
+import RenderJobs
 import Synthesis
 import SystemPackage
+import TerminalUI
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render MIDI files to audio files (WAV, FLAC, Ogg Vorbis, AIFF).",
         discussion: """
         One file: smfplay render song.mid -o song.flac (the format follows the extension). \
@@ -42,15 +45,6 @@ struct Render: ParsableCommand {
 
     @Option(help: "Sample format: 16, 24 or 32f (32-bit float).")
     var bits: String?
-
-    @Option(help: "Synthesizer gain, 0–10.")
-    var gain: Double?
-
-    @Flag(help: "Turn the reverb off.")
-    var noReverb = false
-
-    @Flag(help: "Turn the chorus off.")
-    var noChorus = false
 
     @Option(help: ArgumentHelp("Longest tail after the last event, in seconds; it ends sooner once silent.", valueName: "seconds"))
     var tail: Double?
@@ -91,7 +85,6 @@ struct Render: ParsableCommand {
     /// The checks that need only the arguments: made here, ArgumentParser shows render's usage with them.
     func validate() throws {
         if let sampleRate, !RenderSettings.sampleRateRange.contains(sampleRate) { throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)") }
-        if let gain, !RenderSettings.gainRange.contains(gain) { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let bits, RenderSettings.SampleFormat(rawValue: bits) == nil { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
@@ -177,7 +170,7 @@ struct Render: ParsableCommand {
             let list = try manifest.map { try InputManifest(contentsOf: CommandLinePath.filePath($0)) }
             plan = try RenderPlan(inputs: inputPaths, manifest: list, output: outputPath, outputIsFolder: output?.hasSuffix("/") ?? false,
                                   format: settings.format, force: force, shard: shard)
-            reportLog = try report.map { try RenderReportLog(CommandLinePath.filePath($0), shard: shard) }
+            reportLog = try report.map { try RenderReportLog(CommandLinePath.filePath($0), shard: shard, warn: { printError($0) }) }
         } catch {
             printError("\(error)")
             throw ExitCode.failure
@@ -312,7 +305,6 @@ struct Render: ParsableCommand {
     /// Command-line options over the configuration (`validate()` has checked their ranges).
     private func apply(to settings: inout RenderSettings) throws {
         if let sampleRate { settings.sampleRate = sampleRate }
-        if let gain { settings.gain = gain }
         if let tail { settings.tail = tail }
         if let jobs { settings.jobs = jobs }
         if let sampleFormat = bits.flatMap(RenderSettings.SampleFormat.init(rawValue:)) { settings.bits = sampleFormat }
@@ -321,8 +313,6 @@ struct Render: ParsableCommand {
         } else if inputs.count == 1, let outputPath, let fileFormat = RenderPlan.fileFormat(ofPath: outputPath) {
             settings.format = fileFormat
         }
-        if noReverb { settings.reverb.isEnabled = false }
-        if noChorus { settings.chorus.isEnabled = false }
         sound.apply(to: &settings)
         // A stream's format is checked against the bits on its own (see renderThroughPipe).
         guard streams || settings.format.supports(settings.bits) else {

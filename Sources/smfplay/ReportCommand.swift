@@ -1,5 +1,7 @@
 import ArgumentParser
 import Files
+import RenderJobs
+import TerminalUI
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,9 +2,12 @@ import ArgumentParser
 import Configuration
 import Library
 import Playback
+import Resume
+import TerminalUI
 
 struct Resume: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "resume",
         abstract: "Continue the last queue where it stopped.",
         discussion: """
         Plays the saved queue from the file and position where the last smfplay stopped \
@@ -21,7 +24,7 @@ struct Resume: ParsableCommand {
 
     func run() throws {
         let configuration = try playback.configurationOption.load()
-        let recorder = ResumeRecorder(libraryRoot: library.root(configuration: configuration), warn: { printError($0) })
+        let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: library.root(configuration: configuration), warn: { printError($0) })
         try Self.continuePlaying(recorder: recorder, playback: playback, configuration: configuration)
     }
 

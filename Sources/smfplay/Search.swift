@@ -3,9 +3,12 @@ import Configuration
 import Foundation
 import LibraryIndex
 import Playback
+import Resume
+import TerminalUI
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find MIDI files in the library by folder, name, title or lyrics.",
         discussion: """
         Every word must be found somewhere: in a folder name, the file name, the title or \
@@ -93,7 +96,7 @@ struct Search: ParsableCommand {
         }
         if results.count == limit { printError("the first \(limit) found; --limit 0 shows them all") }
         guard play else { return }
-        let recorder = ResumeRecorder(libraryRoot: root, warn: { printError($0) })
+        let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: root, warn: { printError($0) })
         try Play.play(PlayQueue(items: results.map(\.path)), at: .seconds(0), recorder: recorder, playback: playback, configuration: configuration)
     }
 }

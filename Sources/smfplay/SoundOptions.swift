@@ -15,6 +15,15 @@ struct SoundOptions: ParsableArguments {
                                valueName: "mode"))
     var midiMode: MIDIModeChoice?
 
+    @Option(help: "Synthesizer gain, 0–10.")
+    var gain: Double?
+
+    @Flag(help: "Turn the reverb off.")
+    var noReverb = false
+
+    @Flag(help: "Turn the chorus off.")
+    var noChorus = false
+
     @Flag(help: "Turn off the limiter that keeps every peak at or below -1 dBFS (default: the configuration's limiter, else on).")
     var noLimiter = false
 
@@ -24,8 +33,15 @@ struct SoundOptions: ParsableArguments {
         var standard: SongStandard? { SongStandard(rawValue: rawValue) }
     }
 
+    func validate() throws {
+        if let gain, !RenderSettings.gainRange.contains(gain) { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
+    }
+
     /// The command line over the configuration.
     func apply(to settings: inout RenderSettings) {
+        if let gain { settings.gain = gain }
+        if noReverb { settings.reverb.isEnabled = false }
+        if noChorus { settings.chorus.isEnabled = false }
         if let midiMode { settings.midiMode = midiMode.standard }
         if noLimiter { settings.limiter = false }
     }

@@ -1,9 +1,11 @@
 import ArgumentParser
+import TerminalUI
 import Thumbnails
 import SystemPackage
 
 struct Thumbnail: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "thumbnail",
         abstract: "Draw a MIDI file as a piano-roll PNG image, for file managers' thumbnails.",
         discussion: """
         Time runs across, pitch up, one colour per channel, brighter for louder notes. \

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AudioOutput
+import Configuration
+import Files
+import Library
+import Playback
+import SystemPackage
+
+/// Which files to render where: inputs expanded into MIDI files, each paired
+/// with its output, folders mirrored under the output folder; with a shard, only
+/// the files of that shard (see ``BalancedSplit``).
+public struct RenderPlan: Sendable {
+    public private(set) var jobs: [RenderJob] = []
+    /// Outputs newer than their MIDI file, left alone.
+    public private(set) var skipped: [RenderJob] = []
+    /// Inputs that could not be used.
+    public private(set) var problems: [RenderProblem] = []
+    /// Files that other shards render.
+    public private(set) var otherShards = 0
+
+    /// Why no plan could be made: a file system problem, not a usage error.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// `inputs` and `output` as the command line gave them (see `CommandLinePath`).
+    public init(inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: RenderSettings.FileFormat,
+                force: Bool, shard: Shard?) throws(Failure) {
+        if manifest == nil, Self.isOneFile(inputs) {
+            let input = inputs[0]
+            var target = output ?? Self.replacingExtension(of: input, with: format.fileExtension)
+            if let output, outputIsFolder || output.isFolder {
+                try Self.createFolder(output)
+                target = output.appending(Self.replacingExtension(of: FilePath(root: nil, input.lastComponent.map { [$0] } ?? []),
+                                                                  with: format.fileExtension).components)
+            }
+            guard !Self.isSameFile(input, target) else {
+                throw Failure(description: "\(target.text): that is the MIDI file being rendered; choose another output")
+            }
+            if let shard, Self.split([input.lastComponent?.bytes ?? []], [Int((try? input.stat())?.size ?? 0)], shard).first != shard.index {
+                otherShards = 1
+                return
+            }
+            jobs = [RenderJob(input: input, output: target)]
+            return
+        }
+        guard let output else {
+            throw Failure(description: "-o FOLDER is needed to render a folder, a playlist or several files")
+        }
+        try Self.createFolder(output)
+        let collected = RenderInputs(inputs: inputs, manifest: manifest)
+        problems = collected.problems
+        /// Which MIDI file each output is rendered from: `a.mid` and `a.kar` in one folder, or
+        /// two folders with a `song.mid` each, would otherwise overwrite each other's output.
+        /// Decided over all the files, before the split, so that every shard decides alike.
+        var sources: [FilePath: FilePath] = [:]
+        var candidates: [(job: RenderJob, key: [UInt8])] = []
+        for item in collected.items {
+            let job = RenderJob(input: item.input, output: output.pushing(Self.replacingExtension(of: item.relativePath, with: format.fileExtension)))
+            if let first = sources[job.output] {
+                problems.append(RenderProblem(input: job.input, output: job.output,
+                                              description: "\(job.input.text): not rendered: its output, \(job.output.text), is \(first.text)'s; rename one of them"))
+                continue
+            }
+            sources[job.output] = job.input
+            candidates.append((job, item.relativePath.bytes))
+        }
+        // Sizes weigh the split; a file that cannot be looked at weighs nothing, and its shard reports it.
+        let statuses = candidates.map { candidate in Result { () throws(Errno) in try candidate.job.input.stat() } }
+        let shards = shard.map { Self.split(candidates.map(\.key), statuses.map { Int((try? $0.get())?.size ?? 0) }, $0) }
+        for (index, candidate) in candidates.enumerated() {
+            let job = candidate.job
+            if let shard, shards?[index] != shard.index {
+                otherShards += 1
+                continue
+            }
+            if case .failure(let error) = statuses[index] {
+                problems.append(RenderProblem(input: job.input, output: job.output, description: "\(job.input.text): \(SystemError.text(error.rawValue))"))
+                continue
+            }
+            if !force, Self.isUpToDate(job) {
+                skipped.append(job)
+                continue
+            }
+            do {
+                try Self.createFolder(job.output.removingLastComponent())
+                jobs.append(job)
+            } catch {
+                problems.append(RenderProblem(input: job.input, output: job.output, description: error.description))
+            }
+        }
+    }
+
+    private static func split(_ keys: [[UInt8]], _ weights: [Int], _ shard: Shard) -> [Int] {
+        BalancedSplit(keys: keys, weights: weights, shardCount: shard.count).shards
+    }
+
+    /// Whether the inputs are one MIDI file, whose output is a file (not a folder of outputs, as
+    /// for a folder, a playlist or several inputs).
+    public static func isOneFile(_ inputs: [FilePath]) -> Bool {
+        inputs.count == 1 && !inputs[0].isFolder && !M3UPlaylist.isPlaylist(inputs[0])
+    }
+
+    /// The format an output path asks for by its extension.
+    public static func fileFormat(ofPath path: FilePath) -> RenderSettings.FileFormat? {
+        AudioFileFormat(path: path).flatMap { RenderSettings.FileFormat(rawValue: $0.rawValue) }
+    }
+
+    private static func isUpToDate(_ job: RenderJob) -> Bool {
+        var input = stat()
+        var output = stat()
+        guard job.input.withPlatformString({ stat($0, &input) }) == 0, job.output.withPlatformString({ stat($0, &output) }) == 0 else { return false }
+        return (output.st_mtim.tv_sec, output.st_mtim.tv_nsec) >= (input.st_mtim.tv_sec, input.st_mtim.tv_nsec)
+    }
+
+    private static func isSameFile(_ first: FilePath, _ second: FilePath) -> Bool {
+        FileIdentity(path: first).map { $0 == FileIdentity(path: second) } ?? false
+    }
+
+    /// Creates a folder and the folders above it, like `mkdir -p`.
+    private static func createFolder(_ path: FilePath) throws(Failure) {
+        guard !path.isEmpty, !path.isFolder else { return }
+        let parent = path.removingLastComponent()
+        if parent != path { try createFolder(parent) }
+        guard path.withPlatformString({ mkdir($0, 0o755) }) == 0 || errno == EEXIST else {
+            let reason = errno == ENOTDIR ? "a part of it is a file, not a folder" : SystemError.current
+            throw Failure(description: "\(path.text): cannot create folder: \(reason)")
+        }
+    }
+
+    /// `song.mid` → `song.wav`, the name's other bytes kept as they are.
+    private static func replacingExtension(of path: FilePath, with newExtension: String) -> FilePath {
+        var renamed = path
+        renamed.extension = newExtension
+        return renamed
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import Library
+import LibraryIndex
+import MediaPlayerService
+import Playback
+import Resume
+import SMF
+import SystemPackage
+
+/// The browser's loop: keys move through the library and start playback; the play view takes
+/// the screen while a queue plays, and gives it back where the user was. Music started here may
+/// go on while the user browses (`b` in the play view), and the resume state follows it.
+public struct BrowseSession {
+    var browser: LibraryBrowser
+    let recorder: ResumeRecorder
+    /// Each file's duration and track count from the library index (read in the background when
+    /// the index does not know the file yet); nil when there is no index to ask.
+    let details: (FilePath) -> FileDetails.Lookup?
+    /// What the status line says when no music plays.
+    let messages: StatusMessages
+    let cancellation: Cancellation
+    let reportsUnderruns: Bool
+    /// The play view draws the piano keyboard (not with `--no-keyboard`).
+    let showsKeyboard: Bool
+    /// Connects to the sound server and loads the SoundFont: done at the first play, not before,
+    /// so that browsing needs neither.
+    let makePlayer: () throws -> Player
+    /// The paths of the library's files that have the words typed after `/`, from the library
+    /// index; nil when the library has no index, and `/` filters the folder instead.
+    let searchLibrary: ((String) -> [FilePath])?
+    /// How the play view reads a song's lyrics.
+    let textDecoding: (MIDIFile) -> TextDecoding
+    /// Offers the player to the desktop's media keys: done with the player, once.
+    let makeMediaKeys: () -> MediaKeys?
+
+    private var player: Player?
+    private var mediaKeys: MediaKeys?
+    private var hasOfferedMediaKeys = false
+    /// A media player client asked smfplay to quit.
+    private var quitRequested = false
+    private var view = BrowserView()
+    private var isEditingFilter = false
+    /// What was typed after `/`.
+    private var typed = ""
+
+    public init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
+                cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws -> Player,
+                searchLibrary: ((String) -> [FilePath])? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
+                makeMediaKeys: @escaping () -> MediaKeys? = { nil }) {
+        self.searchLibrary = searchLibrary
+        self.makeMediaKeys = makeMediaKeys
+        self.textDecoding = textDecoding
+        self.browser = browser
+        self.recorder = recorder
+        self.details = details
+        self.messages = messages
+        self.cancellation = cancellation
+        self.reportsUnderruns = reportsUnderruns
+        self.showsKeyboard = showsKeyboard
+        self.makePlayer = makePlayer
+    }
+
+    /// Runs until the user leaves or a signal comes.
+    public mutating func run() {
+        let terminal = TerminalSession(fullScreen: true)
+        defer {
+            terminal.restore()
+            player?.close()
+        }
+        var keys = KeyReader()
+        browsing: while !cancellation.isCancelled, !quitRequested {
+            draw()
+            guard let key = keys.next(waitingAtMost: 100) else {
+                if keys.isClosed { break browsing }
+                followPlayback()
+                continue
+            }
+            switch handle(key) {
+            case .stay: followPlayback()
+            case .leave: break browsing
+            case .play(let queue, let seconds): showPlayView(playing: queue, atSeconds: seconds)
+            case .showPlayer: showPlayView(playing: nil, atSeconds: 0)
+            }
+        }
+        // Music playing under the browser is recorded where it stops, however the browser ends.
+        if let player {
+            recorder.record(player.update(), queue: player.queue, placeChanged: true)
+            player.stop()
+        }
+    }
+
+    enum Action {
+        case stay, leave
+        case play(PlayQueue, atSeconds: Double)
+        /// Back to the play view of the music playing.
+        case showPlayer
+    }
+
+    mutating func handle(_ key: Key) -> Action {
+        if isEditingFilter {
+            switch key {
+            case .character(let character): type(typed + String(character))
+            case .backspace: type(String(typed.dropLast()))
+            case .escape:
+                browser.setFilter("")
+                browser.leaveSearch()
+                isEditingFilter = false
+            case .enter, .up, .down:
+                // The filter closes, and the key acts on the list: Enter opens a folder or plays a file.
+                isEditingFilter = false
+                return handle(key)
+            default: break
+            }
+            return .stay
+        }
+        let page = max(TerminalSession.size.rows - 5, 1)
+        switch key {
+        case .up: browser.moveSelection(by: -1)
+        case .down: browser.moveSelection(by: 1)
+        case .pageUp: browser.moveSelection(by: -page)
+        case .pageDown: browser.moveSelection(by: page)
+        case .home: browser.moveSelectionToStart()
+        case .end: browser.moveSelectionToEnd()
+        case .right: browser.openSelectedFolder()
+        case .enter:
+            if browser.openSelectedFolder() { break }
+            let files = browser.filesFromSelection
+            guard !files.isEmpty else { break }
+            return .play(PlayQueue(items: files), atSeconds: 0)
+        case .left, .backspace: browser.goBack()
+        case .character("~"): browser.goToRoot()
+        case .character("/"):
+            isEditingFilter = true
+            typed = browser.search ?? browser.filter
+            if searchLibrary == nil { messages.post("The library has no index yet (smfplay index): / finds names in this folder only.") }
+        case .character("P"):
+            let files = filesUnderSelection(wholeFolderWhenFile: true)
+            guard !files.isEmpty else { break }
+            return .play(PlayQueue(items: files), atSeconds: 0)
+        case .character("a"):
+            let files = filesUnderSelection(wholeFolderWhenFile: false)
+            guard !files.isEmpty else { break }
+            if let player, !player.update().hasEnded {
+                player.append(files)
+                messages.post("Added \(files.count) file\(files.count == 1 ? "" : "s") to the queue (\(player.queue.order.count) in all).")
+            } else {
+                if let count = recorder.appendToSavedQueue(files) {
+                    messages.post("Added \(files.count) file\(files.count == 1 ? "" : "s") to the saved queue (\(count) in all): `smfplay resume` plays it.")
+                } else {
+                    messages.post("Not added: another smfplay is running and keeps the saved queue; play the files here with Enter or P.")
+                }
+            }
+        case .character("v"):
+            if let player, !player.update().hasEnded { return .showPlayer }
+        case .character("q"), .escape: return .leave
+        default: break
+        }
+        return .stay
+    }
+
+    /// The words typed after `/`: a search of the whole library when it has an index, else a filter
+    /// of the folder's names.
+    private mutating func type(_ text: String) {
+        typed = text
+        guard let searchLibrary else {
+            browser.setFilter(text)
+            return
+        }
+        if text.trimmingCharacters(in: .whitespaces).isEmpty {
+            browser.leaveSearch()
+        } else {
+            browser.showSearchResults(searchLibrary(text), for: text)
+        }
+    }
+
+    /// The selected folder's MIDI files, recursively; for a file, the file itself, or its whole
+    /// folder when `wholeFolderWhenFile`.
+    private mutating func filesUnderSelection(wholeFolderWhenFile: Bool) -> [FilePath] {
+        guard let selected = browser.selectedEntry else { return [] }
+        if selected.kind == .midiFile, !wholeFolderWhenFile { return [selected.path] }
+        var collector = MIDIFileCollector()
+        collector.add(path: selected.kind == .folder ? selected.path : browser.folderPath)
+        if let problem = collector.problems.first { messages.post(problem.description) }
+        return collector.files
+    }
+
+    /// Plays `queue` (or goes on with what plays) in the play view, until the user leaves it.
+    private mutating func showPlayView(playing queue: PlayQueue?, atSeconds seconds: Double) {
+        if player == nil {
+            messages.post("Connecting to the sound server and loading the SoundFont…")
+            draw()
+            do {
+                player = try makePlayer()
+            } catch {
+                messages.post("\(error)")
+                return
+            }
+        }
+        guard let player else { return }
+        if !hasOfferedMediaKeys {
+            hasOfferedMediaKeys = true
+            mediaKeys = makeMediaKeys()
+        }
+        let messageBefore = messages.latest
+        if let queue, !player.play(queue, atSeconds: seconds) {
+            // The saved state stays as it was. The last file's problem stays in sight.
+            let problem = messages.latest != messageBefore ? messages.latest : nil
+            messages.post((problem.map { $0 + " — " } ?? "") + "nothing to play")
+            return
+        }
+        writeToStandardOutput("\u{1B}[H\u{1B}[2J")
+        let recorder = recorder
+        let ending = PlaySession(player: player, interactive: true, cancellation: cancellation, reportsUnderruns: reportsUnderruns,
+                                 insideBrowser: true, showsKeyboard: showsKeyboard, textDecoding: textDecoding, onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) },
+                                 mediaKeys: mediaKeys).run()
+        view.invalidate()
+        switch ending {
+        case .outputFailed:
+            messages.post("\(player.sinkFailure.map { "\($0)" } ?? "the sound server went away")")
+            player.close()
+            self.player = nil
+        case .queueEnded:
+            recorder.recordQueueEnd()
+            messages.post("The queue has ended.")
+        case .quit, .signal: messages.post("Stopped.")
+        case .backToBrowser: break
+        case .quitRequested: quitRequested = true
+        }
+    }
+
+    /// While music plays under the browser: the media keys, the status line, the resume state, the
+    /// queue's end.
+    private mutating func followPlayback() {
+        guard let player else { return }
+        let outcome = mediaKeys?.handleRequests(player) ?? .none
+        if outcome == .quit {
+            quitRequested = true
+            return
+        }
+        let snapshot = player.update()
+        mediaKeys?.publish(snapshot, player: player)
+        recorder.record(snapshot, queue: player.queue, placeChanged: outcome == .placeChanged)
+        if snapshot.hasEnded, !player.isStopped { recorder.recordQueueEnd() }
+        if let failure = player.sinkFailure {
+            messages.post("\(failure)")
+            player.close()
+            self.player = nil
+        }
+    }
+
+    private mutating func draw() {
+        let size = TerminalSession.size
+        var status = messages.latest ?? ""
+        if let player {
+            let snapshot = player.update()
+            if !snapshot.hasEnded, let file = snapshot.file {
+                let name = file.lastComponent?.text ?? file.text
+                status = "\(snapshot.isPaused ? "❚❚" : "▶") \(name)  \(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
+                    + "  (\(snapshot.place + 1) of \(snapshot.queueLength))  v: the player"
+            }
+        }
+        let lines = view.lines(for: browser, details: details, lastPlayed: recorder.lastPlayedFile,
+                               isEditingFilter: isEditingFilter, status: status, columns: size.columns, rows: size.rows)
+        view.draw(lines)
+    }
+}

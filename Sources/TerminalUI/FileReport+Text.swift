@@ -1,0 +1,93 @@
+import Foundation
+import SMF
+
+extension FileReport {
+    /// The report as a person reads it in a terminal.
+    public var text: String {
+        var lines = [path]
+        if let error {
+            lines.append("  error: \(error)")
+            return lines.joined(separator: "\n")
+        }
+        guard let summary else { return path }
+        var rows: [(String, [String])] = []
+        if let title = summary.title, !title.isEmpty { rows.append(("Title", [title])) }
+        rows.append(("Duration", [formatDuration(summary.durationSeconds)]))
+        rows.append(("Format", ["\(summary.format), \(plural(summary.tracks.count, "track")), \(summary.timebase)"]))
+        rows.append(("Notes", [grouped(summary.noteCount)]))
+        rows.append(("Standard", ["\(summary.midiMode.mode.displayName) (\(summary.midiMode.reason))"]))
+        if let tempo = summary.tempo { rows.append(("Tempo", [tempoText(tempo)])) }
+        if !summary.timeSignatures.isEmpty {
+            rows.append(("Time", [summary.timeSignatures.map { "\($0.numerator)/\($0.denominator)" }.joined(separator: ", ")]))
+        }
+        if !summary.keySignatures.isEmpty { rows.append(("Key", [summary.keySignatures.map(\.name).joined(separator: ", ")])) }
+        if let copyright = summary.copyright { rows.append(("Copyright", copyright.split(separator: "\n").map(String.init))) }
+        rows.append(("Tracks", summary.tracks.map(trackText)))
+        let sounding = summary.channels.filter { $0.noteCount > 0 }
+        if !sounding.isEmpty { rows.append(("Channels", sounding.map(channelText))) }
+        if let lyrics = summary.lyrics { rows.append(("Lyrics", lyricsPreview(lyrics))) }
+        if !warnings.isEmpty { rows.append(("Warnings", warnings)) }
+        for (label, values) in rows {
+            for (index, value) in values.enumerated() {
+                lines.append("  " + (index == 0 ? label : "").padding(toLength: 10, withPad: " ", startingAt: 0) + " " + value)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func tempoText(_ tempo: SongSummary.TempoSummary) -> String {
+        guard tempo.changeCount > 0 else { return "\(bpm(tempo.initialBPM)) bpm" }
+        return "\(bpm(tempo.initialBPM)) bpm at the start, \(bpm(tempo.minimumBPM))–\(bpm(tempo.maximumBPM)) bpm, \(plural(tempo.changeCount, "change"))"
+    }
+
+    private func trackText(_ track: SongSummary.TrackSummary) -> String {
+        var text = "\(track.number)"
+        if let name = track.name, !name.isEmpty { text += " \"\(name)\"" }
+        text += ": \(plural(track.noteCount, "note"))"
+        if !track.channels.isEmpty {
+            text += track.channels.count == 1 ? " on channel \(track.channels[0])" : " on channels \(track.channels.map(String.init).joined(separator: ", "))"
+        }
+        return text
+    }
+
+    private func channelText(_ channel: SongSummary.ChannelSummary) -> String {
+        let instruments = channel.isPercussion ? ["Percussion"] : channel.programs.map { selection in
+            let bank = selection.bankMSB == 0 && selection.bankLSB == 0 ? "" : " (bank \(selection.bankMSB):\(selection.bankLSB))"
+            return "\(selection.instrument ?? "Program \(selection.program + 1)")\(bank)"
+        }
+        let label = "\(channel.channel)".padding(toLength: 3, withPad: " ", startingAt: 0)
+        return "\(label)\(instruments.isEmpty ? "no program change" : instruments.joined(separator: ", ")): \(plural(channel.noteCount, "note"))"
+    }
+
+    private func lyricsPreview(_ lyrics: String) -> [String] {
+        let lines = lyrics.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        return lines.count > 4 ? Array(lines.prefix(4)) + ["… (\(lines.count - 4) more lines; --json prints them all)"] : lines
+    }
+}
+
+public func formatDuration(_ seconds: Double) -> String {
+    let tenths = Int((seconds * 10).rounded())
+    let minutes = tenths / 600
+    let rest = tenths % 600
+    let secondsText = String(rest / 10).count == 1 ? "0\(rest / 10)" : "\(rest / 10)"
+    if minutes >= 60 { return "\(minutes / 60):\(String(format: "%02d", minutes % 60)):\(secondsText).\(rest % 10)" }
+    return "\(minutes):\(secondsText).\(rest % 10)"
+}
+
+private func bpm(_ value: Double) -> String {
+    abs(value - value.rounded()) < 0.05 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+}
+
+private func plural(_ count: Int, _ noun: String) -> String {
+    "\(grouped(count)) \(noun)\(count == 1 ? "" : "s")"
+}
+
+private func grouped(_ number: Int) -> String {
+    let digits = Array(String(number))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+        if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+        text.append(digit)
+    }
+    return text
+}

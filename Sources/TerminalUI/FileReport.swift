@@ -1,0 +1,32 @@
+import SMF
+
+/// What `smfplay info --json` prints.
+public struct InfoDocument: Encodable {
+    var files: [FileReport]
+
+    public init(files: [FileReport]) {
+        self.files = files
+    }
+}
+
+/// One file's part of `smfplay info`: its summary and warnings, or its error.
+public struct FileReport: Encodable {
+    var path: String
+    var summary: SongSummary?
+    var warnings: [String] = []
+    public var error: String?
+
+    public init(path: String, summary: SongSummary, warnings: [String]) {
+        self.path = path
+        self.summary = summary
+        self.warnings = warnings
+    }
+
+    public init(path: String, error: String) {
+        self.path = path
+        self.error = error
+    }
+
+    /// The one-line error for standard error, as `path: reason`.
+    public var errorLine: String? { error.map { "\(path): \($0)" } }
+}

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MediaPlayerService
+import Playback
+import SMF
+import Synthesis
+
+/// The player's loop on the interface thread: keys in, status out, until the
+/// queue runs out, the user quits, a signal comes or the output fails.
+public struct PlaySession {
+    /// Why the loop ended.
+    public enum Ending: Equatable {
+        case queueEnded, quit, signal, outputFailed
+        /// Inside the browser: back to it, the music still playing (`b`).
+        case backToBrowser
+        /// A media player client asked smfplay to quit (MPRIS): the browser too.
+        case quitRequested
+    }
+
+    let player: Player
+    let interactive: Bool
+    let cancellation: Cancellation
+    /// Underruns are reported as they happen (`--verbose`).
+    let reportsUnderruns: Bool
+    /// Inside the browser, which owns the terminal: `b` goes back to it with the music playing.
+    let insideBrowser: Bool
+    /// The play view draws the piano keyboard (not with `--no-keyboard`).
+    let showsKeyboard: Bool
+    /// How a song's lyrics are read (its text encoding).
+    let textDecoding: (MIDIFile) -> TextDecoding
+    /// Every snapshot, and whether it follows a change of place (pause, seek, skip, the end):
+    /// what the resume state records.
+    let onUpdate: (PlayerSnapshot, _ placeChanged: Bool) -> Void
+    /// The desktop's media keys (MPRIS), unless they are off.
+    let mediaKeys: MediaKeys?
+    /// Where keys come from: standard input, unless it brought the song.
+    public var keyInput = STDIN_FILENO
+
+    public init(player: Player, interactive: Bool, cancellation: Cancellation, reportsUnderruns: Bool, insideBrowser: Bool = false,
+                showsKeyboard: Bool = true, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
+                onUpdate: @escaping (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }, mediaKeys: MediaKeys? = nil) {
+        self.player = player
+        self.interactive = interactive
+        self.cancellation = cancellation
+        self.reportsUnderruns = reportsUnderruns
+        self.insideBrowser = insideBrowser
+        self.showsKeyboard = showsKeyboard
+        self.textDecoding = textDecoding
+        self.onUpdate = onUpdate
+        self.mediaKeys = mediaKeys
+    }
+
+    public func run() -> Ending {
+        let terminal = interactive && !insideBrowser ? TerminalSession(fullScreen: true, input: keyInput) : nil
+        defer { terminal?.restore() }
+        var keys = KeyReader(fileDescriptor: keyInput)
+        var view = PlayView(showsUnderruns: reportsUnderruns, keysLine: insideBrowser ? PlayView.browserKeysLine : PlayView.keysLine,
+                            showsKeyboard: showsKeyboard)
+        var underrunsReported = 0
+        var lastStart = -1
+        while true {
+            if cancellation.isCancelled { return stop(.signal) }
+            if let failure = player.sinkFailure {
+                terminal?.restore()
+                printError("\(failure)")
+                return .outputFailed
+            }
+            // Keys come from a terminal, or from a pipe (how scripts and tests drive the player).
+            var placeChanged = false
+            // 40 ms, and the work of a frame: the keyboard follows the notes 20 times a second or more.
+            if let key = keys.next(waitingAtMost: 40) {
+                switch handle(key, view: &view) {
+                case .ignored: break
+                case .handled: placeChanged = true
+                case .quit: return stop(.quit)
+                case .back: return .backToBrowser
+                }
+            }
+            switch mediaKeys?.handleRequests(player) ?? .none {
+            case .none: break
+            case .placeChanged: placeChanged = true
+            case .quit: return stop(.quitRequested)
+            }
+            let snapshot = player.update()
+            mediaKeys?.publish(snapshot, player: player)
+            if snapshot.start != lastStart, let file = snapshot.file {
+                lastStart = snapshot.start
+                placeChanged = true
+                if interactive {
+                    let lyrics = player.song(generation: snapshot.start).map { Lyrics(song: $0, decoding: textDecoding($0.file)) }
+                    view.lyrics = lyrics.flatMap { $0.isEmpty ? nil : LyricsView(lyrics: $0) }
+                }
+                if !interactive {
+                    // Written at once, not buffered: a log or a pipe sees each file as it starts.
+                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(StandardInput.displayName(of: file)) (\(formatDuration(snapshot.durationSeconds)))\n")
+                }
+            }
+            onUpdate(snapshot, placeChanged)
+            if reportsUnderruns, !interactive, snapshot.underruns > underrunsReported {
+                underrunsReported = snapshot.underruns
+                printError("output underrun at \(formatDuration(snapshot.heardSeconds)) (\(underrunsReported) so far)")
+            }
+            if interactive { view.draw(snapshot, terminalSize: TerminalSession.size) }
+            if snapshot.hasEnded { return stop(.queueEnded) }
+        }
+    }
+
+    /// Records where the music was, then lets it fade.
+    private func stop(_ ending: Ending) -> Ending {
+        onUpdate(player.update(), true)
+        player.stop()
+        return ending
+    }
+
+    private enum Outcome {
+        case ignored, handled, quit, back
+    }
+
+    private func handle(_ key: Key, view: inout PlayView) -> Outcome {
+        if view.showsChannels, let outcome = handleChannelKey(key, panel: &view.channels) { return outcome }
+        switch key {
+        case .character(" "): player.togglePause()
+        case .left: player.seek(bySeconds: -5)
+        case .right: player.seek(bySeconds: 5)
+        case .up: player.seek(bySeconds: 30)
+        case .down: player.seek(bySeconds: -30)
+        case .character("n"): player.next()
+        case .character("p"): player.previous()
+        case .character("r"): player.restart()
+        case .character("q"), .escape: return .quit
+        case .character("b") where insideBrowser: return .back
+        case .character("+"), .character("="): player.performance.transpose(by: 1)
+        case .character("-"), .character("_"): player.performance.transpose(by: -1)
+        case .character("]"): player.performance.changeTempo(bySteps: 1)
+        case .character("["): player.performance.changeTempo(bySteps: -1)
+        case .character("c"):
+            view.showsChannels.toggle()
+            return .ignored
+        default: return .ignored
+        }
+        return .handled
+    }
+
+    /// The channel panel's keys: digits select channels 1–10 (0 is 10), tab the next one; `m` mutes
+    /// or unmutes it, `s` solos it (or takes it out of the solo), `u` lets every channel play.
+    private func handleChannelKey(_ key: Key, panel: inout ChannelPanel) -> Outcome? {
+        guard case .character(let character) = key else { return nil }
+        var performance = player.performance
+        switch character {
+        case "1"..."9": panel.select(Int(String(character))! - 1)
+        case "0": panel.select(9)
+        case "\t": panel.select(panel.selected + 1)
+        case "m":
+            performance.muted.toggle(panel.selected)
+            performance.soloed.remove(panel.selected)
+        case "s":
+            performance.soloed.toggle(panel.selected)
+            performance.muted.remove(panel.selected)
+        case "u":
+            performance.muted = ChannelSet()
+            performance.soloed = ChannelSet()
+        default: return nil
+        }
+        if performance != player.performance { player.performance = performance }
+        return .ignored
+    }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal in the mode a full-screen view needs: keys arrive one at a
+/// time without echo, the cursor is hidden; `restore()` puts everything back.
+public final class TerminalSession {
+    private var original = termios()
+    private var isActive = false
+    /// The terminal's descriptor the keys come from (standard input, or `/dev/tty`).
+    private let input: Int32
+    /// Drawn on the terminal's alternate screen, which gives the user's scrollback back on exit.
+    private let isFullScreen: Bool
+
+    /// Whether standard input and output are both a terminal.
+    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
+    init(fullScreen: Bool = false, input: Int32 = STDIN_FILENO) {
+        isFullScreen = fullScreen
+        self.input = input
+        guard tcgetattr(input, &original) == 0 else { return }
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        // Reads return at once, with whatever has arrived.
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return }
+        isActive = true
+        writeToStandardOutput((fullScreen ? "\u{1B}[?1049h\u{1B}[2J" : "") + "\u{1B}[?25l")
+    }
+
+    deinit {
+        restore()
+    }
+
+    func restore() {
+        guard isActive else { return }
+        isActive = false
+        tcsetattr(input, TCSANOW, &original)
+        writeToStandardOutput("\u{1B}[?25h" + (isFullScreen ? "\u{1B}[?1049l" : ""))
+    }
+
+    /// The terminal's width in columns (80 when it cannot be told).
+    public static var columns: Int { size.columns }
+
+    /// The terminal's size, read anew each time (it follows a resize); 80 × 24 when it cannot be told.
+    static var size: (columns: Int, rows: Int) {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+}
+
+public func writeToStandardOutput(_ text: String) {
+    writeToStandardOutput(Array(text.utf8))
+}
+
+/// All of `bytes`, however many writes a pipe takes; a closed pipe ends it.
+public func writeToStandardOutput(_ bytes: [UInt8]) {
+    var written = 0
+    while written < bytes.count {
+        let count = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, bytes.count - written) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return }
+        written += count
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Library
+import LibraryIndex
+@testable import Playback
+import TestSupport
+import SystemPackage
+import Testing
+@testable import TerminalUI
+
+/// Names on screen: control characters in them are shown, never obeyed by the terminal, and the
+/// lines that show them fit the screen.
+@Suite("Display width")
+struct DisplayWidthTests {
+    static let hostileFolder = "clear\u{1B}[2J"
+    static let hostileFile = "esc\u{1B}[2J\u{1B}[31mred\u{9B}1m\u{7F}.mid"
+    static let brokenLineFile = "two\nlines\tand\r\nmore.mid"
+
+    /// What a browser's line shows: without the reverse video that marks the selected line.
+    static func shown(_ line: String) -> String {
+        line.replacingOccurrences(of: "\u{1B}[7m", with: "").replacingOccurrences(of: "\u{1B}[0m", with: "")
+    }
+
+    /// Whether the text holds a control character (C0, DEL, C1).
+    static func hasControlCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    @Test("control characters shown as U+FFFD; other text, wide characters and marks left as they are")
+    func printable() {
+        #expect(DisplayWidth.printable(Self.hostileFile) == "esc\u{FFFD}[2J\u{FFFD}[31mred\u{FFFD}1m\u{FFFD}.mid")
+        #expect(DisplayWidth.printable(Self.brokenLineFile) == "two\u{FFFD}lines\u{FFFD}and\u{FFFD}\u{FFFD}more.mid")
+        #expect(DisplayWidth.printable("Chopin – 中文 🎹 e\u{301}") == "Chopin – 中文 🎹 e\u{301}")
+    }
+
+    @Test("a name fitted to a width: its control characters shown, and counted as shown")
+    func fitting() {
+        let shown = DisplayWidth.printable(Self.brokenLineFile)
+        #expect(DisplayWidth.fitting(Self.brokenLineFile, width: 40) == shown)
+        let cut = DisplayWidth.fitting(Self.brokenLineFile, width: 10)
+        #expect(cut == String(shown.prefix(9)) + "…")
+        #expect(DisplayWidth.columns(of: cut) == 10)
+    }
+
+    @Test("the browser: breadcrumb, listing, filter and status show names with control characters within the screen's width")
+    func browserLines() throws {
+        let library = try TemporaryFolder()
+        let folder = library.file(Self.hostileFolder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in [Self.hostileFile, Self.brokenLineFile] {
+            try Data("MThd".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        var browser = LibraryBrowser(root: library.filePath, lastPlayed: FilePath(folder + "/" + Self.hostileFile))
+        #expect(browser.trail == [FilePath.Component(Self.hostileFolder)])
+        var view = BrowserView()
+        // Down to screens narrower than a line's marker and details.
+        let cases = [("", "▶ " + Self.brokenLineFile), ("\u{1B}[2J", "")].flatMap { filter, status in [30, 8, 3].map { (filter, status, $0) } }
+        for (filter, status, columns) in cases {
+            browser.setFilter(filter)
+            let lines = view.lines(for: browser, details: { _ in .pending }, lastPlayed: nil, isEditingFilter: !filter.isEmpty,
+                                   status: status, columns: columns, rows: 10)
+            #expect(lines.count == 10)
+            for line in lines.map(Self.shown) {
+                #expect(!Self.hasControlCharacter(line), "\(line.debugDescription)")
+                #expect(DisplayWidth.columns(of: line) <= columns, "\(columns) columns: \(line.debugDescription)")
+            }
+        }
+    }
+
+    @Test("the play view: the file's and folders' names with control characters within the screen's width")
+    func playViewLines() {
+        let snapshot = PlayerSnapshot(file: FilePath("/music/\(Self.hostileFolder)/\(Self.brokenLineFile)"), place: 0, queueLength: 1, heardSeconds: 0,
+                                      heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
+                                      pressedKeys: [], noteRange: nil)
+        let lines = PlayView.lines(for: snapshot, columns: 30, showsUnderruns: false, keysLine: PlayView.keysLine)
+        #expect(lines.first == "▶ two\u{FFFD}lines\u{FFFD}and\u{FFFD}\u{FFFD}more.mid")
+        for line in lines {
+            #expect(!Self.hasControlCharacter(line), "\(line.debugDescription)")
+            #expect(DisplayWidth.columns(of: line) <= 29, "\(line.debugDescription)")
+        }
+    }
+
+    @Test("the browser: files' lengths and track counts line up, whatever their number of digits")
+    func detailsLineUp() throws {
+        let library = try TemporaryFolder()
+        for name in ["a.mid", "b.mid", "c.mid"] { try Data("MThd".utf8).write(to: URL(fileURLWithPath: library.file(name))) }
+        let details: [String: FileDetails.Lookup] = [
+            "a.mid": .ready(durationSeconds: 60, trackCount: 6),
+            "b.mid": .ready(durationSeconds: 196.2, trackCount: 12),
+            "c.mid": .ready(durationSeconds: 725.4, trackCount: 128),
+        ]
+        var view = BrowserView()
+        let lines = view.lines(for: LibraryBrowser(root: library.filePath), details: { details[$0.lastComponent!.string] }, lastPlayed: nil,
+                               isEditingFilter: false, status: "", columns: 40, rows: 8).map(Self.shown).filter { $0.hasSuffix(" tr") }
+        #expect(lines.count == 3, "\(lines)")
+        #expect(Set(lines.map { $0.count }).count == 1, "\(lines)")
+        #expect(lines.map { String($0.suffix(17)) } == ["   1:00.0    6 tr", "   3:16.2   12 tr", "  12:05.4  128 tr"], "\(lines)")
+    }
+}
