@@ -20,6 +20,13 @@ install_missing() {
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# Installs symusic (pip), the Python MIDI library the reader is compared with, when missing.
+install_symusic() {
+    python3 -c 'import symusic' 2>/dev/null && return 0
+    say "installing symusic (pip)"
+    python3 -m pip install --quiet symusic
+}
+
 # Builds the products named in release mode; sets BIN_DIR to the absolute folder they are in.
 build_release() {
     local build=(swift build -c release) product

@@ -25,10 +25,7 @@ MAX_MEMORY_RATIO=5
 # shellcheck source=bench/common.sh
 source bench/common.sh
 
-if ! python3 -c 'import symusic' 2>/dev/null; then
-    say "installing symusic (pip)"
-    python3 -m pip install --quiet symusic
-fi
+install_symusic
 install_missing time
 
 build_release smfplay smfplay-parse-bench

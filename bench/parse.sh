@@ -33,10 +33,7 @@ MAX_MEMORY_RATIO=5
 source bench/common.sh
 
 # --- Tools: install only what is missing. ---
-if ! python3 -c 'import symusic' 2>/dev/null; then
-    say "installing symusic (pip)"
-    python3 -m pip install --quiet symusic
-fi
+install_symusic
 install_missing midicsv time
 
 # --- Build. ---

@@ -8,6 +8,15 @@ import Glibc
 import SystemPackage
 
 struct StagedFileTests {
+    /// A file named `name` in `folder` holding `old`, and a staged new version holding `new`.
+    static func stage(_ new: [UInt8], over old: [UInt8], named name: String, in folder: TemporaryFolder) throws -> (FilePath, StagedFile) {
+        let path = folder.filePath(name)
+        try AtomicWrite.write(old, to: path)
+        let file = try StagedFile(destination: path)
+        try file.write(new)
+        return (path, file)
+    }
+
     /// The guarantee itself: a writer killed after writing and before the rename (SIGKILL, which
     /// nothing can catch or clean up after) leaves the old file whole, and at most a hidden
     /// temporary file beside it, which the next write does not trip over.
@@ -45,10 +54,7 @@ struct StagedFileTests {
 
     @Test func aDiscardedOrDroppedFileLeavesNothing() throws {
         let folder = try TemporaryFolder()
-        let path = folder.filePath("song.wav")
-        try AtomicWrite.write([1], to: path)
-        let discarded = try StagedFile(destination: path)
-        try discarded.write([2])
+        let (path, discarded) = try Self.stage([2], over: [1], named: "song.wav", in: folder)
         discarded.discard()
         do {
             let dropped = try StagedFile(destination: path)
@@ -60,10 +66,7 @@ struct StagedFileTests {
 
     @Test func aNewFileNeverReplacesOneThere() throws {
         let folder = try TemporaryFolder()
-        let taken = folder.filePath("Song.mid")
-        try AtomicWrite.write([1], to: taken)
-        let file = try StagedFile(destination: taken)
-        try file.write([2])
+        let (taken, file) = try Self.stage([2], over: [1], named: "Song.mid", in: folder)
         #expect(try file.commit(asNewFile: taken) == false)
         let free = folder.filePath("Song (2).mid")
         #expect(try file.commit(asNewFile: free))
