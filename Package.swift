@@ -85,7 +85,11 @@ let package = Package(
                 "RenderJobs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ],
+            // Release builds link with the toolchain's lld and pack the relative relocations (DT_RELR,
+            // glibc 2.36): the dynamic loader then starts smfplay about 1.5 ms sooner (bench/play.sh's
+            // first sound; BENCHMARKS.md). gold, the default, cannot pack them.
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]
         ),
         // Generates the demo library under Examples/Library from code.
         .executableTarget(name: "smfplay-demo-library", dependencies: ["SMF", "Files", .product(name: "SystemPackage", package: "swift-system")], path: "Sources/DemoLibrary"),
