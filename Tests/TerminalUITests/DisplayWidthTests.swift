@@ -32,6 +32,42 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.printable("Chopin – 中文 🎹 e\u{301}") == "Chopin – 中文 🎹 e\u{301}")
     }
 
+    @Test("columns: CJK, kana, Hangul, full-width forms and emoji take two; Latin, half-width kana and marks as they show")
+    func eastAsianWidths() {
+        #expect(DisplayWidth.columns(of: "ショパン") == 8)
+        #expect(DisplayWidth.columns(of: "ｼｮﾊﾟﾝ") == 5)  // half-width kana: the sound mark joins ﾊ in one Character but takes its own column
+        #expect(DisplayWidth.columns(of: "\u{1100}\u{1161}\u{11A8}") == 2)  // 각 from jamo
+        #expect(DisplayWidth.columns(of: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}") == 2)  // a family, one emoji
+        #expect(DisplayWidth.columns(of: "バラード第1番") == 13)
+        #expect(DisplayWidth.columns(of: "한국어") == 6)
+        #expect(DisplayWidth.columns(of: "ＡＢＣ") == 6)
+        #expect(DisplayWidth.columns(of: "\u{20BB7}") == 2)  // 𠮷, plane 2
+        #expect(DisplayWidth.columns(of: "〜") == 2)
+        #expect(DisplayWidth.columns(of: "e\u{301}") == 1)
+        #expect(DisplayWidth.columns(of: "\u{301}") == 0)
+        #expect(DisplayWidth.columns(of: "🎹") == 2)
+        #expect(DisplayWidth.columns(of: "\u{2764}\u{FE0F}") == 2)  // ❤️: text heart with VS16
+        #expect(DisplayWidth.columns(of: "\u{2764}") == 1)
+        #expect(DisplayWidth.columns(of: "Chopin – Ballade") == 16)
+    }
+
+    @Test("the generated wide-character table: sorted, disjoint runs, as the generator writes them from this Unicode version")
+    func wideCharacterTable() {
+        let runs = WideCharacters.runs
+        #expect(!runs.isEmpty)
+        for (earlier, later) in zip(runs, runs.dropFirst()) {
+            #expect(earlier.upperBound + 1 < later.lowerBound, "\(earlier) and \(later) overlap or touch")
+        }
+        #expect(WideCharacters.unicodeVersion == "14.0.0")
+        // The first and last code point of each run are wide, their neighbours not.
+        for run in runs {
+            #expect(DisplayWidth.isWide(Unicode.Scalar(run.lowerBound)!))
+            #expect(DisplayWidth.isWide(Unicode.Scalar(run.upperBound)!))
+            if let before = Unicode.Scalar(run.lowerBound - 1) { #expect(!DisplayWidth.isWide(before)) }
+            if let after = Unicode.Scalar(run.upperBound + 1) { #expect(!DisplayWidth.isWide(after)) }
+        }
+    }
+
     @Test("a name fitted to a width: its control characters shown, and counted as shown")
     func fitting() {
         let shown = DisplayWidth.printable(Self.brokenLineFile)
