@@ -31,7 +31,7 @@ let package = Package(
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
         .target(name: "SMF", dependencies: ["Files", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system")]),
         // The synthesizer (FluidSynth) and the sequencer that feeds it a song's events.
-        .target(name: "Synthesis", dependencies: ["SMF", "Files", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Synthesis", dependencies: ["SMF", "Files", "WorkerThreads", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
         // Where audio goes: audio files (libsndfile).
         .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio", .product(name: "SystemPackage", package: "swift-system")]),
         // Rendering and playing songs: the synthesizer into a sink.

@@ -14,7 +14,8 @@ public final class Synthesizer {
     /// Channels across MIDI ports: the port meta event selects a block of 16.
     public static let channelCount = 64
 
-    private let settings: OpaquePointer
+    /// FluidSynth and its SoundFonts (it frees them).
+    private let instance: FluidSynthInstance
     private let synth: OpaquePointer
     public let configuration: SynthesizerSettings
     public let soundFonts: SoundFontStack
@@ -55,52 +56,25 @@ public final class Synthesizer {
         for path in soundFonts.allPaths {
             if let reason = Self.soundFontProblem(at: path) { throw .notASoundFont(path: path, reason: reason) }
         }
-        guard let settings = new_fluid_settings() else { throw .cannotCreateSynthesizer(reason: "out of memory") }
-        let numbers: [(String, Double)] = [
-            ("synth.sample-rate", configuration.sampleRate),
-            ("synth.gain", configuration.gain),
-            ("synth.reverb.room-size", configuration.reverb?.roomSize ?? 0.2),
-            ("synth.reverb.damp", configuration.reverb?.damping ?? 0),
-            ("synth.reverb.width", configuration.reverb?.width ?? 0.5),
-            ("synth.reverb.level", configuration.reverb?.level ?? 0.9),
-            ("synth.chorus.level", configuration.chorus?.level ?? 2),
-            ("synth.chorus.speed", configuration.chorus?.speed ?? 0.3),
-            ("synth.chorus.depth", configuration.chorus?.depth ?? 8),
-        ]
-        let integers: [(String, Int)] = [
-            ("synth.polyphony", configuration.polyphony),
-            ("synth.midi-channels", Self.channelCount),
-            ("synth.reverb.active", configuration.reverb == nil ? 0 : 1),
-            ("synth.chorus.active", configuration.chorus == nil ? 0 : 1),
-            ("synth.chorus.nr", configuration.chorus?.voices ?? 3),
-            // Messages come only from the rendering thread: no lock needed.
-            ("synth.threadsafe-api", 0),
-            // mlock of the samples fails without privileges and buys nothing offline.
-            ("synth.lock-memory", 0),
-        ]
-        for (name, value) in numbers where fluid_settings_setnum(settings, name, value) != FLUID_OK {
-            delete_fluid_settings(settings)
-            throw .cannotCreateSynthesizer(reason: "FluidSynth refused \(name) = \(value)")
+        let recipe = FluidSynthInstance.Recipe(sampleRate: configuration.sampleRate, soundFonts: soundFonts.allPaths)
+        let instance: FluidSynthInstance
+        if let preloaded = SynthesizerPreload.take(recipe) {
+            instance = preloaded
+        } else {
+            instance = try FluidSynthInstance(recipe)
         }
-        for (name, value) in integers where fluid_settings_setint(settings, name, Int32(value)) != FLUID_OK {
-            delete_fluid_settings(settings)
-            throw .cannotCreateSynthesizer(reason: "FluidSynth refused \(name) = \(value)")
+        let synth = instance.synth
+        let ids = instance.soundFontIDs
+        // What FluidSynth would have read from its settings at creation, set through its API: the
+        // instance may have been made before these were known.
+        fluid_synth_set_gain(synth, Float(configuration.gain))
+        guard fluid_synth_set_polyphony(synth, Int32(configuration.polyphony)) == FLUID_OK else {
+            throw .cannotCreateSynthesizer(reason: "FluidSynth refused a polyphony of \(configuration.polyphony)")
         }
-        guard let synth = new_fluid_synth(settings) else {
-            delete_fluid_settings(settings)
-            throw .cannotCreateSynthesizer(reason: "FluidSynth could not create a synthesizer")
-        }
+        // Their parameters are set with the rest of the state, by `reset()` below.
+        fluid_synth_reverb_on(synth, -1, configuration.reverb == nil ? 0 : 1)
+        fluid_synth_chorus_on(synth, -1, configuration.chorus == nil ? 0 : 1)
         fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue)
-        var ids: [FilePath: Int32] = [:]
-        for path in soundFonts.allPaths {
-            let id = path.withPlatformString { fluid_synth_sfload(synth, $0, 0) }
-            guard id != FLUID_FAILED else {
-                delete_fluid_synth(synth)
-                delete_fluid_settings(settings)
-                throw .cannotLoadSoundFont(path: path)
-            }
-            ids[path] = id
-        }
         var tables: [PresetTable] = []
         var tableOfStack: [[FilePath]: Int] = [:]
         var tableOfMode: [MIDIMode: Int] = [:]
@@ -124,7 +98,7 @@ public final class Synthesizer {
             }
         }
         presetNames = names
-        self.settings = settings
+        self.instance = instance
         self.synth = synth
         self.configuration = configuration
         self.soundFonts = soundFonts
@@ -156,8 +130,6 @@ public final class Synthesizer {
     }
 
     deinit {
-        delete_fluid_synth(synth)
-        delete_fluid_settings(settings)
         discarded.deallocate()
     }
 
@@ -402,6 +374,7 @@ extension Synthesizer: SoundModuleOutput {
     func setChorus(macro: Int?) {
         guard let configured = configuration.chorus else { return }
         let chorus = macro.map { EffectMacro.chorus($0, configured: configured) } ?? configured
+        fluid_synth_set_chorus_group_nr(synth, -1, Int32(chorus.voices))
         fluid_synth_set_chorus_group_depth(synth, -1, chorus.depth)
         fluid_synth_set_chorus_group_speed(synth, -1, chorus.speed)
         fluid_synth_set_chorus_group_level(synth, -1, chorus.level)

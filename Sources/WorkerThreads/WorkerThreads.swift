@@ -61,6 +61,15 @@ public enum WorkerThreads {
         }
     }
 
+    /// Calls `body` on a thread of its own that nobody waits for: for work that the process may
+    /// end without (a SoundFont loaded ahead of need). Returns false, having called nothing,
+    /// when the thread cannot be made.
+    public static func detach(_ body: @escaping () -> Void) -> Bool {
+        guard let thread = startThread(Work(worker: 0, body: { _ in body() })) else { return false }
+        pthread_detach(thread)
+        return true
+    }
+
     /// A thread running `work`, to be joined; nil when none can be made.
     private static func startThread(_ work: Work) -> pthread_t? {
         let retained = Unmanaged.passRetained(work).toOpaque()
@@ -77,7 +86,8 @@ public enum WorkerThreads {
         return thread
     }
 
-    /// What one thread runs. The body outlives no call of `run`, which joins every thread.
+    /// What one thread runs. The body outlives no call of `run`, which joins every thread (but
+    /// that of ``detach(_:)``, which owns its body).
     private final class Work: @unchecked Sendable {
         let worker: Int
         let body: (Int) -> Void

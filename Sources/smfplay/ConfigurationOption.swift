@@ -10,12 +10,16 @@ struct ConfigurationOption: ParsableArguments {
 
     /// The settings, or a printed one-line error and exit status 1.
     func load() throws -> Configuration {
-        let file = path.map { ConfigurationFile(path: CommandLinePath.filePath($0)) } ?? .standard(in: XDGDirectories.current())
         do {
-            return try file.load()
+            return try Self.file(path: path).load()
         } catch {
             printError(error.description)
             throw ExitCode.failure
         }
+    }
+
+    /// The file `--config` names, else the user's own.
+    static func file(path: String?) -> ConfigurationFile {
+        path.map { ConfigurationFile(path: CommandLinePath.filePath($0)) } ?? .standard(in: XDGDirectories.current())
     }
 }

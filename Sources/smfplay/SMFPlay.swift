@@ -8,4 +8,10 @@ struct SMFPlay: ParsableCommand {
         version: "0.1.0",
         subcommands: [Info.self, Render.self, ReportCommand.self, Play.self, Resume.self, Browse.self, IndexCommand.self, Search.self, Thumbnail.self, Import.self, LyricsCommand.self]
     )
+
+    static func main() {
+        // Before ArgumentParser: the first sound waits for the SoundFont's load, not for both.
+        PlayPreload.start(arguments: CommandLine.arguments)
+        main(nil)
+    }
 }

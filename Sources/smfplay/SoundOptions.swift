@@ -49,9 +49,14 @@ struct SoundOptions: ParsableArguments {
     /// The SoundFonts to play from: `--soundfont` for every standard, else the configuration's
     /// stacks, else the one found in the usual places.
     func soundFontStack(settings: RenderSettings, configurationFile: FilePath?) throws(SoundFontLookupError) -> SoundFontStack {
+        try Self.soundFontStack(requested: soundFonts, settings: settings, configurationFile: configurationFile)
+    }
+
+    /// The SoundFonts to play from, `requested` being the `--soundfont` values.
+    static func soundFontStack(requested: [String], settings: RenderSettings, configurationFile: FilePath?) throws(SoundFontLookupError) -> SoundFontStack {
         let locator = SoundFontLocator.standard(directories: XDGDirectories.current())
-        let paths = try locator.locate(requested: soundFonts, configured: settings.soundFonts, configurationFile: configurationFile)
-        guard soundFonts.isEmpty else { return SoundFontStack(paths) }
+        let paths = try locator.locate(requested: requested, configured: settings.soundFonts, configurationFile: configurationFile)
+        guard requested.isEmpty else { return SoundFontStack(paths) }
         var byMode: [MIDIMode: [FilePath]] = [:]
         for (standard, stack) in settings.soundFontsByStandard {
             byMode[standard.midiMode] = try locator.locate(requested: [], configured: stack, configurationFile: configurationFile)

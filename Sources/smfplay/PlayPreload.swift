@@ -1,0 +1,34 @@
+import Configuration
+import Synthesis
+
+/// `smfplay play`'s SoundFonts loaded while ArgumentParser reads its command line: from a glance
+/// at the raw arguments (the command, `--config`, `--soundfont`), the same configuration and
+/// SoundFonts as the command will find, worked out and loaded on a thread of their own. Reading
+/// the command line and the configuration takes 5–7 ms that the load, 25 ms or more, no longer
+/// waits for. Anything the glance gets wrong only costs the work done ahead: the synthesizer made
+/// for real loads its own SoundFonts unless they are the same (see `SynthesizerPreload`).
+enum PlayPreload {
+    static func start(arguments: [String]) {
+        guard arguments.count > 1, arguments[1] == Play.configuration.commandName else { return }
+        var configurationPath: String?
+        var soundFonts: [String] = []
+        var rest = arguments.dropFirst(2)[...]
+        while let argument = rest.popFirst(), argument != "--" {
+            if ["--help", "-h", "--version", "--help-hidden"].contains(argument) { return }
+            for (name, found) in [("--config", { configurationPath = $0 }), ("--soundfont", { soundFonts.append($0) })] as [(String, (String) -> Void)] {
+                if argument == name, let value = rest.popFirst() {
+                    found(value)
+                } else if argument.hasPrefix(name + "=") {
+                    found(String(argument.dropFirst(name.count + 1)))
+                }
+            }
+        }
+        SynthesizerPreload.start { [configurationPath, soundFonts] in
+            guard let configuration = try? ConfigurationOption.file(path: configurationPath).load(),
+                  let stack = try? SoundOptions.soundFontStack(requested: soundFonts, settings: configuration.render,
+                                                               configurationFile: configuration.path)
+            else { return nil }
+            return (Double(configuration.render.sampleRate), stack)
+        }
+    }
+}
