@@ -20,6 +20,7 @@ public enum SynthesizerPreload {
         case loaded(FluidSynthInstance?)
     }
 
+    /// Read and written only under `condition`'s lock.
     nonisolated(unsafe) private static var state = State.none
     private static let condition = ThreadCondition()
 

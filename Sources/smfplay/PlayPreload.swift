@@ -4,7 +4,7 @@ import Synthesis
 /// `smfplay play`'s SoundFonts loaded while ArgumentParser reads its command line: from a glance
 /// at the raw arguments (the command, `--config`, `--soundfont`), the same configuration and
 /// SoundFonts as the command will find, worked out and loaded on a thread of their own. Reading
-/// the command line and the configuration takes 5–7 ms that the load, 25 ms or more, no longer
+/// the command line and the configuration takes 8–9 ms that the load, 25 ms or more, no longer
 /// waits for. Anything the glance gets wrong only costs the work done ahead: the synthesizer made
 /// for real loads its own SoundFonts unless they are the same (see `SynthesizerPreload`).
 enum PlayPreload {
