@@ -52,10 +52,6 @@ public final class Synthesizer {
     }
 
     public init(settings configuration: SynthesizerSettings, soundFonts: SoundFontStack) throws(SynthesisError) {
-        Self.silenceLibraryLog
-        for path in soundFonts.allPaths {
-            if let reason = Self.soundFontProblem(at: path) { throw .notASoundFont(path: path, reason: reason) }
-        }
         let recipe = FluidSynthInstance.Recipe(sampleRate: configuration.sampleRate, soundFonts: soundFonts.allPaths)
         let instance: FluidSynthInstance
         if let preloaded = SynthesizerPreload.take(recipe) {
@@ -108,38 +104,9 @@ public final class Synthesizer {
         reset()
     }
 
-    /// Why a file cannot be a SoundFont by its outline, or nil: a SoundFont (.sf2, and the .sf3 of
-    /// MuseScore) is a RIFF file of form `sfbk`, a DLS file one of form `DLS `, and neither is
-    /// shorter than its RIFF header says.
-    static func soundFontProblem(at path: FilePath) -> String? {
-        let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 12)
-        let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, 12) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { return String(cString: strerror(errno)) }
-        guard count == 12, header[0..<4].elementsEqual("RIFF".utf8),
-              header[8..<12].elementsEqual("sfbk".utf8) || header[8..<12].elementsEqual("DLS ".utf8)
-        else { return "it does not start like a .sf2 or .sf3 file (RIFF, then sfbk)" }
-        let declared = 8 + (Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24)
-        guard declared <= Int(status.st_size) else {
-            return "it is cut short: its header says \(declared) bytes, the file has \(status.st_size)"
-        }
-        return nil
-    }
-
     deinit {
         discarded.deallocate()
     }
-
-    /// FluidSynth's log goes to standard error and would scribble over a
-    /// progress bar; failures reach the user through our own errors instead.
-    private static let silenceLibraryLog: Void = {
-        for level in [FLUID_PANIC, FLUID_ERR, FLUID_WARN, FLUID_INFO, FLUID_DBG] {
-            fluid_set_log_function(Int32(level.rawValue), nil, nil)
-        }
-    }()
 
     /// Sends a channel message; `channel` may be 0–63 (port × 16 + channel). The sound module
     /// reads bank selects and program changes as the song's standard means them, and moves keys.

@@ -15,13 +15,12 @@ enum PlayPreload {
         var rest = arguments.dropFirst(2)[...]
         while let argument = rest.popFirst(), argument != "--" {
             if ["--help", "-h", "--version", "--help-hidden"].contains(argument) { return }
-            for (name, found) in [("--config", { configurationPath = $0 }), ("--soundfont", { soundFonts.append($0) })] as [(String, (String) -> Void)] {
-                if argument == name, let value = rest.popFirst() {
-                    found(value)
-                } else if argument.hasPrefix(name + "=") {
-                    found(String(argument.dropFirst(name.count + 1)))
-                }
-            }
+            // `--name value` or `--name=value`.
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            guard name == "--config" || name == "--soundfont" else { continue }
+            guard let value = parts.count == 2 ? String(parts[1]) : rest.popFirst() else { break }
+            if name == "--config" { configurationPath = value } else { soundFonts.append(value) }
         }
         SynthesizerPreload.start { [configurationPath, soundFonts] in
             guard let configuration = try? ConfigurationOption.file(path: configurationPath).load(),
