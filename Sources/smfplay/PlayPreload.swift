@@ -20,6 +20,8 @@ enum PlayPreload {
             let name = String(parts[0])
             guard name == "--config" || name == "--soundfont" else { continue }
             guard let value = parts.count == 2 ? String(parts[1]) : rest.popFirst() else { break }
+            // `--config=` and `--config ""` stop the command (see ConfigurationOption): nothing to load.
+            if name == "--config", value.isEmpty { return }
             if name == "--config" { configurationPath = value } else { soundFonts.append(value) }
         }
         SynthesizerPreload.start { [configurationPath, soundFonts] in

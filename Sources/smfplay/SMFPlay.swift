@@ -12,6 +12,6 @@ struct SMFPlay: ParsableCommand {
     static func main() {
         // Before ArgumentParser: the first sound waits for the SoundFont's load, not for both.
         PlayPreload.start(arguments: CommandLine.arguments)
-        main(nil)
+        main(ConfigurationOption.keepingEmptyValue(in: Array(CommandLine.arguments.dropFirst())))
     }
 }

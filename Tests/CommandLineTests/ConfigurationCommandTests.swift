@@ -48,6 +48,25 @@ struct ConfigurationCommandTests {
         #expect(sandbox.files() == ["song.mid"])
     }
 
+    /// ArgumentParser reads `--config=` as `--config` with its value still to come: the file after
+    /// it would be taken for the configuration (and be missing as the song).
+    @Test("an empty --config (--config= FILE, --config \"\", a bare --config=) is a usage error naming the option, whichever command", arguments: [
+        ["render", "--config=", "song.mid", "-o", "song.wav"],
+        ["info", "--config=", "song.mid"],
+        ["lyrics", "song.mid", "--config", ""],
+        ["play", "--config=", "song.mid"],
+        ["index", "--library", "Library", "--config="],
+    ])
+    func emptyConfigOption(_ arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let result = try sandbox.run(arguments + (arguments[0] == "render" ? Fixtures.fast : []))
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines.first == "Error: --config needs a file", "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+        #expect(sandbox.files() == ["song.mid"])
+    }
+
     /// A file's text, the line at fault, and the key the message must name.
     @Test("a configuration it cannot use stops the command with path:line and the key", arguments: [
         ("# sample rate\nsample_rate = = 3\n", 2, "sample_rate"),
