@@ -84,6 +84,7 @@ struct Render: ParsableCommand {
 
     /// The checks that need only the arguments: made here, ArgumentParser shows render's usage with them.
     func validate() throws {
+        try refuseEmptyPaths()
         if let sampleRate, !RenderSettings.sampleRateRange.contains(sampleRate) { throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)") }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }

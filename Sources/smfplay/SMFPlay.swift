@@ -12,6 +12,13 @@ struct SMFPlay: ParsableCommand {
     static func main() {
         // Before ArgumentParser: the first sound waits for the SoundFont's load, not for both.
         PlayPreload.start(arguments: CommandLine.arguments)
-        main(ConfigurationOption.keepingEmptyValue(in: Array(CommandLine.arguments.dropFirst())))
+        // ArgumentParser's own `main`, with the check of empty paths between parsing and running.
+        do {
+            var command = try parseAsRoot(ConfigurationOption.keepingEmptyValue(in: Array(CommandLine.arguments.dropFirst())))
+            try (command as? any PathArguments)?.refuseEmptyPaths()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
     }
 }
