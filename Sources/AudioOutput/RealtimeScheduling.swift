@@ -24,7 +24,7 @@ public enum RealtimeScheduling: Equatable, Sendable {
     /// Asks for `SCHED_FIFO` for the calling thread only (on Linux a thread has its own policy),
     /// at `priority` or at the highest the user's limit allows. `SCHED_RESET_ON_FORK`: a process
     /// started from this thread gets an ordinary policy, as rtkit requires of its clients too.
-    static func requestForCurrentThread() -> RealtimeScheduling {
+    public static func requestForCurrentThread() -> RealtimeScheduling {
         var limit = rlimit()
         let allowed = getrlimit(__rlimit_resource_t(__RLIMIT_RTPRIO.rawValue), &limit) == 0 ? Int32(clamping: limit.rlim_cur) : 0
         var candidates = [priority]

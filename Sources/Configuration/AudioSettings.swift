@@ -13,13 +13,18 @@ public struct AudioSettings: Sendable, Equatable {
     public var server: String?
     /// Offer the player to the desktop's media keys (MPRIS on the D-Bus session bus).
     public var mpris: Bool
+    /// The synthesizers a song plays on, each on a core of its own, from its start; `nil` (auto):
+    /// one, and more once one cannot keep up.
+    public var cores: Int?
+    public static let coresRange = 1...64
 
     public init(latencyMilliseconds: Int = AudioSettings.defaultLatencyMilliseconds, chaseNotes: Bool = false, server: String? = nil,
-                mpris: Bool = true) {
+                mpris: Bool = true, cores: Int? = nil) {
         self.latencyMilliseconds = latencyMilliseconds
         self.chaseNotes = chaseNotes
         self.server = server
         self.mpris = mpris
+        self.cores = cores
     }
 
     init(reading table: TableReader) {
@@ -27,6 +32,12 @@ public struct AudioSettings: Sendable, Equatable {
         latencyMilliseconds = table.wholeNumber("latency_ms", default: latencyMilliseconds, in: Self.latencyRange)
         chaseNotes = table.flag("chase_notes", default: chaseNotes)
         mpris = table.flag("mpris", default: mpris)
+        cores = table.read("cores", default: cores,
+                           expected: "\"auto\" or a whole number from \(Self.coresRange.lowerBound) to \(Self.coresRange.upperBound)") { value -> Int?? in
+            if value.string == "auto" { return .some(nil) }
+            guard let count = TableReader.wholeNumber(value), Self.coresRange.contains(count) else { return nil }
+            return .some(count)
+        }
         server = table.read("server", default: nil, expected: "a server address in quotes") { value -> String?? in
             guard let text = value.string, !text.isEmpty else { return nil }
             return .some(text)

@@ -10,18 +10,22 @@ import Synthesis
 /// until the audio thread is done with it (see ``position`` and
 /// ``finishedSeek``), so nothing is freed on the audio thread.
 final class PlaybackEngine: @unchecked Sendable {
-    // A sequencer posted here is used by the audio thread alone from then on.
+    // A song posted here is used by the audio thread alone from then on.
     enum Command: @unchecked Sendable {
         /// Play this song now, from its start; with `fadeOut`, once what plays has faded out.
-        case load(Sequencer, generation: Int, fadeOut: Bool)
+        case load(PlayingSong, generation: Int, fadeOut: Bool)
         /// Play this song as soon as the current one (and its tail) has ended.
-        case queueNext(Sequencer, generation: Int)
+        case queueNext(PlayingSong, generation: Int)
         /// Forget the song queued to follow: the queue changed under it (its repeat mode).
         case dropNext
         /// Follow a seek planned for the song of `generation` (dropped if another song plays by
         /// then); with `fadeOut`, once what plays has faded out. Seeks are numbered in the order
         /// they are posted.
         case seek(SeekPlan, generation: Int, number: Int, fadeOut: Bool)
+        /// Go on with the song of `generation` played as `song` (the same song split across more
+        /// synthesizers), from the plan's place: a seek, numbered with the seeks, that changes
+        /// what renders the song.
+        case replace(PlayingSong, plan: SeekPlan, generation: Int, number: Int, fadeOut: Bool)
         /// Release every note (before stopping).
         case releaseAll
         /// Pause: fade out, then stand still (the song does not move on, and the voices keep
@@ -33,7 +37,7 @@ final class PlaybackEngine: @unchecked Sendable {
         /// Whether it waits for the sound to fade out first.
         var fadesOut: Bool {
             switch self {
-            case .load(_, _, let fadeOut), .seek(_, _, _, let fadeOut): fadeOut
+            case .load(_, _, let fadeOut), .seek(_, _, _, let fadeOut), .replace(_, _, _, _, let fadeOut): fadeOut
             case .hold: true
             case .queueNext, .dropNext, .releaseAll, .proceed: false
             }
@@ -53,12 +57,12 @@ final class PlaybackEngine: @unchecked Sendable {
     private let limiter: PeakLimiter?
 
     // Touched only by the audio thread.
-    private var current: Sequencer?
+    private var current: PlayingSong?
     private var currentGeneration = -1
-    private var upcoming: (sequencer: Sequencer, generation: Int)?
+    private var upcoming: (song: PlayingSong, generation: Int)?
     private var tailFrames: Int64 = 0
-    /// After `releaseAll`: the synthesizer plays out its releases, and no event is sent.
-    private var releasing: Synthesizer?
+    /// After `releaseAll`: the synthesizers play out their releases, and no event is sent.
+    private var releasing: PlayingSong?
     /// A seek or load waiting for the fade-out under way to end.
     private var afterFade: Command?
     private var fadeRemaining = 0
@@ -70,6 +74,10 @@ final class PlaybackEngine: @unchecked Sendable {
     private var lastFinishedSeek = -1
     /// How many commands the audio thread has taken off the queue.
     private var takenCount = 0
+    /// Time spent rendering, and frames rendered, since the render load was last published.
+    private var renderTime = Duration.zero
+    private var framesTimed = 0
+    private let sampleRate: Double
 
     // Published by the audio thread for the interface.
     private let publishedFrame = Atomic<Int64>(0)
@@ -80,10 +88,12 @@ final class PlaybackEngine: @unchecked Sendable {
     private let publishedFinishedSeek = Atomic<Int>(-1)
     private let publishedTakenCommands = Atomic<Int>(0)
     private let publishedPass = Atomic<Int>(1)
+    private let publishedRenderLoad = Atomic<UInt64>(0.0.bitPattern)
 
     init(tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool) {
         tailLimitFrames = Int64(tailLimitSeconds * sampleRate)
         limiter = limitsPeaks ? PeakLimiter(sampleRate: sampleRate) : nil
+        self.sampleRate = sampleRate
         commands.withLock { $0.pending.reserveCapacity(64) }
     }
 
@@ -121,8 +131,15 @@ final class PlaybackEngine: @unchecked Sendable {
     /// no reference to that plan or an earlier one any more, and the interface may let them go.
     var finishedSeek: Int { publishedFinishedSeek.load(ordering: .acquiring) }
 
-    /// Fills a buffer: the render path. No allocation, no I/O, no waiting.
+    /// The share of real time the audio thread spent rendering over the last half second of
+    /// audio or more: 1 or above, it cannot keep up, and the output runs dry.
+    var renderLoad: Double { Double(bitPattern: publishedRenderLoad.load(ordering: .relaxed)) }
+
+    /// Fills a buffer: the render path. No allocation, no I/O, no waiting (but for the parts of a
+    /// split song, rendered at the same time on other cores).
     func render(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        let started = ContinuousClock.now
+        defer { timeRender(since: started, frames: frames) }
         _ = commands.withLockIfAvailable { queue in
             for command in queue.pending { receive(command) }
             takenCount += queue.pending.count
@@ -134,9 +151,20 @@ final class PlaybackEngine: @unchecked Sendable {
         publishedTakenCommands.store(takenCount, ordering: .releasing)
     }
 
+    private func timeRender(since start: ContinuousClock.Instant, frames: Int) {
+        renderTime += start.duration(to: .now)
+        framesTimed += frames
+        guard Double(framesTimed) >= sampleRate / 2 else { return }
+        let (seconds, attoseconds) = renderTime.components
+        let load = (Double(seconds) + Double(attoseconds) * 1e-18) / (Double(framesTimed) / sampleRate)
+        publishedRenderLoad.store(load.bitPattern, ordering: .relaxed)
+        renderTime = .zero
+        framesTimed = 0
+    }
+
     private func renderSound(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
         if let releasing {
-            releasing.render(into: buffer, frames: frames)
+            releasing.renderReleases(into: buffer, frames: frames)
             limiter?.process(buffer, frames: frames)
             if Self.isSilent(buffer, frames: frames) { publishedReleaseFaded.store(true, ordering: .releasing) }
             return
@@ -156,7 +184,7 @@ final class PlaybackEngine: @unchecked Sendable {
                 // A reset only releases the voices: at the end of the fade they are cut, silently.
                 // Held, they are kept for later.
                 if case .hold = command {} else {
-                    current?.synthesizer.silence()
+                    current?.silence()
                     limiter?.reset()
                 }
                 apply(command)
@@ -190,7 +218,7 @@ final class PlaybackEngine: @unchecked Sendable {
             let chunk = frames - done
             current.render(into: buffer + 2 * done, frames: chunk)
             limiter?.process(buffer + 2 * done, frames: chunk)
-            if current.isAtEnd, tailHasEnded(buffer + 2 * done, frames: chunk, synthesizer: current.synthesizer) {
+            if current.isAtEnd, tailHasEnded(buffer + 2 * done, frames: chunk) {
                 startUpcomingOrEnd()
             }
             publishedFrame.store(current.position, ordering: .releasing)
@@ -202,7 +230,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// Applies a command, or keeps it for the end of a fade-out if it asks for one and something sounds.
     private func receive(_ command: Command) {
         switch command {
-        case .load, .seek, .hold:
+        case .load, .seek, .replace, .hold:
             // Loads, seeks and holds apply in order: one already waiting goes first, into the fade's remainder.
             if let waiting = afterFade {
                 afterFade = nil
@@ -218,7 +246,7 @@ final class PlaybackEngine: @unchecked Sendable {
         apply(command)
     }
 
-    private func tailHasEnded(_ samples: UnsafeMutablePointer<Float>, frames: Int, synthesizer: Synthesizer) -> Bool {
+    private func tailHasEnded(_ samples: UnsafeMutablePointer<Float>, frames: Int) -> Bool {
         tailFrames += Int64(frames)
         if tailFrames >= tailLimitFrames { return true }
         // Voices in long releases stay active far below hearing: the level decides.
@@ -231,19 +259,19 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func startUpcomingOrEnd() {
-        guard let (sequencer, generation) = upcoming else {
+        guard let (song, generation) = upcoming else {
             publishedEnded.store(true, ordering: .releasing)
             return
         }
         upcoming = nil
-        start(sequencer, generation: generation)
+        start(song, generation: generation)
     }
 
-    private func start(_ sequencer: Sequencer, generation: Int) {
+    private func start(_ song: PlayingSong, generation: Int) {
         releasing = nil
         publishedReleaseFaded.store(false, ordering: .releasing)
-        sequencer.rewind()
-        current = sequencer
+        song.rewind()
+        current = song
         currentGeneration = generation
         tailFrames = 0
         publishedFrame.store(0, ordering: .releasing)
@@ -253,29 +281,34 @@ final class PlaybackEngine: @unchecked Sendable {
 
     private func apply(_ command: Command) {
         switch command {
-        case .load(let sequencer, let generation, _):
+        case .load(let song, let generation, _):
             upcoming = nil
-            start(sequencer, generation: generation)
-        case .queueNext(let sequencer, let generation):
-            upcoming = (sequencer, generation)
+            start(song, generation: generation)
+        case .queueNext(let song, let generation):
+            upcoming = (song, generation)
             // The current song may have ended while the next was being prepared.
             if publishedEnded.load(ordering: .relaxed) { startUpcomingOrEnd() }
         case .dropNext:
             upcoming = nil
         case .seek(let plan, let generation, let number, _):
-            lastFinishedSeek = number
-            guard let current, generation == currentGeneration else { return }
-            current.seek(following: plan)
-            tailFrames = 0
-            publishedFrame.store(current.position, ordering: .releasing)
-            publishedEnded.store(false, ordering: .releasing)
+            seek(following: plan, generation: generation, number: number)
+        case .replace(let song, let plan, let generation, let number, _):
+            guard current != nil, generation == currentGeneration else {
+                lastFinishedSeek = number
+                return
+            }
+            current = song
+            seek(following: plan, generation: generation, number: number)
         case .releaseAll:
             // Whatever waited for a fade is dropped: the music stops.
-            if case .seek(_, _, let number, _) = afterFade { lastFinishedSeek = number }
+            switch afterFade {
+            case .seek(_, _, let number, _), .replace(_, _, _, let number, _): lastFinishedSeek = number
+            default: break
+            }
             afterFade = nil
             fadeRemaining = 0
             setHolding(false)
-            releasing = current?.synthesizer
+            releasing = current
             releasing?.releaseAllNotes()
             if releasing == nil { publishedReleaseFaded.store(true, ordering: .releasing) }
             publishedEnded.store(true, ordering: .releasing)
@@ -291,6 +324,15 @@ final class PlaybackEngine: @unchecked Sendable {
             setHolding(false)
             fadeInRemaining = Self.fadeFrames
         }
+    }
+
+    private func seek(following plan: SeekPlan, generation: Int, number: Int) {
+        lastFinishedSeek = number
+        guard let current, generation == currentGeneration else { return }
+        current.seek(following: plan)
+        tailFrames = 0
+        publishedFrame.store(current.position, ordering: .releasing)
+        publishedEnded.store(false, ordering: .releasing)
     }
 
     private func setHolding(_ holding: Bool) {

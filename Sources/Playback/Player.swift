@@ -16,7 +16,20 @@ public final class Player {
     public let chaseNotes: Bool
     /// How often a song's loop plays.
     public let loops: LoopSettings
+    /// How many synthesizers a song plays on.
+    public let split: SongSplit
+    /// The render load (``PlaybackEngine/renderLoad``) at which one synthesizer is taken to be
+    /// unable to keep up: the output has some slack, and runs dry near 1.
+    public static let overloadedRenderLoad = 0.75
+    /// Plays every song, or the first part of a split one.
     private let synthesizer: Synthesizer
+    /// Whether songs are split across synthesizers: from the start with `.always`, once one
+    /// could not keep up with `.whenNeeded`.
+    private var splitsSongs: Bool
+    /// What a split takes beyond `synthesizer`, made at the first split: a synthesizer for each
+    /// part after the first, the threads that render them, and a synthesizer that weighs a song's
+    /// notes for the split (``Sequencer/noteLoads(probe:)``).
+    private var splitEquipment: (synthesizers: [Synthesizer], threads: PartThreads, probe: Synthesizer)?
     private let engine: PlaybackEngine
     private let sink: any PlaybackSink
     private let sampleRate: Double
@@ -29,7 +42,7 @@ public final class Player {
     /// Songs handed to the engine, by generation; kept so that the audio thread never frees one.
     /// With the keys each one plays, for the snapshots, and the number of the command that
     /// handed it over (see `PlaybackEngine.takenCommands`).
-    private var loaded: [Int: (sequencer: Sequencer, place: Int, noteRange: ClosedRange<UInt8>?, meter: MeterMap?, usedChannels: UInt16,
+    private var loaded: [Int: (song: PlayingSong, place: Int, noteRange: ClosedRange<UInt8>?, meter: MeterMap?, usedChannels: UInt16,
                                command: Int)] = [:]
     private var nextGeneration = 0
     /// The generation prepared to follow the current one, if any.
@@ -37,8 +50,8 @@ public final class Player {
     /// The generation of the song playing, or about to: the one seeks go to.
     private var playingGeneration: Int?
     /// Seeks handed to the engine, by number; kept until it is done with them, so that the audio
-    /// thread never frees one.
-    private var seekPlans: [(number: Int, plan: SeekPlan)] = []
+    /// thread never frees one; with the song a split replaced (``PlaybackEngine/Command/replace``).
+    private var seekPlans: [(number: Int, plan: SeekPlan, replaced: PlayingSong?)] = []
     private var nextSeekNumber = 0
     private var isPaused = false
     /// Since `stop()`, until the next `play`.
@@ -53,6 +66,7 @@ public final class Player {
     /// - Parameter makeSink: opens the output with the render closure it must call for every buffer.
     /// - Parameter limitsPeaks: keeps the output at or below −1 dBFS with the look-ahead limiter.
     public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
+                split: SongSplit = .always(cores: 1),
                 makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
                 makeSynthesizer: () throws -> Synthesizer,
                 onProblem: @escaping (String) -> Void) throws {
@@ -77,6 +91,8 @@ public final class Player {
         self.sink = sink
         self.chaseNotes = chaseNotes
         self.loops = loops
+        self.split = split
+        splitsSongs = split.cores > 1 && split == .always(cores: split.cores)
         self.onProblem = onProblem
         self.sampleRate = sampleRate
     }
@@ -172,13 +188,15 @@ public final class Player {
         let taken = engine.takenCommands
         loaded = loaded.filter { $0.key >= position.generation || $0.value.command > taken }
         letGoOfFinishedSeeks()
+        let renderLoad = engine.renderLoad
+        splitIfOverloaded(renderLoad: renderLoad)
         if !isStopped, preparedGeneration == nil, !position.hasEnded || position.generation < 0 { prepareNext(after: position.generation) }
         let current = loaded[position.generation]
         let performance = synthesizer.performance.current
         // What is buffered plays at the tempo it was rendered at: the listener's, nearly always.
         let latencyFrames = Int64((sink.latencySeconds * sampleRate * performance.tempo).rounded())
         let heardFrame = max(0, position.frame - (isPaused ? 0 : latencyFrames))
-        let song = current?.sequencer.song
+        let song = current?.song.whole.song
         let heardSeconds = min(Double(heardFrame) / sampleRate, song?.duration ?? 0)
         let heardTick = song.map { $0.tempoMap.tick(atSeconds: heardSeconds) }
         let tempo = song.flatMap { song in
@@ -189,8 +207,9 @@ public final class Player {
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
             underruns: sink.underrunCount, pressedKeys: synthesizer.pressedKeys.read(), noteRange: current?.noteRange,
-            performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.sequencer.passCount ?? 1,
-            channels: channels(used: current?.usedChannels ?? 0), barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation)
+            performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.song.whole.passCount ?? 1,
+            channels: channels(used: current?.usedChannels ?? 0), barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
+            cores: current?.song.parts.count ?? 1, renderLoad: renderLoad)
     }
 
     private func seconds(of position: SongPosition, generation: Int) -> Double? {
@@ -198,13 +217,13 @@ public final class Player {
         case .seconds(let seconds): return seconds
         case .bar(let place):
             guard let entry = loaded[generation], let tick = entry.meter?.tick(at: place) else { return nil }
-            return entry.sequencer.song.tempoMap.seconds(atTick: tick)
+            return entry.song.whole.song.tempoMap.seconds(atTick: tick)
         }
     }
 
     /// The song of a snapshot's `start`, while the player holds it.
     public func song(generation: Int) -> Song? {
-        loaded[generation]?.sequencer.song
+        loaded[generation]?.song.whole.song
     }
 
     /// The 16 channels, each port's part of a channel taken together; those the song sends
@@ -271,13 +290,13 @@ public final class Player {
     /// time in proportion to it, and the audio thread must only follow the plan, a bounded work.
     public func seek(toSeconds seconds: Double) {
         _ = followEngine()
-        guard let generation = playingGeneration, let sequencer = loaded[generation]?.sequencer else { return }
+        guard let generation = playingGeneration, let sequencer = loaded[generation]?.song.whole else { return }
         let frame = min(Int64((seconds * sampleRate).rounded()), sequencer.endFrame)
         let plan = sequencer.plan(seekingTo: frame, chaseNotes: chaseNotes)
         let number = nextSeekNumber
         nextSeekNumber += 1
         letGoOfFinishedSeeks()
-        seekPlans.append((number, plan))
+        seekPlans.append((number, plan, nil))
         change { .seek(plan, generation: generation, number: number, fadeOut: $0) }
     }
 
@@ -366,10 +385,10 @@ public final class Player {
     private func loadCurrent() -> Bool {
         preparedGeneration = nil
         while let file = queue.current {
-            if let sequencer = prepare(file) {
-                let generation = register(sequencer, place: queue.place)
+            if let song = prepare(file) {
+                let generation = register(song, place: queue.place)
                 playingGeneration = generation
-                loaded[generation]?.command = change { .load(sequencer, generation: generation, fadeOut: $0) }
+                loaded[generation]?.command = change { .load(song, generation: generation, fadeOut: $0) }
                 return true
             }
             queue.removeCurrent()
@@ -383,10 +402,10 @@ public final class Player {
         var upcoming = queue
         upcoming.move(toPlace: current.place)
         while upcoming.advanceAfterEnd(), let file = upcoming.current {
-            if let sequencer = prepare(file) {
-                let next = register(sequencer, place: upcoming.place)
+            if let song = prepare(file) {
+                let next = register(song, place: upcoming.place)
                 preparedGeneration = next
-                loaded[next]?.command = engine.post(.queueNext(sequencer, generation: next))
+                loaded[next]?.command = engine.post(.queueNext(song, generation: next))
                 return
             }
             queue.remove(place: upcoming.place)
@@ -397,22 +416,82 @@ public final class Player {
         preparedGeneration = nil
     }
 
-    private func prepare(_ file: FilePath) -> Sequencer? {
+    private func prepare(_ file: FilePath) -> PlayingSong? {
         do {
             let midiFile = if let preloaded = preloadedFiles[file] { preloaded } else { try SMFReader().read(path: file).file }
             let sequencer = Sequencer(song: Song(file: midiFile), synthesizer: synthesizer, loops: loops)
             if loops != .asWritten, let problem = sequencer.loopFinding.problem { onProblem("\(file.text): \(problem)") }
-            return sequencer
+            return splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
         } catch {
             onProblem(error.description)
             return nil
         }
     }
 
-    private func register(_ sequencer: Sequencer, place: Int) -> Int {
+    /// The song of `whole` split across the synthesizers, its keys weighed by the probe; nil when
+    /// it does not split (a song with one key) or the synthesizers or threads cannot be made
+    /// (then reported once, and no song is split again).
+    private func splitSong(_ whole: Sequencer) -> PlayingSong? {
+        guard let equipment = makeSplitEquipment() else { return nil }
+        let split = NoteSplit(loads: whole.noteLoads(probe: equipment.probe), count: equipment.synthesizers.count + 1)
+        guard split.partCount > 1 else { return nil }
+        let parts = (0..<split.partCount).map { part in
+            Sequencer(partOf: whole, synthesizer: part == 0 ? synthesizer : equipment.synthesizers[part - 1], part: part, of: split)
+        }
+        return PlayingSong(whole, parts: parts, threads: equipment.threads)
+    }
+
+    private func makeSplitEquipment() -> (synthesizers: [Synthesizer], threads: PartThreads, probe: Synthesizer)? {
+        if let splitEquipment { return splitEquipment }
+        guard splitsSongs else { return nil }
+        do {
+            var probeSettings = synthesizer.configuration
+            probeSettings.reverb = nil
+            probeSettings.chorus = nil
+            let probe = try Synthesizer(settings: probeSettings, soundFonts: synthesizer.soundFonts)
+            let synthesizers = try (1..<split.cores).map { _ in
+                try Synthesizer(settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts, lead: synthesizer)
+            }
+            guard let threads = PartThreads(count: synthesizers.count) else {
+                throw SynthesisError.cannotCreateSynthesizer(reason: "the system would not start a thread for each part")
+            }
+            splitEquipment = (synthesizers, threads, probe)
+            return splitEquipment
+        } catch {
+            splitsSongs = false
+            onProblem("songs play on one core: no song can be split across \(split.cores) (\(error))")
+            return nil
+        }
+    }
+
+    /// With `.whenNeeded`, when one synthesizer cannot keep up (`renderLoad` at or above
+    /// ``overloadedRenderLoad``): splits the song playing, and every song after it.
+    func splitIfOverloaded(renderLoad: Double) {
+        let position = engine.position
+        guard case .whenNeeded = split, split.cores > 1, !splitsSongs, renderLoad >= Self.overloadedRenderLoad,
+              !isStopped, !isPaused, position.generation == playingGeneration else { return }
+        splitsSongs = true
+        splitPlayingSong(generation: position.generation, atFrame: position.frame)
+    }
+
+    /// One synthesizer cannot keep up with the song playing: it goes on split across the
+    /// synthesizers from where the engine is (its notes struck again there), and the song
+    /// prepared to follow is prepared again, split.
+    private func splitPlayingSong(generation: Int, atFrame frame: Int64) {
+        guard let entry = loaded[generation], let song = splitSong(entry.song.whole) else { return }
+        let plan = entry.song.whole.plan(seekingTo: frame, chaseNotes: true)
+        let number = nextSeekNumber
+        nextSeekNumber += 1
+        seekPlans.append((number, plan, entry.song))
+        loaded[generation]?.song = song
+        engine.post(.replace(song, plan: plan, generation: generation, number: number, fadeOut: !isOutputIdle))
+        prepareNextAgain()
+    }
+
+    private func register(_ playing: PlayingSong, place: Int) -> Int {
         defer { nextGeneration += 1 }
-        let song = sequencer.song
-        loaded[nextGeneration] = (sequencer, place, song.noteRange, MeterMap(song: song), song.usedChannels, .max)
+        let song = playing.whole.song
+        loaded[nextGeneration] = (playing, place, song.noteRange, MeterMap(song: song), song.usedChannels, .max)
         return nextGeneration
     }
 }

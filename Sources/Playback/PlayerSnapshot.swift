@@ -37,4 +37,8 @@ public struct PlayerSnapshot: Hashable, Sendable {
     public var barBeat: MeterMap.Place?
     /// A new number whenever a song starts, the same file again (`--repeat one`) included.
     public var start = -1
+    /// The synthesizers the song plays on, each on a core of its own (``SongSplit``).
+    public var cores = 1
+    /// The share of real time the audio thread spends rendering (``PlaybackEngine/renderLoad``).
+    public var renderLoad = 0.0
 }

@@ -27,7 +27,8 @@ public final class LivePerformance: Sendable {
         }
     }
 
-    var tempo: Double { Double(bitPattern: tempoBits.load(ordering: .relaxed)) }
+    /// The listener's tempo now, read alone.
+    public var tempo: Double { Double(bitPattern: tempoBits.load(ordering: .relaxed)) }
 
     /// The number of changes so far: a renderer compares it with the last it acted on.
     var changeCount: Int { changes.load(ordering: .acquiring) }

@@ -35,12 +35,14 @@ public struct SeekPlan: Sendable {
                  messages: messages.filter { if case .channel = $0 { true } else { false } }, systemExclusiveBytes: [])
     }
 
-    /// Sends the messages. No allocation: this runs on the audio thread.
-    func send(to receiver: some MIDIReceiver) {
+    /// Sends the messages; of the notes struck again (and their pressure), those of the keys
+    /// `playsKey(channel, key)` keeps. No allocation: this runs on the audio thread.
+    func send(to receiver: some MIDIReceiver, playsKey: (_ channel: Int, _ key: UInt8) -> Bool = { _, _ in true }) {
         systemExclusiveBytes.withUnsafeBufferPointer { bytes in
             for message in messages {
                 switch message {
                 case .channel(let status, let channel, let data1, let data2):
+                    if status & 0xF0 <= 0xA0, !playsKey(Int(channel), data1) { continue }
                     receiver.send(status: status, channel: Int(channel), data1: data1, data2: data2)
                 case .systemExclusive(let start, let count):
                     receiver.sendSystemExclusive(UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(start + count)]))

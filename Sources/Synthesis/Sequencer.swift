@@ -43,6 +43,8 @@ public final class Sequencer {
     /// sequencer's part: it sends only its own keys' notes. Empty for a whole song.
     private let owners: [UInt8]
     private let part: UInt8
+    /// For a part, the whole song's sequencer, whose seek plans the part follows.
+    private let whole: Sequencer?
     private let loopSettings: LoopSettings
     /// The next frame to render.
     public private(set) var position: Int64 = 0
@@ -88,6 +90,7 @@ public final class Sequencer {
         fadeFrames = Int((loops.fadeSeconds * rate).rounded())
         owners = []
         part = 0
+        whole = nil
         // A song played as written needs no look for its marks.
         loopFinding = loops == .asWritten ? SongLoop.Finding() : SongLoop.find(in: song)
         if let found = loopFinding.loop, loops != .asWritten {
@@ -115,7 +118,11 @@ public final class Sequencer {
         trackPorts = Array(repeating: 0, count: whole.trackPorts.count)
         owners = split.owners
         self.part = UInt8(part)
+        self.whole = whole
     }
+
+    /// The sequencer whose seek plans this one follows: itself, or the whole song's for a part.
+    private var planner: ObjectIdentifier { ObjectIdentifier(whole ?? self) }
 
     /// What each key of each channel asks of a synthesizer over the song, in voice-seconds: for
     /// each note, the voices FluidSynth starts for it and how long they sound (``VoiceProfile``),
@@ -231,9 +238,15 @@ public final class Sequencer {
     /// first render of a sequencer not yet rewound or sought starts it: the synthesizer is reset
     /// for the song's standard.
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        render(into: buffer, frames: frames, tempo: synthesizer.performance.tempo)
+    }
+
+    /// Renders as ``render(into:frames:)`` does, at the listener's `tempo` read once for every
+    /// part of a split song: parts that read it apart could see a change at different frames, and
+    /// drift apart for good.
+    public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int, tempo: Double) {
         if !hasStarted { rewind() }
         synthesizer.followPerformance()
-        let tempo = synthesizer.performance.tempo
         var done = 0
         while done < frames {
             if hasFadedOut {
@@ -303,16 +316,17 @@ public final class Sequencer {
         let cursor = firstStep(atOrAfter: target)
         var chaser = SeekChaser(tracks: song.file.tracks, chasesNotes: chaseNotes)
         for index in 0..<cursor { chaser.follow(steps[index], order: index) }
-        return chaser.plan(frame: target, cursor: cursor, sequencer: ObjectIdentifier(self))
+        return chaser.plan(frame: target, cursor: cursor, sequencer: planner)
     }
 
     /// Makes a seek planned by ``plan(seekingTo:chaseNotes:)``: resets the synthesizer (voices
     /// sounding are cut) and sends the plan's messages, a number bounded whatever the song's
     /// length, without allocating: fit for the audio thread.
     public func seek(following plan: SeekPlan) {
-        precondition(plan.sequencer == ObjectIdentifier(self), "a seek planned for another sequencer")
+        precondition(plan.sequencer == planner, "a seek planned for another sequencer")
         restart(at: plan.cursor, frame: plan.frame, trackPorts: plan.trackPorts)
-        plan.send(to: synthesizer)
+        // A part strikes again only its own keys' notes.
+        plan.send(to: synthesizer) { channel, key in owners.isEmpty || owners[channel * 128 + Int(key & 0x7F)] == part }
     }
 
     /// Back to the start of the song, the synthesizer reset. Fit for the audio thread.

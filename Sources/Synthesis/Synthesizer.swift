@@ -36,13 +36,13 @@ public final class Synthesizer {
     /// What played in place of presets no SoundFont has, recorded on the audio thread without allocating.
     private var substitutionLog = SubstitutionLog()
     /// The keys down, as the messages sent so far leave them: for an interface to show.
-    public let pressedKeys = PressedKeys()
+    public let pressedKeys: PressedKeys
     /// Each channel's preset and how hard it plays: for an interface to show.
-    public let activity = ChannelActivity()
+    public let activity: ChannelActivity
     /// Every preset's name in the SoundFonts loaded, by `soundFont << 24 | bank << 8 | program`.
     private let presetNames: [Int64: String]
     /// The listener's transposition and channels heard (and the tempo, which the sequencer reads).
-    public let performance = LivePerformance()
+    public let performance: LivePerformance
     /// The number of the last change of `performance` the sound module has taken.
     private var performanceChangesTaken = 0
 
@@ -51,7 +51,15 @@ public final class Synthesizer {
         try self.init(settings: configuration, soundFonts: SoundFontStack([soundFontPath]))
     }
 
-    public init(settings configuration: SynthesizerSettings, soundFonts: SoundFontStack) throws(SynthesisError) {
+    /// A synthesizer; with `lead`, one that plays some of the keys of the songs `lead` plays (a
+    /// part of a split song, ``NoteSplit``): it takes the listener's changes from `lead`'s
+    /// ``performance`` and shows its keys and channels in `lead`'s ``pressedKeys`` and
+    /// ``activity``, so that an interface reading `lead` sees the whole song. (Both are atomic
+    /// per key and channel: parts play different keys, and send the same channel messages.)
+    public init(settings configuration: SynthesizerSettings, soundFonts: SoundFontStack, lead: Synthesizer? = nil) throws(SynthesisError) {
+        performance = lead?.performance ?? LivePerformance()
+        pressedKeys = lead?.pressedKeys ?? PressedKeys()
+        activity = lead?.activity ?? ChannelActivity()
         let recipe = FluidSynthInstance.Recipe(sampleRate: configuration.sampleRate, soundFonts: soundFonts.allPaths)
         let instance: FluidSynthInstance
         if let preloaded = SynthesizerPreload.take(recipe) {

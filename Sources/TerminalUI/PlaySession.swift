@@ -58,6 +58,7 @@ public struct PlaySession {
         var view = PlayView(showsUnderruns: reportsUnderruns, keysLine: insideBrowser ? PlayView.browserKeysLine : PlayView.keysLine,
                             showsKeyboard: showsKeyboard)
         var underrunsReported = 0
+        var coresReported = 1
         var lastStart = -1
         while true {
             if cancellation.isCancelled { return stop(.signal) }
@@ -100,6 +101,10 @@ public struct PlaySession {
             if reportsUnderruns, !interactive, snapshot.underruns > underrunsReported {
                 underrunsReported = snapshot.underruns
                 printError("output underrun at \(formatDuration(snapshot.heardSeconds)) (\(underrunsReported) so far)")
+            }
+            if reportsUnderruns, !interactive, snapshot.file != nil, snapshot.cores != coresReported {
+                coresReported = snapshot.cores
+                printError("playing on \(snapshot.cores) \(snapshot.cores == 1 ? "core" : "cores") from \(formatDuration(snapshot.heardSeconds)) (render load \(Int((snapshot.renderLoad * 100).rounded())) %)")
             }
             if interactive { view.draw(snapshot, terminalSize: TerminalSession.size) }
             if snapshot.hasEnded { return stop(.queueEnded) }

@@ -97,7 +97,8 @@ struct PlayView {
         }
         if performance.transpose != 0 { time += "  key \(performance.transpose > 0 ? "+" : "")\(performance.transpose)" }
         if snapshot.passCount != 1 { time += "  loop \(snapshot.pass)/\(snapshot.passCount.map(String.init) ?? "∞")" }
-        if showsUnderruns { time += "  underruns \(snapshot.underruns)" }
+        if snapshot.cores > 1 { time += "  \(snapshot.cores) cores" }
+        if showsUnderruns { time += "  underruns \(snapshot.underruns)  load \(Int((snapshot.renderLoad * 100).rounded()))%" }
         let barWidth = max(0, width - DisplayWidth.columns(of: time) - 3)
         let fraction = snapshot.durationSeconds > 0 ? min(1, snapshot.heardSeconds / snapshot.durationSeconds) : 0
         let filled = Int((fraction * Double(barWidth)).rounded(.down))

@@ -70,6 +70,23 @@ public enum WorkerThreads {
         return true
     }
 
+    /// Calls `body` on a thread of its own, which the caller joins (``StartedThread/join()``):
+    /// for a thread that serves for long (the part threads of live play). Nil, having called
+    /// nothing, when the thread cannot be made.
+    public static func start(_ body: @escaping () -> Void) -> StartedThread? {
+        startThread(Work(worker: 0, body: { _ in body() })).map(StartedThread.init)
+    }
+
+    /// A thread made by ``start(_:)``.
+    public struct StartedThread: Sendable {
+        fileprivate let thread: pthread_t
+
+        /// Waits for the thread's body to return.
+        public func join() {
+            pthread_join(thread, nil)
+        }
+    }
+
     /// A thread running `work`, to be joined; nil when none can be made.
     private static func startThread(_ work: Work) -> pthread_t? {
         let retained = Unmanaged.passRetained(work).toOpaque()

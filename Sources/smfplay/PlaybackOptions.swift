@@ -22,7 +22,7 @@ struct PlaybackOptions: ParsableArguments {
     @Option(help: ArgumentHelp("PulseAudio server address (default: $PULSE_SERVER or the desktop's).", valueName: "address"))
     var server: String?
 
-    @Flag(name: .shortAndLong, help: "Report output underruns as they happen, and their count when done; say when the audio thread cannot run in real time.")
+    @Flag(name: .shortAndLong, help: "Report output underruns as they happen, and their count when done; say when the audio thread cannot run in real time, and when a song plays on several cores (--cores).")
     var verbose = false
 
     @Flag(help: "Hide the piano keyboard under the play view.")
@@ -30,6 +30,9 @@ struct PlaybackOptions: ParsableArguments {
 
     @Flag(help: "Do not offer the player to the desktop's media keys, sound applet, playerctl and KDE Connect (MPRIS on the D-Bus session bus). Default: the configuration's mpris, else on.")
     var noMpris = false
+
+    @Option(help: ArgumentHelp("Synthesizers a song plays on, each on a core of its own, its keys shared out among them: auto (one, and up to 4 once one cannot render in real time; the song goes on split where it is) or a number (every song split from its start; 1 never splits). Default: the configuration's cores, else auto.", valueName: "auto|n"))
+    var cores: String?
 
     @OptionGroup var performance: PerformanceOptions
 
@@ -41,6 +44,9 @@ struct PlaybackOptions: ParsableArguments {
 
     func validate() throws {
         if let latency, !AudioSettings.latencyRange.contains(latency) { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
+        if let cores, cores != "auto", Int(cores).map(AudioSettings.coresRange.contains) != true {
+            throw ValidationError("--cores must be auto or a number from \(AudioSettings.coresRange.lowerBound) to \(AudioSettings.coresRange.upperBound), not \(cores)")
+        }
     }
 
     /// How the play view reads a song's lyrics.
@@ -69,6 +75,12 @@ struct PlaybackOptions: ParsableArguments {
         let status: Int32
     }
 
+    /// How many synthesizers a song plays on: `--cores`, else the configuration's.
+    func songSplit(configured: Int?) -> SongSplit {
+        if let count = cores.flatMap(Int.init) ?? (cores == "auto" ? nil : configured) { return .always(cores: count) }
+        return .automatic
+    }
+
     /// Connects to the sound server and loads the SoundFont.
     func makePlayer(configuration: Configuration, onProblem: @escaping (String) -> Void) throws(SetupFailure) -> Player {
         var settings = configuration.render
@@ -86,7 +98,7 @@ struct PlaybackOptions: ParsableArguments {
         let player: Player
         do {
             player = try Player(chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
-                                limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings),
+                                limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings), split: songSplit(configured: audio.cores),
                               makeSink: { render in
                                   PulseAudioPlaybackSink(try PulseAudioSink(server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
                                                                             latency: .milliseconds(audio.latencyMilliseconds), render: render))

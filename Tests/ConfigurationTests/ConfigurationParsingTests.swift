@@ -50,6 +50,8 @@ struct BadValueTests {
         Case(text: "tail = 61", message: "config.toml:1: key 'tail' must be a number from 0 to 60, not 61"),
         Case(text: "jobs = 0", message: #"config.toml:1: key 'jobs' must be "auto" or a whole number from 1 up, not 0"#),
         Case(text: "jobs = \"all\"", message: #"config.toml:1: key 'jobs' must be "auto" or a whole number from 1 up, not "all""#),
+        Case(text: "[audio]\ncores = 0", message: #"config.toml:2: key 'audio.cores' must be "auto" or a whole number from 1 to 64, not 0"#),
+        Case(text: "[audio]\ncores = \"all\"", message: #"config.toml:2: key 'audio.cores' must be "auto" or a whole number from 1 to 64, not "all""#),
         Case(text: "format = \"mp3\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not "mp3""#),
         Case(text: "format = \"WAV\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not "WAV""#),
         Case(text: "bits = 32", message: #"config.toml:1: key 'bits' must be "16", "24" or "32f", not 32"#),

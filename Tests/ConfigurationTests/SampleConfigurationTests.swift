@@ -16,7 +16,7 @@ struct SampleConfigurationTests {
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
         "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
-        "audio.latency_ms", "audio.chase_notes", "audio.server", "audio.mpris",
+        "audio.latency_ms", "audio.chase_notes", "audio.server", "audio.mpris", "audio.cores",
     ]
 
     /// The settings written as `# key = value`, as a person would uncomment them;
@@ -102,6 +102,7 @@ struct SampleConfigurationTests {
         chase_notes = true
         server = "tcp:localhost:4713"
         mpris = false
+        cores = 3
         """
         let expected = RenderSettings(
             soundFonts: ["/x.sf2", "FluidR3_GM"], soundFontsByStandard: [.gs: ["SC-55"], .xg: ["/y.sf2", "/x.sf2"]], midiMode: .xg, limiter: false,
@@ -115,7 +116,7 @@ struct SampleConfigurationTests {
         expectedWithLoops.fade = 8
         let configuration = try Configuration(parsing: overrides, path: "x.toml")
         #expect(configuration.render == expectedWithLoops)
-        let expectedAudio = AudioSettings(latencyMilliseconds: 120, chaseNotes: true, server: "tcp:localhost:4713", mpris: false)
+        let expectedAudio = AudioSettings(latencyMilliseconds: 120, chaseNotes: true, server: "tcp:localhost:4713", mpris: false, cores: 3)
         #expect(configuration.audio == expectedAudio)
         #expect(configuration.textEncoding == "shift-jis")
         #expect(configuration.library == "~/Noten/MIDI")

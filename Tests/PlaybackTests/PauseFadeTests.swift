@@ -12,7 +12,7 @@ import Testing
                                           soundFontPath: TestSoundFont.required())
         let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: false)
         let sequencer = Sequencer(song: SeekFadeTests.organ, synthesizer: synthesizer)
-        engine.post(.load(sequencer, generation: 0, fadeOut: false))
+        engine.post(.load(PlayingSong(sequencer), generation: 0, fadeOut: false))
         let block = 512
         let (holdAt, proceedAt, end) = (43 * block, 86 * block, 100 * block)
         var samples = [Float](repeating: 0, count: 2 * end)

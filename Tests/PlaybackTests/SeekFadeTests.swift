@@ -27,7 +27,7 @@ import Testing
                                           soundFontPath: TestSoundFont.required())
         let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: limitsPeaks)
         let sequencer = Sequencer(song: organ, synthesizer: synthesizer)
-        engine.post(.load(sequencer, generation: 0, fadeOut: false))
+        engine.post(.load(PlayingSong(sequencer), generation: 0, fadeOut: false))
         let block = 512
         let seekFrame = 86 * block
         var samples = [Float](repeating: 0, count: 2 * (seekFrame + 9 * block))

@@ -20,7 +20,7 @@ import Testing
     static func engine(playingGeneration generation: Int) throws -> (PlaybackEngine, Sequencer) {
         let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: false)
         let sequencer = Sequencer(song: TestSongs.stringsNote, synthesizer: try synthesizer())
-        engine.post(.load(sequencer, generation: generation, fadeOut: false))
+        engine.post(.load(PlayingSong(sequencer), generation: generation, fadeOut: false))
         render(engine, frames: 512)
         return (engine, sequencer)
     }
