@@ -24,9 +24,12 @@ public final class FileDetails: Sendable {
 
     private let work: FileDetailsWork
 
-    /// `root` is the library folder: the files' folders below it are what searches find.
+    /// `root` is the library folder: the files' folders below it are what searches find. Files are
+    /// read in the index's text encoding (see ``LibraryDatabase/textEncoding()``).
     public init(database: LibraryDatabase, root: FilePath) {
-        work = FileDetailsWork(indexer: LibraryIndexer(database: database, workers: 1), root: root)
+        // An index that cannot say (it will not be searched either): each file's own.
+        let textEncoding = try? database.textEncoding()
+        work = FileDetailsWork(indexer: LibraryIndexer(database: database, workers: 1, textEncoding: textEncoding), root: root)
     }
 
     deinit {

@@ -17,10 +17,11 @@ struct FileFacts {
     /// Text events that are not karaoke lyrics: comments, credits, sometimes the words.
     var texts: [String]
 
-    /// Reads the file leniently, as the player does: a file the player plays is indexed.
-    init(path: FilePath) throws(SMFFileError) {
+    /// Reads the file leniently, as the player does: a file the player plays is indexed. Its texts
+    /// are read in `textEncoding`, or nil, in the encoding its own text shows.
+    init(path: FilePath, textEncoding: TextDecoding.Encoding?) throws(SMFFileError) {
         let file = try SMFReader().read(path: path).file
-        let summary = SongSummary(song: Song(file: file))
+        let summary = SongSummary(song: Song(file: file), textDecoding: textEncoding.map(TextDecoding.init(forcing:)))
         duration = summary.durationSeconds
         format = summary.format
         trackCount = summary.tracks.count

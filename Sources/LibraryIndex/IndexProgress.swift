@@ -15,6 +15,8 @@ public struct IndexSummary: Hashable, Sendable {
     public var added = 0
     public var updated = 0
     public var removed = 0
+    /// Files unchanged but read again, their texts having been read in another text encoding.
+    public var recoded = 0
     /// Files that could not be read as MIDI (kept in the index with the reason, not searched).
     public var unreadable: [String] = []
     /// Folders and names that could not be used, and why (a folder without permission, a name

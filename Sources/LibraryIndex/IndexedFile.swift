@@ -38,6 +38,10 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
     /// False for a file known only from the browser's old cache (its length and tracks): the next
     /// update reads it whole.
     public var isComplete = true
+    /// The text encoding its title, copyright and words were read in (`auto`, `utf-8`, `shift-jis`,
+    /// `cp1252`; see ``TextDecoding/Encoding/name(of:)``); nil when they read the same in any (all
+    /// ASCII, or none). An update in another encoding reads the file again.
+    public var textEncoding: String?
 
     enum CodingKeys: String, CodingKey {
         case id, path, size, inode, problem, duration, format, channels, programs, mode, title, copyright, words
@@ -47,6 +51,7 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
         case hasLyrics = "has_lyrics"
         case searchName = "search_name"
         case isComplete = "complete"
+        case textEncoding = "text_encoding"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -63,6 +63,20 @@ public final class LibraryDatabase: Sendable {
         migrator.registerMigration("files known from the old cache") { db in
             try db.execute(sql: "ALTER TABLE file ADD COLUMN complete INTEGER NOT NULL DEFAULT 1")
         }
+        // The texts were read in each file's own encoding (auto) until the encoding could be
+        // chosen; those all ASCII (as many bytes as characters) read the same in any. The index on
+        // the encoding answers at once whether any file was read in another (see
+        // `needsReadingAgain(under:textEncoding:)`).
+        migrator.registerMigration("the text encoding of each file") { db in
+            try db.execute(sql: """
+                ALTER TABLE file ADD COLUMN text_encoding TEXT;
+                UPDATE file SET text_encoding = 'auto'
+                    WHERE length(CAST(coalesce(title, '') || coalesce(copyright, '') || coalesce(words, '') AS BLOB))
+                        != length(coalesce(title, '') || coalesce(copyright, '') || coalesce(words, ''));
+                CREATE INDEX file_text_encoding ON file (text_encoding);
+                CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+                """)
+        }
         return migrator
     }()
 

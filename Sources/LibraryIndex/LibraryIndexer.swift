@@ -12,23 +12,37 @@ import SystemPackage
 
 /// Brings the index of a library folder up to date: finds its MIDI files, looks at each one's
 /// size, modification time and inode, reads again only those that changed or are new (on all
-/// cores), and forgets those that are gone.
+/// cores), and those whose texts were read in another text encoding, and forgets those that are
+/// gone.
 ///
 /// Files read are written in batches, each a transaction: stopped at any point (Ctrl-C), the index
 /// holds every file either as it was or as it is now, and the next update reads only the rest.
 public struct LibraryIndexer: Sendable {
     public let database: LibraryDatabase
     public let workers: Int
+    /// The encoding files' texts are read in; nil: each file's own, decided from all its text.
+    public let textEncoding: TextDecoding.Encoding?
     static let batchSize = 200
 
-    public init(database: LibraryDatabase, workers: Int) {
-        self.database = database
-        self.workers = max(1, workers)
+    /// Why a file is read.
+    enum Change {
+        case added, changed
+        /// Unchanged, but its texts were read in another encoding.
+        case recoded
     }
 
-    /// Updates the index of `root` (an absolute path). `progress` is called from worker threads.
+    public init(database: LibraryDatabase, workers: Int, textEncoding: TextDecoding.Encoding?) {
+        self.database = database
+        self.workers = max(1, workers)
+        self.textEncoding = textEncoding
+    }
+
+    /// Updates the index of `root` (an absolute path), which is then in this indexer's text
+    /// encoding (see ``LibraryDatabase/textEncoding()``). `progress` is called from worker threads.
     public func update(root: FilePath, isCancelled: @Sendable () -> Bool = { false },
                        progress: @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
+        // First: files read in passing while this update runs are read in its encoding too.
+        try database.setTextEncoding(textEncoding)
         var summary = IndexSummary()
         var collector = MIDIFileCollector()
         collector.add(path: root)
@@ -40,7 +54,8 @@ public struct LibraryIndexer: Sendable {
     }
 
     /// Brings the index up to date for `files` under the library folder `root` (new or changed
-    /// ones are read; the rest of the library is left as it is): for a queue about to play.
+    /// ones are read, and those read in another encoding; the rest of the library is left as it
+    /// is): for a queue about to play.
     public func refresh(_ files: [FilePath], root: FilePath) throws(LibraryIndexError) -> IndexSummary {
         try update(files.filter { $0.relativeBytes(under: root) != nil }, root: root, removingVanished: false, summary: IndexSummary())
     }
@@ -51,15 +66,22 @@ public struct LibraryIndexer: Sendable {
         var summary = summary
         summary.found = files.count
         let known = try knownFiles(under: root)
-        var toRead: [(path: FilePath, stamp: IndexStamp, id: Int64?, isNew: Bool)] = []
+        let encodingName = TextDecoding.Encoding.name(of: textEncoding)
+        var toRead: [(path: FilePath, stamp: IndexStamp, id: Int64?, change: Change)] = []
         var seen = Set<Data>()
         for path in files {
             let key = Data(path.bytes)
             guard seen.insert(key).inserted, let stamp = IndexStamp(path: path) else { continue }
-            if let entry = known[key], entry.stamp == stamp, entry.isComplete {
-                summary.unchanged += 1
+            guard let entry = known[key] else {
+                toRead.append((path, stamp, nil, .added))
+                continue
+            }
+            if entry.stamp != stamp || !entry.isComplete {
+                toRead.append((path, stamp, entry.id, .changed))
+            } else if let read = entry.textEncoding, read != encodingName {
+                toRead.append((path, stamp, entry.id, .recoded))
             } else {
-                toRead.append((path, stamp, known[key]?.id, known[key] == nil))
+                summary.unchanged += 1
             }
         }
         let vanished = removingVanished ? known.filter { !seen.contains($0.key) }.map(\.value.id) : []
@@ -77,20 +99,22 @@ public struct LibraryIndexer: Sendable {
         let pending = toRead
         let found = summary.found
         let next = Mutex(0)
-        let outcome = Mutex((read: 0, added: 0, updated: 0, unreadable: [String](), failure: LibraryIndexError?.none))
-        let database = database
+        let outcome = Mutex((read: 0, added: 0, updated: 0, recoded: 0, unreadable: [String](), failure: LibraryIndexError?.none))
+        let (database, textEncoding) = (database, textEncoding)
         WorkerThreads.run(count: min(workers, max(1, toRead.count))) { _ in
-            var batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)] = []
+            var batch: [(file: IndexedFile, search: SearchRow, change: Change)] = []
             func flush() {
                 guard !batch.isEmpty else { return }
                 do throws(LibraryIndexError) {
                     try Self.write(batch, to: database)
-                    let (added, updated) = (batch.filter(\.isNew).count, batch.filter { !$0.isNew }.count)
+                    let counts = (added: batch.filter { $0.change == .added }.count, updated: batch.filter { $0.change == .changed }.count,
+                                  recoded: batch.filter { $0.change == .recoded }.count)
                     let unreadable = batch.filter { $0.file.problem != nil }.map { "\($0.file.pathText): \($0.file.problem!)" }
                     let read = outcome.withLock { outcome in
                         outcome.read += batch.count
-                        outcome.added += added
-                        outcome.updated += updated
+                        outcome.added += counts.added
+                        outcome.updated += counts.updated
+                        outcome.recoded += counts.recoded
                         outcome.unreadable += unreadable
                         return outcome.read
                     }
@@ -107,9 +131,9 @@ public struct LibraryIndexer: Sendable {
                 }
                 guard index < pending.count, outcome.withLock({ $0.failure == nil }) else { break }
                 let item = pending[index]
-                var (file, search) = Self.read(item.path, stamp: item.stamp, under: root)
+                var (file, search) = Self.read(item.path, stamp: item.stamp, under: root, textEncoding: textEncoding)
                 file.id = item.id
-                batch.append((file, search, item.isNew))
+                batch.append((file, search, item.change))
                 if batch.count == Self.batchSize { flush() }
             }
             flush()
@@ -118,6 +142,7 @@ public struct LibraryIndexer: Sendable {
         if let failure = result.failure { throw failure }
         summary.added = result.added
         summary.updated = result.updated
+        summary.recoded = result.recoded
         summary.unreadable = result.unreadable.sorted()
         summary.wasCancelled = result.read < toRead.count
         return summary
@@ -126,20 +151,21 @@ public struct LibraryIndexer: Sendable {
     /// Reads `paths` (under the library folder `root`) and writes what was read into the index,
     /// whether they changed or not: for the browser, which asks for files as it shows them.
     func index(_ paths: [FilePath], root: FilePath) throws(LibraryIndexError) -> [IndexedFile] {
-        let batch = paths.compactMap { path -> (file: IndexedFile, search: SearchRow, isNew: Bool)? in
+        let batch = paths.compactMap { path -> (file: IndexedFile, search: SearchRow, change: Change)? in
             guard let stamp = IndexStamp(path: path) else { return nil }
-            let (file, search) = Self.read(path, stamp: stamp, under: root)
-            return (file, search, false)
+            let (file, search) = Self.read(path, stamp: stamp, under: root, textEncoding: textEncoding)
+            return (file, search, .changed)
         }
         try Self.write(batch, to: database)
         return batch.map(\.file)
     }
 
     /// A file's row and its texts for the full-text index.
-    private static func read(_ path: FilePath, stamp: IndexStamp, under root: FilePath) -> (IndexedFile, SearchRow) {
-        let facts = Result { () throws(SMFFileError) in try FileFacts(path: path) }
+    private static func read(_ path: FilePath, stamp: IndexStamp, under root: FilePath,
+                             textEncoding: TextDecoding.Encoding?) -> (IndexedFile, SearchRow) {
+        let facts = Result { () throws(SMFFileError) in try FileFacts(path: path, textEncoding: textEncoding) }
         let search = SearchRow(path: path, relativeFolder: relativeFolder(of: path, under: root), facts: try? facts.get())
-        var file = IndexedFile(path: path, stamp: stamp, facts: facts)
+        var file = IndexedFile(path: path, stamp: stamp, facts: facts, textEncoding: textEncoding)
         file.searchName = search.name
         return (file, search)
     }
@@ -152,23 +178,26 @@ public struct LibraryIndexer: Sendable {
         return FilePath(bytes: relative[..<slash]).text
     }
 
-    /// The files the index holds under `root`, by path: their row and stamp.
-    private func knownFiles(under root: FilePath) throws(LibraryIndexError) -> [Data: (id: Int64, stamp: IndexStamp, isComplete: Bool)] {
+    /// The files the index holds under `root`, by path: their row, stamp and text encoding.
+    private func knownFiles(under root: FilePath) throws(LibraryIndexError) -> [Data: KnownFile] {
         let range = PathRange(folder: root)
         return try database.read { db in
-            var known: [Data: (id: Int64, stamp: IndexStamp, isComplete: Bool)] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT id, path, size, modified_ns, inode, complete FROM file WHERE path >= ? AND path < ?",
-                                           arguments: [range.lower, range.upper])
+            var known: [Data: KnownFile] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, path, size, modified_ns, inode, complete, text_encoding FROM file WHERE path >= ? AND path < ?
+                """, arguments: [range.lower, range.upper])
             while let row = try rows.next() {
                 // Copied: a blob read from a row of a cursor points into SQLite's memory, which the
                 // next row reuses.
                 let path = Data([UInt8](row["path"] as Data))
                 known[path] = (row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]),
-                                      row["complete"])
+                               row["complete"], row["text_encoding"])
             }
             return known
         }
     }
+
+    private typealias KnownFile = (id: Int64, stamp: IndexStamp, isComplete: Bool, textEncoding: String?)
 
     private func remove(_ ids: [Int64]) throws(LibraryIndexError) {
         guard !ids.isEmpty else { return }
@@ -182,7 +211,7 @@ public struct LibraryIndexer: Sendable {
         }
     }
 
-    static func write(_ batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)], to database: LibraryDatabase) throws(LibraryIndexError) {
+    static func write(_ batch: [(file: IndexedFile, search: SearchRow, change: Change)], to database: LibraryDatabase) throws(LibraryIndexError) {
         try database.write { db in
             for (file, search, _) in batch {
                 var file = file

@@ -50,7 +50,7 @@ public enum OldTrackInfoCache {
         }
         defer { _ = file.withPlatformString { unlink($0) } }
         guard let cache = try? JSONDecoder().decode(CacheFile.self, from: Data(bytes)), cache.version == 1 else { return 0 }
-        var batch: [(file: IndexedFile, search: SearchRow, isNew: Bool)] = []
+        var batch: [(file: IndexedFile, search: SearchRow, change: LibraryIndexer.Change)] = []
         for (text, entry) in cache.entries {
             let path = FilePath(text)
             guard let stamp = IndexStamp(path: path), stamp.size == entry.stamp.size,
@@ -65,7 +65,7 @@ public enum OldTrackInfoCache {
             indexed.problem = entry.info == nil ? entry.error ?? "unreadable" : nil
             indexed.searchName = search.name
             indexed.isComplete = false
-            batch.append((indexed, search, true))
+            batch.append((indexed, search, .added))
         }
         try LibraryIndexer.write(batch, to: database)
         return batch.count

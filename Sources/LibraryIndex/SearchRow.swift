@@ -1,4 +1,5 @@
 import Foundation
+import SMF
 import Files
 import SystemPackage
 
@@ -29,8 +30,8 @@ struct SearchRow {
 }
 
 extension IndexedFile {
-    /// A file as read: its facts, or why it could not be read.
-    init(path: FilePath, stamp: IndexStamp, facts: Result<FileFacts, some Error>) {
+    /// A file as read (its texts in `textEncoding`): its facts, or why it could not be read.
+    init(path: FilePath, stamp: IndexStamp, facts: Result<FileFacts, some Error>, textEncoding: TextDecoding.Encoding?) {
         self.init(path: Data(path.bytes), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds, inode: stamp.inode, hasLyrics: false)
         switch facts {
         case .success(let facts):
@@ -45,6 +46,9 @@ extension IndexedFile {
             copyright = facts.copyright
             hasLyrics = facts.lyrics != nil
             words = ([facts.lyrics].compactMap { $0 } + facts.texts).joined(separator: "\n")
+            // ASCII reads the same in every encoding: a change of encoding leaves the file alone.
+            let isASCII = [title, copyright, words].allSatisfy { $0?.utf8.allSatisfy { $0 < 0x80 } ?? true }
+            self.textEncoding = isASCII ? nil : TextDecoding.Encoding.name(of: textEncoding)
         case .failure(let error):
             problem = "\(error)"
         }

@@ -11,8 +11,10 @@ struct IndexCommand: ParsableCommand {
         Reads every MIDI file under the library folder once (on all cores) and keeps what \
         search needs: names, folders, titles, lyrics, length, standard (GM, GS, XG, GM2). \
         Later runs read only files that are new or changed and forget those that are gone. \
-        The index is $XDG_DATA_HOME/smfplay/library.sqlite. Ctrl-C keeps what is done; the \
-        next run goes on from there.
+        Titles and lyrics are read with --text-encoding (default: the configuration's \
+        text_encoding, else auto); when it changes, the files whose texts it reads otherwise \
+        are read again. The index is $XDG_DATA_HOME/smfplay/library.sqlite. Ctrl-C keeps \
+        what is done; the next run goes on from there.
         """
     )
 
@@ -20,6 +22,8 @@ struct IndexCommand: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
+
+    @OptionGroup var text: TextEncodingOption
 
     @OptionGroup var configurationOption: ConfigurationOption
 
@@ -30,7 +34,8 @@ struct IndexCommand: ParsableCommand {
         let summary: IndexSummary
         do {
             summary = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
-                try LibraryIndexUpdate.run(database: database, root: root, quiet: quiet, interrupt: interrupt)
+                try LibraryIndexUpdate.run(database: database, root: root, textEncoding: text.encoding(configuration: configuration), quiet: quiet,
+                                           interrupt: interrupt)
             }
         } catch {
             printError(error.description)

@@ -4,6 +4,7 @@ import Glibc
 import Configuration
 import Foundation
 import LibraryIndex
+import SMF
 import Synchronization
 import SystemPackage
 import TerminalUI
@@ -39,9 +40,11 @@ enum LibraryIndexUpdate {
         }
     }
 
-    /// Updates the index of `root`; with `interrupt`, Ctrl-C stops it with what is done kept.
-    static func run(database: LibraryDatabase, root: FilePath, quiet: Bool, interrupt: InterruptTrap?) throws(LibraryIndexError) -> IndexSummary {
-        let indexer = LibraryIndexer(database: database, workers: ProcessInfo.processInfo.activeProcessorCount)
+    /// Updates the index of `root`, its files' texts read in `textEncoding` (nil: each file's own);
+    /// with `interrupt`, Ctrl-C stops it with what is done kept.
+    static func run(database: LibraryDatabase, root: FilePath, textEncoding: TextDecoding.Encoding?, quiet: Bool,
+                    interrupt: InterruptTrap?) throws(LibraryIndexError) -> IndexSummary {
+        let indexer = LibraryIndexer(database: database, workers: ProcessInfo.processInfo.activeProcessorCount, textEncoding: textEncoding)
         let line = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         let cancellation = interrupt?.cancellation
         let summary = try indexer.update(root: root, isCancelled: { cancellation?.isCancelled ?? false }) { progress in
@@ -54,7 +57,8 @@ enum LibraryIndexUpdate {
     /// Reads, on a thread of its own at the lowest priority, those of `files` under the library
     /// folder that the index does not know as they are now: `play` keeps the index up to date with
     /// what it plays. Only where there is an index already (one who never searches gets none), and
-    /// silently: playing never waits for it nor fails because of it.
+    /// silently: playing never waits for it nor fails because of it. In the index's text encoding:
+    /// `smfplay index` and `smfplay search` change it, not what happens to be played.
     static func refreshInBackground(_ files: [FilePath], root: FilePath) {
         let path = databasePath(in: XDGDirectories.current())
         guard path.kind != nil else { return }
@@ -62,14 +66,19 @@ enum LibraryIndexUpdate {
             // The lowest priority for this thread alone: on Linux a nice value is a thread's own,
             // and "this process" (0) means the calling thread.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-            guard let database = try? LibraryDatabase(path: path) else { return }
-            _ = try? LibraryIndexer(database: database, workers: 1).refresh(files, root: root)
+            do throws(LibraryIndexError) {
+                let database = try LibraryDatabase(path: path)
+                _ = try LibraryIndexer(database: database, workers: 1, textEncoding: try database.textEncoding()).refresh(files, root: root)
+            } catch {
+                // Silently, as said: the next update reads the files.
+            }
         }.start()
     }
 
     /// "5,000 files: 12 added, 3 changed, 1 removed, 4,984 unchanged; 2 unreadable".
     static func text(_ summary: IndexSummary, root: FilePath) -> String {
         var parts = ["\(summary.added) added", "\(summary.updated) changed", "\(summary.removed) removed", "\(summary.unchanged) unchanged"]
+        if summary.recoded > 0 { parts.append("\(summary.recoded) read again in the new text encoding") }
         if !summary.unreadable.isEmpty { parts.append("\(summary.unreadable.count) not readable as MIDI") }
         return "\(root.text): \(summary.found) MIDI files indexed (\(parts.joined(separator: ", ")))"
     }

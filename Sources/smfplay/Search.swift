@@ -4,6 +4,7 @@ import Foundation
 import LibraryIndex
 import Playback
 import Resume
+import SMF
 import TerminalUI
 
 struct Search: ParsableCommand {
@@ -17,8 +18,10 @@ struct Search: ParsableCommand {
         ショパン), and one or two characters are looked for in names, folders and titles. Files \
         with every word in their own names come first, then the others, each in the order the \
         library was indexed in. Prints the paths, one a line (--json: \
-        everything known). A library not indexed yet is indexed first (see `smfplay index`); \
-        after that, run `smfplay index` when files change.
+        everything known). A library not indexed yet is indexed first (see `smfplay index`), \
+        and one whose titles and lyrics were read in another encoding than --text-encoding \
+        (default: the configuration's text_encoding, else auto) is brought up to date first; \
+        otherwise, run `smfplay index` when files change.
         """
     )
 
@@ -69,10 +72,20 @@ struct Search: ParsableCommand {
                                 maximumSeconds: shorter.flatMap(Play.seconds(from:)), mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
                                 limit: limit == 0 ? nil : limit)
         do {
+            let textEncoding = playback.text.encoding(configuration: configuration)
             results = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
-                if try !database.hasFiles(under: root) {
-                    printError("\(root.text): not indexed yet; indexing it first")
-                    let summary = try LibraryIndexUpdate.run(database: database, root: root, quiet: false, interrupt: nil)
+                // The index keeps titles and lyrics as read: searched in another encoding, it would
+                // not find what the user reads.
+                let reason: String? = if try !database.hasFiles(under: root) {
+                    "not indexed yet; indexing it first"
+                } else if try database.needsReadingAgain(under: root, textEncoding: textEncoding) {
+                    "titles and lyrics read in another text encoding; reading them again in \(TextDecoding.Encoding.name(of: textEncoding)) first"
+                } else {
+                    nil
+                }
+                if let reason {
+                    printError("\(root.text): \(reason)")
+                    let summary = try LibraryIndexUpdate.run(database: database, root: root, textEncoding: textEncoding, quiet: false, interrupt: nil)
                     summary.problems.forEach { printError($0) }
                     printError(LibraryIndexUpdate.text(summary, root: root))
                 }

@@ -15,9 +15,13 @@ struct TextEncodingOption: ParsableArguments {
         }
     }
 
+    /// The encoding asked for; nil for auto, each file's own.
+    func encoding(configuration: Configuration) -> TextDecoding.Encoding? {
+        TextDecoding.Encoding(rawValue: textEncoding ?? configuration.textEncoding ?? "auto")
+    }
+
     /// How `file`'s text is read: the encoding asked for, or the one its text shows.
     func decoding(for file: MIDIFile, configuration: Configuration) -> TextDecoding {
-        let name = textEncoding ?? configuration.textEncoding ?? "auto"
-        return TextDecoding.Encoding(rawValue: name).map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: file)
+        encoding(configuration: configuration).map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: file)
     }
 }

@@ -47,6 +47,34 @@ struct SearchCommandTests {
         #expect(usage.status == 64, "\(usage)")
     }
 
+    @Test("titles are read in the configuration's text_encoding: a Shift-JIS title of kanji alone, which detection takes for Windows-1252, is found by its kanji; another encoding reads again the files whose texts it reads otherwise")
+    func textEncoding() throws {
+        let sandbox = try Sandbox()
+        let nocturne = sandbox.path("Library/Chopin/nocturne.mid")
+        try sandbox.write(nocturne, LyricsCommandTests.song(title: LyricsCommandTests.nocturne, words: []))
+        try sandbox.write("Library/Chopin/ballade.mid", Fixtures.song(title: "Ballade"))
+        try sandbox.writeUserConfiguration("text_encoding = \"shift-jis\"\n")
+        let index = try sandbox.run(["index", "--library", "Library"])
+        #expect(index.succeeded && index.stdout.contains("2 MIDI files indexed (2 added"), "\(index)")
+        let found = try sandbox.run(["search", "夜想曲", "--library", "Library"])
+        #expect(found.succeeded && found.stdoutLines == [nocturne] && found.stderr.isEmpty, "\(found)")
+
+        // Another encoding for once: the file with kanji is read again, the one in ASCII is not.
+        let cp1252 = try sandbox.run(["index", "--library", "Library", "--text-encoding", "cp1252"])
+        #expect(cp1252.stdout.contains("(0 added, 0 changed, 0 removed, 1 unchanged, 1 read again in the new text encoding)"), "\(cp1252)")
+        let mojibake = try sandbox.run(["search", "夜想曲", "--library", "Library", "--text-encoding", "cp1252"])
+        #expect(mojibake.status == 1 && mojibake.stdout.isEmpty, "\(mojibake)")
+
+        // A search in the configuration's encoding brings the index back to it first, saying so.
+        let again = try sandbox.run(["search", "夜想曲", "--library", "Library"])
+        #expect(again.succeeded && again.stdoutLines == [nocturne], "\(again)")
+        #expect(again.stderr.contains("reading them again in shift-jis first") && again.stderr.contains("1 read again"), "\(again)")
+        let quiet = try sandbox.run(["search", "夜想曲", "--library", "Library"])
+        #expect(quiet.stdoutLines == [nocturne] && quiet.stderr.isEmpty, "\(quiet)")
+        let help = try sandbox.run(["index", "--help"])
+        #expect(help.stdout.contains("--text-encoding <encoding>"), "\(help)")
+    }
+
     @Test("a damaged index is kept aside with one warning, and rebuilt")
     func damagedIndex() throws {
         let sandbox = try Sandbox()

@@ -55,7 +55,7 @@ struct LibraryIndexTests {
         func database() throws -> LibraryDatabase { try LibraryDatabase(path: FilePath(databasePath)) }
 
         func update(_ database: LibraryDatabase? = nil) throws -> IndexSummary {
-            try LibraryIndexer(database: try database ?? self.database(), workers: 2).update(root: FilePath(root))
+            try LibraryIndexer(database: try database ?? self.database(), workers: 2, textEncoding: nil).update(root: FilePath(root))
         }
 
         func search(_ words: [String], mode: String? = nil, lyrics: Bool = false, longer: Double? = nil) throws -> [String] {
@@ -153,7 +153,7 @@ struct LibraryIndexTests {
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             do {
                 // Each with a connection of its own, as two processes have.
-                _ = try LibraryIndexer(database: try LibraryDatabase(path: FilePath(databasePath)), workers: 2).update(root: FilePath(root))
+                _ = try LibraryIndexer(database: try LibraryDatabase(path: FilePath(databasePath)), workers: 2, textEncoding: nil).update(root: FilePath(root))
             } catch {
                 errors.withLock { $0.append("\(error)") }
             }
@@ -168,7 +168,7 @@ struct LibraryIndexTests {
         for number in 0..<1000 { try world.write("Many/Song \(number).mid", World.song(title: "Song number \(number)")) }
         let database = try world.database()
         let calls = Mutex(0)
-        let stopped = try LibraryIndexer(database: database, workers: 2).update(root: world.rootPath, isCancelled: {
+        let stopped = try LibraryIndexer(database: database, workers: 2, textEncoding: nil).update(root: world.rootPath, isCancelled: {
             calls.withLock { count in
                 count += 1
                 return count > 450
@@ -242,12 +242,76 @@ struct LibraryIndexTests {
         try FileManager.default.removeItem(atPath: world.root + "/Karaoke/Sakura.kar")
         let outside = world.folder.file("Elsewhere.mid")
         try World.song(title: "Outside the library").write(to: URL(fileURLWithPath: outside))
-        let summary = try LibraryIndexer(database: database, workers: 1)
+        let summary = try LibraryIndexer(database: database, workers: 1, textEncoding: nil)
             .refresh([world.rootPath.appending("New/Arrival.mid"), world.rootPath.appending("Chopin/Ballades/Ballade No.4 Op.52.mid"), FilePath(outside)], root: world.rootPath)
         #expect(summary.added == 1 && summary.unchanged == 1 && summary.removed == 0, "\(summary)")
         #expect(try world.search(["arrived"]) == ["New/Arrival.mid"])
         #expect(try database.fileCount(under: world.rootPath) == 8, "the vanished karaoke file is for `index` to forget")
         #expect(try database.fileCount(under: world.folder.filePath) == 8, "nothing outside the library is taken")
+    }
+
+    /// "夜想曲" in Shift-JIS: kanji alone, which detection takes for Windows-1252 (see `TextDecoding`).
+    static let nocturne: [UInt8] = [0x96, 0xE9, 0x91, 0x7A, 0x8B, 0xC8]
+
+    static func midi(titleBytes: [UInt8]) -> Data {
+        var track = Track()
+        track.append(.meta(.text(.trackName, titleBytes)), atTick: 0)
+        track.append(.noteOn(channel: 0, note: 60, velocity: 90), atTick: 0)
+        track.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 480)
+        track.append(.meta(.endOfTrack), atTick: 480)
+        return Data(SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track])))
+    }
+
+    @Test("texts are read in the encoding asked for; another reads again only the files whose texts are not ASCII; files read in passing follow the index's")
+    func textEncoding() throws {
+        let world = try World()
+        try world.write("Nocturnes/nocturne.mid", Self.midi(titleBytes: Self.nocturne))
+        let database = try world.database()
+        let first = try LibraryIndexer(database: database, workers: 2, textEncoding: .shiftJIS).update(root: world.rootPath)
+        #expect(first.added == 8 && first.recoded == 0, "\(first)")
+        #expect(try world.search(["夜想曲"]) == ["Nocturnes/nocturne.mid"])
+        #expect(try database.textEncoding() == .shiftJIS)
+        #expect(try !database.needsReadingAgain(under: world.rootPath, textEncoding: .shiftJIS))
+        #expect(try database.needsReadingAgain(under: world.rootPath, textEncoding: nil))
+
+        // Each file's own: those with texts outside ASCII are read again (the two with Frédéric,
+        // the three Japanese ones, the nocturne); "Night" and the broken file are not.
+        let auto = try LibraryIndexer(database: database, workers: 2, textEncoding: nil).update(root: world.rootPath)
+        #expect(auto.recoded == 6 && auto.unchanged == 2 && auto.added == 0 && auto.updated == 0, "\(auto)")
+        #expect(try world.search(["夜想曲"]).isEmpty, "read as Windows-1252")
+        #expect(try world.search(["frederic"]).count == 2)
+        #expect(try !database.needsReadingAgain(under: world.rootPath, textEncoding: nil))
+
+        // Back in Shift-JIS; a file the browser shows is read in it too.
+        _ = try LibraryIndexer(database: database, workers: 2, textEncoding: .shiftJIS).update(root: world.rootPath)
+        try world.write("Nocturnes/second.mid", Self.midi(titleBytes: Self.nocturne))
+        let details = FileDetails(database: database, root: world.rootPath)
+        let second = world.rootPath.appending("Nocturnes/second.mid")
+        for _ in 0..<200 where details.lookUp(second) == .pending { usleep(10_000) }
+        #expect(try world.search(["夜想曲"]) == ["Nocturnes/nocturne.mid", "Nocturnes/second.mid"])
+        #expect(try !database.needsReadingAgain(under: world.rootPath, textEncoding: .shiftJIS))
+    }
+
+    @Test("an index made before the encoding could be chosen: its files with texts outside ASCII count as read in auto, the others in any")
+    func olderIndexIsMarkedAuto() throws {
+        let world = try World()
+        _ = try world.update()
+        // Back to the tables as they were, the migration to come again.
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [world.databasePath, """
+            DROP INDEX file_text_encoding; ALTER TABLE file DROP COLUMN text_encoding; DROP TABLE setting;
+            DELETE FROM grdb_migrations WHERE identifier = 'the text encoding of each file';
+            """]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        #expect(sqlite.terminationStatus == 0)
+        let database = try world.database()
+        #expect(database.setAside == nil)
+        #expect(try database.textEncoding() == nil)
+        #expect(try !database.needsReadingAgain(under: world.rootPath, textEncoding: nil))
+        let summary = try LibraryIndexer(database: database, workers: 2, textEncoding: .cp1252).update(root: world.rootPath)
+        #expect(summary.recoded == 5 && summary.unchanged == 2, "\(summary)")
     }
 
     @Test("results come in the library's natural order, whichever worker read each file first")

@@ -75,7 +75,7 @@ struct BrowseSessionTests {
             try Data(bytes).write(to: URL(fileURLWithPath: library.file(file)))
         }
         let database = try LibraryDatabase(path: state.filePath("library.sqlite"))
-        _ = try LibraryIndexer(database: database, workers: 1).update(root: library.filePath)
+        _ = try LibraryIndexer(database: database, workers: 1, textEncoding: nil).update(root: library.filePath)
         var session = BrowseSession(
             browser: LibraryBrowser(root: library.filePath),
             recorder: ResumeRecorder(store: ResumeStore(folder: state.filePath), libraryRoot: library.filePath, warn: { _ in }),
