@@ -21,6 +21,12 @@ public final class Player {
     /// The render load (``PlaybackEngine/renderLoad``) at which one synthesizer is taken to be
     /// unable to keep up: the output has some slack, and runs dry near 1.
     public static let overloadedRenderLoad = 0.75
+    /// The render load at which an underrun is taken for one synthesizer's doing: the load is an
+    /// average over half a second, and the moments where many notes start at once go above it.
+    /// Below, an underrun has another cause (the machine busy elsewhere), which a split would not cure.
+    public static let strainedRenderLoad = 0.5
+    /// The output's underrun count when the player last looked.
+    private var underrunsSeen = 0
     /// Plays every song, or the first part of a split one.
     private let synthesizer: Synthesizer
     /// Whether songs are split across synthesizers: from the start with `.always`, once one
@@ -189,7 +195,9 @@ public final class Player {
         loaded = loaded.filter { $0.key >= position.generation || $0.value.command > taken }
         letGoOfFinishedSeeks()
         let renderLoad = engine.renderLoad
-        splitIfOverloaded(renderLoad: renderLoad)
+        let underruns = sink.underrunCount
+        splitIfOverloaded(renderLoad: renderLoad, underrunsSinceLastLook: underruns - underrunsSeen)
+        underrunsSeen = underruns
         if !isStopped, preparedGeneration == nil, !position.hasEnded || position.generation < 0 { prepareNext(after: position.generation) }
         let current = loaded[position.generation]
         let performance = synthesizer.performance.current
@@ -206,7 +214,7 @@ public final class Player {
             file: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
-            underruns: sink.underrunCount, pressedKeys: synthesizer.pressedKeys.read(), noteRange: current?.noteRange,
+            underruns: underruns, pressedKeys: synthesizer.pressedKeys.read(), noteRange: current?.noteRange,
             performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.song.whole.passCount ?? 1,
             channels: channels(used: current?.usedChannels ?? 0), barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
             cores: current?.song.parts.count ?? 1, renderLoad: renderLoad)
@@ -465,10 +473,12 @@ public final class Player {
     }
 
     /// With `.whenNeeded`, when one synthesizer cannot keep up (`renderLoad` at or above
-    /// ``overloadedRenderLoad``): splits the song playing, and every song after it.
-    func splitIfOverloaded(renderLoad: Double) {
+    /// ``overloadedRenderLoad``, or the output ran dry at ``strainedRenderLoad`` or above): splits
+    /// the song playing, and every song after it.
+    func splitIfOverloaded(renderLoad: Double, underrunsSinceLastLook: Int) {
         let position = engine.position
-        guard case .whenNeeded = split, split.cores > 1, !splitsSongs, renderLoad >= Self.overloadedRenderLoad,
+        let isOverloaded = renderLoad >= Self.overloadedRenderLoad || underrunsSinceLastLook > 0 && renderLoad >= Self.strainedRenderLoad
+        guard case .whenNeeded = split, split.cores > 1, !splitsSongs, isOverloaded,
               !isStopped, !isPaused, position.generation == playingGeneration else { return }
         splitsSongs = true
         splitPlayingSong(generation: position.generation, atFrame: position.frame)

@@ -100,7 +100,7 @@ public struct PlaySession {
             onUpdate(snapshot, placeChanged)
             if reportsUnderruns, !interactive, snapshot.underruns > underrunsReported {
                 underrunsReported = snapshot.underruns
-                printError("output underrun at \(formatDuration(snapshot.heardSeconds)) (\(underrunsReported) so far)")
+                printError("output underrun at \(formatDuration(snapshot.heardSeconds)) (\(underrunsReported) so far; render load \(Int((snapshot.renderLoad * 100).rounded())) % on \(snapshot.cores) \(snapshot.cores == 1 ? "core" : "cores"))")
             }
             if reportsUnderruns, !interactive, snapshot.file != nil, snapshot.cores != coresReported {
                 coresReported = snapshot.cores

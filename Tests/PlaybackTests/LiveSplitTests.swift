@@ -165,7 +165,7 @@ import Testing
         #expect(chord.allSatisfy { snapshot.pressedKeys[Int($0)] == 1 }, "keys shown: \(chord.filter { snapshot.pressedKeys[Int($0)] == 1 })")
     }
 
-    @Test("with .whenNeeded, an overloaded render splits the song playing and the ones after; a light one does not")
+    @Test("with .whenNeeded, an overloaded render (or an underrun under strain) splits the song playing and the ones after; a light one does not")
     func thePlayerSplitsWhenOneSynthesizerCannotKeepUp() throws {
         let folder = try TemporaryFolder()
         let paths = ["a.mid", "b.mid"].map { folder.file($0) }
@@ -180,10 +180,11 @@ import Testing
                                 makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
         #expect(player.play(PlayQueue(items: paths.map { FilePath($0) })))
         sink?.pull(seconds: 0.2)
-        player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad - 0.01)
+        player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad - 0.01, underrunsSinceLastLook: 0)
+        player.splitIfOverloaded(renderLoad: Player.strainedRenderLoad - 0.01, underrunsSinceLastLook: 3)
         sink?.pull(seconds: 0.2)
         #expect(player.update().cores == 1)
-        player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad)
+        player.splitIfOverloaded(renderLoad: Player.strainedRenderLoad, underrunsSinceLastLook: 1)
         sink?.pull(seconds: 0.2)
         let split = player.update()
         #expect(split.cores == 2)
