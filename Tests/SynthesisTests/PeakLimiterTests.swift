@@ -54,10 +54,13 @@ struct PeakLimiterTests {
         #expect(limiter.largestReductionDecibels > 18)
     }
 
-    @Test func aSignalUnderTheCeilingComesOutBitForBitLaterByTheLatency() {
+    /// Blocks shorter and longer than the delay line (220 frames), which the fast path moves
+    /// frame by frame and in bulk.
+    @Test(arguments: [1, 64, 219, 220, 221, 333, 4096])
+    func aSignalUnderTheCeilingComesOutBitForBitLaterByTheLatency(block: Int) {
         let limiter = PeakLimiter(sampleRate: Self.rate)
         let input = Self.noise(frames: 30_000, amplitude: 0.89, seed: 2)
-        let output = Self.limit(input, block: 333, limiter: limiter)
+        let output = Self.limit(input, block: block, limiter: limiter)
         let latency = limiter.latencyFrames
         #expect(latency == 220)
         #expect(output.prefix(2 * latency).allSatisfy { $0 == 0 })
