@@ -59,6 +59,8 @@ public final class PulseAudioSink: @unchecked Sendable {
     /// the end of what a drain played out.
     private var heardFloor: Int64 = 0
     private var lastHeardFrame: Int64 = 0
+    /// The latency the server granted, in microseconds: `latency` until the write path measures one.
+    private let grantedLatency = Atomic<UInt64>(0)
 
     /// Connects to a server and opens a playback stream on its default sink.
     ///
@@ -96,6 +98,7 @@ public final class PulseAudioSink: @unchecked Sendable {
         self.sampleRate = sampleRate
         self.requestedLatency = latency
         self.knownLatency = PulseAudioMainLoop.microseconds(latency)
+        grantedLatency.store(PulseAudioMainLoop.microseconds(latency), ordering: .relaxed)
         self.state = PulseAudioStreamState(address: address, loop: loop, onFailure: onFailure, render: render)
         pa_context_set_state_callback(context, PulseAudioStreamState.contextStateCallback, state.userData)
         guard loop.start(name: "smfplay-pulse") else {
@@ -199,6 +202,7 @@ public final class PulseAudioSink: @unchecked Sendable {
         if let granted = pa_stream_get_buffer_attr(stream) {
             knownLatency = pa_bytes_to_usec(UInt64(granted.pointee.tlength), &sampleSpec)
         }
+        grantedLatency.store(knownLatency, ordering: .relaxed)
     }
 
     // MARK: Controls
@@ -347,8 +351,12 @@ public final class PulseAudioSink: @unchecked Sendable {
         }
     }
 
-    /// How long a frame written now takes to be heard.
-    public var latency: Duration { position.latency }
+    /// How long a frame written now takes to be heard: as the write path last measured it, or
+    /// what the server granted until then. Takes no lock: an interface asks many times a second.
+    public var latency: Duration {
+        let measured = state.measuredLatency.load(ordering: .relaxed)
+        return .microseconds(Int64(clamping: measured > 0 ? measured : grantedLatency.load(ordering: .relaxed)))
+    }
 
     /// Underruns since the stream started: the server found the buffer empty while playing.
     public var underrunCount: Int { state.underruns.load(ordering: .relaxed) }

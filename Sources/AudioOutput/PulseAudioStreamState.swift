@@ -18,6 +18,10 @@ final class PulseAudioStreamState: @unchecked Sendable {
     let writtenFrames = Atomic<Int64>(0)
     /// Underflows the server reported while the stream was meant to be playing.
     let underruns = Atomic<Int>(0)
+    /// The stream's latency in microseconds as last measured by the write path (0 before it
+    /// was): the interface reads it without taking the main loop's lock, which the audio thread
+    /// holds while it renders (waiting for it woke the interface thread in a spinning kernel lock).
+    let measuredLatency = Atomic<UInt64>(0)
     private let firstFailure = Mutex<PulseAudioError?>(nil)
 
     /// The server, for messages: as the user gave it, or as libpulse found it.
@@ -89,6 +93,12 @@ final class PulseAudioStreamState: @unchecked Sendable {
             guard pa_stream_write(stream, data, size, nil, 0, PA_SEEK_RELATIVE) == 0 else { return }
             writtenFrames.add(Int64(frames), ordering: .relaxed)
             remaining -= size
+        }
+        // From the timing data libpulse keeps: no request to the server, no allocation.
+        var latency: pa_usec_t = 0
+        var negative: Int32 = 0
+        if pa_stream_get_latency(stream, &latency, &negative) == 0, negative == 0, latency > 0 {
+            measuredLatency.store(latency, ordering: .relaxed)
         }
     }
 
