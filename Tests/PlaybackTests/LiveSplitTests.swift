@@ -137,6 +137,19 @@ import Testing
         #expect(engine.position.frame > Int64(0.19 * Self.rate), "the song went back to the plan's place")
     }
 
+    /// A player whose output renders only when the test pulls it.
+    static func player(split: SongSplit) throws -> (Player, SeekHandoverTests.ManualSink) {
+        var sink: SeekHandoverTests.ManualSink?
+        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: rate, split: split,
+                                makeSink: { render in
+                                    let made = SeekHandoverTests.ManualSink(render: render)
+                                    sink = made
+                                    return made
+                                },
+                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
+        return (player, try #require(sink))
+    }
+
     /// Through the player, with every song split: the snapshot says so, and shows every part's
     /// keys (the parts share the lead's keyboard).
     @Test("the player splits every song with .always, and its snapshot shows the keys of every part")
@@ -150,16 +163,9 @@ import Testing
             track.append(.meta(.endOfTrack), atTick: TestSongs.tick(3))
         }
         try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
-        var sink: SeekHandoverTests.ManualSink?
-        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: Self.rate, split: .always(cores: 2),
-                                makeSink: { render in
-                                    let made = SeekHandoverTests.ManualSink(render: render)
-                                    sink = made
-                                    return made
-                                },
-                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
+        let (player, sink) = try Self.player(split: .always(cores: 2))
         #expect(player.play(PlayQueue(items: [FilePath(path)])))
-        sink?.pull(seconds: 0.2)
+        sink.pull(seconds: 0.2)
         let snapshot = player.update()
         #expect(snapshot.cores == 2)
         #expect(chord.allSatisfy { snapshot.pressedKeys[Int($0)] == 1 }, "keys shown: \(chord.filter { snapshot.pressedKeys[Int($0)] == 1 })")
@@ -170,26 +176,19 @@ import Testing
         let folder = try TemporaryFolder()
         let paths = ["a.mid", "b.mid"].map { folder.file($0) }
         for path in paths { try Data(SMFWriter().encode(TestSongs.melody.file)).write(to: URL(fileURLWithPath: path)) }
-        var sink: SeekHandoverTests.ManualSink?
-        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: Self.rate, split: .whenNeeded(cores: 2),
-                                makeSink: { render in
-                                    let made = SeekHandoverTests.ManualSink(render: render)
-                                    sink = made
-                                    return made
-                                },
-                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
+        let (player, sink) = try Self.player(split: .whenNeeded(cores: 2))
         #expect(player.play(PlayQueue(items: paths.map { FilePath($0) })))
-        sink?.pull(seconds: 0.2)
+        sink.pull(seconds: 0.2)
         player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad - 0.01, underrunsSinceLastLook: 0)
         player.splitIfOverloaded(renderLoad: Player.strainedRenderLoad - 0.01, underrunsSinceLastLook: 3)
-        sink?.pull(seconds: 0.2)
+        sink.pull(seconds: 0.2)
         #expect(player.update().cores == 1)
         player.splitIfOverloaded(renderLoad: Player.strainedRenderLoad, underrunsSinceLastLook: 1)
-        sink?.pull(seconds: 0.2)
+        sink.pull(seconds: 0.2)
         let split = player.update()
         #expect(split.cores == 2)
         #expect(abs(split.heardSeconds - 0.6) < 0.1, "the song went on from \(split.heardSeconds) s")
-        sink?.pull(seconds: 2.5)
+        sink.pull(seconds: 2.5)
         let next = player.update()
         #expect(next.place == 1 && next.cores == 2, "the next song: place \(next.place), \(next.cores) cores")
     }
