@@ -16,21 +16,6 @@ struct ConfigurationOption: ParsableArguments {
         if path?.isEmpty == true { throw ValidationError(Self.emptyValueMessage) }
     }
 
-    /// The command line with an empty `--config=` written out as `--config ""`. ArgumentParser
-    /// takes nothing after the `=` for no value yet and reads the next argument as the file:
-    /// `--config= song.mid` loaded the song as settings and lost it as an input. Written out, the
-    /// empty value reaches `validate()`, which refuses it with the command's usage. Arguments after
-    /// `--` are inputs, whatever their names.
-    static func keepingEmptyValue(in arguments: [String]) -> [String] {
-        var result: [String] = []
-        var readsOptions = true
-        for argument in arguments {
-            if argument == "--" { readsOptions = false }
-            if readsOptions, argument == "--config=" { result += ["--config", ""] } else { result.append(argument) }
-        }
-        return result
-    }
-
     /// The settings, or a printed one-line error and exit status 1.
     func load() throws -> Configuration {
         do {

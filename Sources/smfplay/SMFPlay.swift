@@ -14,7 +14,7 @@ struct SMFPlay: ParsableCommand {
         PlayPreload.start(arguments: CommandLine.arguments)
         // ArgumentParser's own `main`, with the check of empty paths between parsing and running.
         do {
-            var command = try parseAsRoot(ConfigurationOption.keepingEmptyValue(in: Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(EmptyOptionValues.writtenOut(in: Array(CommandLine.arguments.dropFirst())))
             try (command as? any PathArguments)?.refuseEmptyPaths()
             try command.run()
         } catch {

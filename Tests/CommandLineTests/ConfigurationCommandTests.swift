@@ -67,6 +67,24 @@ struct ConfigurationCommandTests {
         #expect(sandbox.files() == ["song.mid"])
     }
 
+    /// Any empty `--name=` is an empty value, not a name waiting for the next argument (which
+    /// ArgumentParser would take, losing an input): refused with the option named.
+    @Test("an empty --name= of any option is refused, and the next argument stays an input", arguments: [
+        (["info", "--text-encoding=", "song.mid"], "--text-encoding must be auto, utf-8, shift-jis or cp1252, not "),
+        (["play", "--latency=", "song.mid"], "'--latency"),
+        (["play", "--cores=", "song.mid"], "--cores must be auto or a number from 1 to 64, not "),
+    ])
+    func emptyOptionValues(_ arguments: [String], _ message: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let result = try sandbox.run(arguments, environment: ["PULSE_SERVER": "unix:" + sandbox.root + "/nothing"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines.first?.contains(message) == true, "\(result)")
+        // Taken for the value, the song's name would be in the message.
+        #expect(result.stderrLines.first?.contains("song.mid") == false, "\(result)")
+        #expect(sandbox.files() == ["song.mid"])
+    }
+
     /// A file's text, the line at fault, and the key the message must name.
     @Test("a configuration it cannot use stops the command with path:line and the key", arguments: [
         ("# sample rate\nsample_rate = = 3\n", 2, "sample_rate"),
