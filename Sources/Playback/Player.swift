@@ -32,6 +32,8 @@ public final class Player {
     /// Whether songs are split across synthesizers: from the start with `.always`, once one
     /// could not keep up with `.whenNeeded`.
     private var splitsSongs: Bool
+    /// The split's synthesizers or threads could not be made (reported once): no song is split.
+    private var cannotSplit = false
     /// What a split takes beyond `synthesizer`, made at the first split: a synthesizer for each
     /// part after the first, the threads that render them, and a synthesizer that weighs a song's
     /// notes for the split (``Sequencer/noteLoads(probe:)``).
@@ -98,7 +100,7 @@ public final class Player {
         self.chaseNotes = chaseNotes
         self.loops = loops
         self.split = split
-        splitsSongs = split.cores > 1 && split == .always(cores: split.cores)
+        if case .always(let cores) = split { splitsSongs = cores > 1 } else { splitsSongs = false }
         self.onProblem = onProblem
         self.sampleRate = sampleRate
     }
@@ -467,6 +469,7 @@ public final class Player {
             return splitEquipment
         } catch {
             splitsSongs = false
+            cannotSplit = true
             onProblem("songs play on one core: no song can be split across \(split.cores) (\(error))")
             return nil
         }
@@ -478,7 +481,7 @@ public final class Player {
     func splitIfOverloaded(renderLoad: Double, underrunsSinceLastLook: Int) {
         let position = engine.position
         let isOverloaded = renderLoad >= Self.overloadedRenderLoad || underrunsSinceLastLook > 0 && renderLoad >= Self.strainedRenderLoad
-        guard case .whenNeeded = split, split.cores > 1, !splitsSongs, isOverloaded,
+        guard case .whenNeeded = split, split.cores > 1, !splitsSongs, !cannotSplit, isOverloaded,
               !isStopped, !isPaused, position.generation == playingGeneration else { return }
         splitsSongs = true
         splitPlayingSong(generation: position.generation, atFrame: position.frame)
