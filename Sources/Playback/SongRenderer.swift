@@ -38,18 +38,6 @@ public final class SongRenderer {
         return try newSynthesizer()
     }
 
-    /// A synthesizer like the one given, without effects: for measuring what a song's notes cost.
-    private func probeSynthesizer() throws(RenderError) -> Synthesizer {
-        var settings = synthesizer.configuration
-        settings.reverb = nil
-        settings.chorus = nil
-        do {
-            return try Synthesizer(settings: settings, soundFonts: synthesizer.soundFonts)
-        } catch {
-            throw .synthesizer(error)
-        }
-    }
-
     /// A new synthesizer like the one given. FluidSynth's sample cache shares the SoundFont's
     /// samples among all of them: each costs its presets and voices, not another SoundFont.
     private func newSynthesizer() throws(RenderError) -> Synthesizer {
@@ -78,23 +66,23 @@ public final class SongRenderer {
         do {
             guard options.normalize else {
                 let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
-                let frames = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
+                let rendered = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
                 if isCancelled() { throw RenderError.cancelled(output: output) }
                 try writer.finish()
-                return result(of: sequencer, frames: frames, peak: writer.peak, gain: 1, options: options)
+                return result(of: rendered, peak: writer.peak, gain: 1, options: options)
             }
             // The float render keeps every sample exact, so normalizing needs no second synthesis.
             let floatPath = Self.intermediatePath(for: output)
             defer { _ = floatPath.withPlatformString { unlink($0) } }
             let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
-            let frames = try synthesize(sequencer, into: floats, options: options, isCancelled: isCancelled, progress: progress)
+            let rendered = try synthesize(sequencer, into: floats, options: options, isCancelled: isCancelled, progress: progress)
             if isCancelled() { throw RenderError.cancelled(output: output) }
             try floats.finish()
             let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
             let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
             try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
             try writer.finish()
-            return result(of: sequencer, frames: frames, peak: floats.peak, gain: gain, options: options)
+            return result(of: rendered, peak: floats.peak, gain: gain, options: options)
         } catch let error as AudioFileError {
             throw .output(error)
         } catch let error as RenderError {
@@ -112,55 +100,48 @@ public final class SongRenderer {
         precondition(!options.normalize, "a stream cannot be normalized: it leaves before its peak is known")
         let sequencer = try sequencer(for: song, options: options, cores: cores)
         let isCancelled = { cancellation?.isCancelled ?? false }
-        let frames: Int
-        do throws(AudioFileError) {
-            frames = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
-            if !isCancelled() { try writer.finish() }
-        } catch {
-            throw .output(error)
+        let rendered = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
+        if !isCancelled() {
+            do throws(AudioFileError) { try writer.finish() } catch { throw .output(error) }
         }
         if isCancelled() { throw .cancelledStream(name: writer.name) }
-        return result(of: sequencer, frames: frames, peak: writer.peak, gain: 1, options: options)
+        return result(of: rendered, peak: writer.peak, gain: 1, options: options)
     }
 
-    /// The song's sequencers: one, or one per part when the song is split across `cores`
-    /// synthesizers (the first plays the whole song should the split fail to start).
+    /// The song's sequencer, and how its keys are shared out when it is split across `cores`
+    /// synthesizers. The whole song's synthesizer measures what its notes cost
+    /// (``Sequencer/noteLoads(probe:)``) before it plays: no synthesizer is made for that alone.
     private func sequencer(for song: Song, options: RenderOptions, cores: Int) throws(RenderError) -> SongSequencers {
         let whole = Sequencer(song: song, synthesizer: try freshSynthesizer(), loops: options.loops)
         whole.synthesizer.performance.current = options.performance
-        guard cores > 1 else { return SongSequencers(whole: whole, parts: []) }
-        let split = NoteSplit(loads: whole.noteLoads(probe: try probeSynthesizer()), count: cores)
-        guard split.partCount > 1 else { return SongSequencers(whole: whole, parts: []) }
-        var parts: [Sequencer] = []
-        for part in 0..<split.partCount {
-            let synthesizer = part == 0 ? whole.synthesizer : try newSynthesizer()
-            synthesizer.performance.current = options.performance
-            parts.append(Sequencer(partOf: whole, synthesizer: synthesizer, part: part, of: split))
-        }
-        return SongSequencers(whole: whole, parts: parts)
+        guard cores > 1 else { return SongSequencers(whole: whole, split: nil) }
+        let split = NoteSplit(loads: whole.noteLoads(probe: whole.synthesizer), count: cores)
+        return SongSequencers(whole: whole, split: split.partCount > 1 ? split : nil)
     }
 
-    private func result(of sequencers: SongSequencers, frames: Int, peak: Float, gain: Float, options: RenderOptions) -> RenderResult {
+    private func result(of rendered: RenderedSong, peak: Float, gain: Float, options: RenderOptions) -> RenderResult {
         var substitutions: [PresetSubstitution] = []
-        for part in sequencers.parts.isEmpty ? [sequencers.whole] : sequencers.parts {
+        for part in rendered.sequencers {
             substitutions += part.synthesizer.substitutions.filter { !substitutions.contains($0) }
         }
-        let loopProblem = options.loops == .asWritten ? nil : sequencers.whole.loopFinding.problem
-        return RenderResult(songSeconds: sequencers.whole.song.duration, audioSeconds: Double(frames) / Double(sampleRate), peak: peak,
+        let whole = rendered.whole
+        let loopProblem = options.loops == .asWritten ? nil : whole.loopFinding.problem
+        return RenderResult(songSeconds: whole.song.duration, audioSeconds: Double(rendered.frames) / Double(sampleRate), peak: peak,
                             normalizationGain: gain, limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
                             substitutions: substitutions, loopProblem: loopProblem)
     }
 
     /// Renders the song, then its tail until the output is silent or the tail limit runs out,
-    /// through the limiter unless the options turn it off. Returns the number of frames written.
+    /// through the limiter unless the options turn it off. A split song's parts other than the
+    /// first are made on their own threads (``SplitRendering``).
     private func synthesize(_ sequencers: SongSequencers, into file: any AudioSampleWriter, options: RenderOptions, isCancelled: () -> Bool,
-                            progress: (Double) -> Void) throws(AudioFileError) -> Int {
+                            progress: (Double) -> Void) throws(RenderError) -> RenderedSong {
         if options.limitsPeaks, limiter == nil { limiter = PeakLimiter(sampleRate: Double(sampleRate)) }
         var writer = LimitedWriter(writer: file, limiter: options.limitsPeaks ? limiter : nil)
         let total = Double(max(sequencers.whole.framesToEnd ?? 1, 1))
         let tailFrames = Int((options.tailLimit * Double(sampleRate)).rounded())
         let start = block.baseAddress!
-        func write(_ next: (UnsafeMutablePointer<Float>) -> RenderBlock?) throws(AudioFileError) -> Int {
+        func write(_ next: (UnsafeMutablePointer<Float>) -> RenderBlock?) throws(RenderError) -> Int {
             var written = 0
             while !isCancelled(), let rendered = next(start) {
                 let frames = rendered.frames
@@ -168,23 +149,33 @@ public final class SongRenderer {
                     let isSilent = !UnsafeBufferPointer(rebasing: block[..<(2 * frames)]).contains { abs($0) >= RenderOptions.silenceThreshold }
                     if isSilent { break }
                 }
-                try writer.write(start, frames: frames)
+                do throws(AudioFileError) { try writer.write(start, frames: frames) } catch { throw .output(error) }
                 written += frames
                 if !rendered.isTail { progress(min(1, Double(written) / total)) }
             }
             return written
         }
-        var written: Int
-        if !sequencers.parts.isEmpty,
-           let splitWritten = try SplitRendering(parts: sequencers.parts, blockFrames: Self.blockFrames, tailFrames: tailFrames).run(write) {
-            written = splitWritten
-        } else {
-            var blocks = RenderBlocks(sequencer: sequencers.whole, blockFrames: Self.blockFrames, tailFrames: tailFrames)
-            written = try write { blocks.render(into: $0) }
+        let whole = sequencers.whole
+        var rendered: RenderedSong?
+        if let split = sequencers.split {
+            let first = Sequencer(partOf: whole, synthesizer: whole.synthesizer, part: 0, of: split)
+            let rendering = SplitRendering(first: first, partCount: split.partCount, blockFrames: Self.blockFrames, tailFrames: tailFrames) {
+                part throws(RenderError) in
+                let synthesizer = try self.newSynthesizer()
+                synthesizer.performance.current = options.performance
+                return Sequencer(partOf: whole, synthesizer: synthesizer, part: part, of: split)
+            }
+            if let written = try rendering.run(write) {
+                rendered = RenderedSong(whole: whole, sequencers: rendering.madeParts, frames: written)
+            }
         }
-        try writer.finish(scratch: start)
+        if rendered == nil {
+            var blocks = RenderBlocks(sequencer: whole, blockFrames: Self.blockFrames, tailFrames: tailFrames)
+            rendered = RenderedSong(whole: whole, sequencers: [whole], frames: try write { blocks.render(into: $0) })
+        }
+        do throws(AudioFileError) { try writer.finish(scratch: start) } catch { throw .output(error) }
         progress(1)
-        return written
+        return rendered!
     }
 
     /// A hidden file beside the output, so that it lands on the same disk.
@@ -195,10 +186,18 @@ public final class SongRenderer {
     }
 }
 
-/// A song's sequencer, and the sequencers of its parts when it is split across synthesizers.
+/// A song's sequencer, and how its keys are shared out when it is split across synthesizers.
 private struct SongSequencers {
-    /// Plays the whole song, unless there are parts.
+    /// Plays the whole song, unless it is split; its synthesizer plays the first part when it is.
     let whole: Sequencer
-    /// Empty when the song is not split.
-    let parts: [Sequencer]
+    /// Nil when the song is not split.
+    let split: NoteSplit?
+}
+
+/// What rendered a song, and how much.
+private struct RenderedSong {
+    let whole: Sequencer
+    /// The sequencers that played: the whole song's, or every part's.
+    let sequencers: [Sequencer]
+    let frames: Int
 }

@@ -8,15 +8,21 @@ import WorkerThreads
 /// its own; the caller's thread waits for block k of every part, sums them and hands the sum on
 /// (limiter, file). A part's thread writes only ring slots the caller is not reading (at most
 /// `depth` - 1 blocks ahead of it), and every count is read and written under one lock. Rendering
-/// ahead evens out parts whose load varies block to block.
+/// ahead evens out parts whose load varies block to block. Every part but the first is made on
+/// its own thread (``PartMaker``): its synthesizer loads while the first part renders ahead.
 final class SplitRendering {
     /// Blocks a part may render ahead of the sum: 16 blocks of 4,096 frames, 1.5 s at 44.1 kHz.
     static let depth = 16
 
-    private let parts: [Sequencer]
+    /// Makes the sequencer of a part (from 1), on that part's thread.
+    typealias PartMaker = (_ part: Int) throws(RenderError) -> Sequencer
+
+    private let makePart: PartMaker
     private let blockFrames: Int
     private let tailFrames: Int
     private let condition = ThreadCondition()
+    /// Each part's sequencer, once made.
+    private var parts: [Sequencer?]
     /// Each part's ring of `depth` blocks of stereo frames.
     private let rings: [UnsafeMutableBufferPointer<Float>]
     /// What each block in each ring holds, by part and slot.
@@ -26,34 +32,40 @@ final class SplitRendering {
     private var isAtEnd: [Bool]
     /// Blocks summed.
     private var consumed = 0
-    /// The sum is no longer wanted: parts stop at their next block.
+    /// The sum is no longer wanted, or cannot be made: parts stop at their next block.
     private var isStopped = false
+    /// Why a part could not be made; the sum ends where it was.
+    private var partFailure: RenderError?
 
-    init(parts: [Sequencer], blockFrames: Int, tailFrames: Int) {
-        self.parts = parts
+    init(first: Sequencer, partCount: Int, blockFrames: Int, tailFrames: Int, makePart: @escaping PartMaker) {
+        self.makePart = makePart
         self.blockFrames = blockFrames
         self.tailFrames = tailFrames
-        rings = parts.map { _ in .allocate(capacity: Self.depth * blockFrames * 2) }
-        blocks = parts.map { _ in [RenderBlock?](repeating: nil, count: Self.depth) }
-        produced = parts.map { _ in 0 }
-        isAtEnd = parts.map { _ in false }
+        parts = [first] + [Sequencer?](repeating: nil, count: partCount - 1)
+        rings = (0..<partCount).map { _ in .allocate(capacity: Self.depth * blockFrames * 2) }
+        blocks = (0..<partCount).map { _ in [RenderBlock?](repeating: nil, count: Self.depth) }
+        produced = [Int](repeating: 0, count: partCount)
+        isAtEnd = [Bool](repeating: false, count: partCount)
     }
 
     deinit {
         for ring in rings { ring.deallocate() }
     }
 
+    /// The parts' sequencers made so far: all of them after a ``run(_:)`` that did not fail.
+    var madeParts: [Sequencer] { condition.withLock { parts.compactMap { $0 } } }
+
     /// Runs every part on a thread of its own and `consume` on the caller's, which takes the
     /// summed blocks with the function it is given (nil once the song and its tail are over) and
     /// may stop taking them at any time. Returns nil, having rendered nothing, when the threads
-    /// cannot be made.
-    func run<Result, Failure: Error>(_ consume: (_ next: (UnsafeMutablePointer<Float>) -> RenderBlock?) throws(Failure) -> Result)
-        throws(Failure) -> Result? {
+    /// cannot be made; throws when a part cannot be made, once `consume` has returned.
+    func run<Result>(_ consume: (_ next: (UnsafeMutablePointer<Float>) -> RenderBlock?) throws(RenderError) -> Result)
+        throws(RenderError) -> Result? {
         var outcome: Result?
-        var failure: Failure?
+        var failure: RenderError?
         let started = WorkerThreads.runTogether(count: parts.count + 1) { worker in
             if worker == 0 {
-                do throws(Failure) {
+                do throws(RenderError) {
                     outcome = try consume(nextSum(into:))
                 } catch {
                     failure = error
@@ -63,12 +75,13 @@ final class SplitRendering {
                 produce(part: worker - 1)
             }
         }
-        if let failure { throw failure }
+        if let failure = condition.withLock({ partFailure }) ?? failure { throw failure }
         return started ? outcome : nil
     }
 
     private func produce(part: Int) {
-        var schedule = RenderBlocks(sequencer: parts[part], blockFrames: blockFrames, tailFrames: tailFrames)
+        guard let sequencer = sequencer(of: part) else { return }
+        var schedule = RenderBlocks(sequencer: sequencer, blockFrames: blockFrames, tailFrames: tailFrames)
         while true {
             let slot: Int? = condition.withLock {
                 while !isStopped, produced[part] - consumed >= Self.depth { condition.wait() }
@@ -89,12 +102,29 @@ final class SplitRendering {
         }
     }
 
+    /// The part's sequencer, made here unless it was given; nil, with the sum stopped, when it cannot be made.
+    private func sequencer(of part: Int) -> Sequencer? {
+        if let given = condition.withLock({ parts[part] }) { return given }
+        do throws(RenderError) {
+            let made = try makePart(part)
+            condition.withLock { parts[part] = made }
+            return made
+        } catch {
+            condition.withLock {
+                if partFailure == nil { partFailure = error }
+                isStopped = true
+                condition.broadcast()
+            }
+            return nil
+        }
+    }
+
     /// Waits for the next block of every part and writes their sum into `buffer`; nil once a
-    /// part is at its end (they all end together).
+    /// part is at its end (they all end together), or the sum has stopped.
     private func nextSum(into buffer: UnsafeMutablePointer<Float>) -> RenderBlock? {
         let ready: RenderBlock? = condition.withLock {
-            while parts.indices.contains(where: { produced[$0] == consumed && !isAtEnd[$0] }) { condition.wait() }
-            guard parts.indices.allSatisfy({ produced[$0] > consumed }) else { return nil }
+            while !isStopped, produced.indices.contains(where: { produced[$0] == consumed && !isAtEnd[$0] }) { condition.wait() }
+            guard !isStopped, produced.allSatisfy({ $0 > consumed }) else { return nil }
             return blocks[0][consumed % Self.depth]
         }
         guard let ready else { return nil }

@@ -128,13 +128,19 @@ public final class Sequencer {
     /// each note, the voices FluidSynth starts for it and how long they sound (``VoiceProfile``),
     /// as `probe` plays it after the song's messages so far; and which keys must stay together.
     /// The measure a split of the song across synthesizers balances (``NoteSplit``). `probe` must
-    /// be a synthesizer like this one's (its effects may be off), which it leaves used.
+    /// be a synthesizer like this one's (its effects may be off): another, which it leaves used, or
+    /// this one's own before it plays, which the first render resets to a new one's state (but for
+    /// the first block of the voices it probed with: see ``Synthesizer/voiceProfile(channel:key:velocity:)``).
     public func noteLoads(probe: Synthesizer) -> NoteLoads {
         var result = NoteLoads()
         // The frame each key went down on and what it costs, by slot.
         var downAt = [Int64](repeating: -1, count: NoteLoads.slotCount)
         var profiles = [VoiceProfile?](repeating: nil, count: NoteLoads.slotCount)
         var known: [ProbedNote: VoiceProfile] = [:]
+        // How long each one-shot sound lasts held, by channel, preset and key (velocity layers
+        // seldom differ in length), and the seconds of sound rendered to find out so far.
+        var lengths: [ProbedNote: Double] = [:]
+        var lengthSecondsRendered = 0.0
         /// The first slot seen with each exclusive class, by channel × 128 + class.
         var classMembers: [Int: Int] = [:]
         var ports = [Int](repeating: 0, count: trackPorts.count)
@@ -165,8 +171,23 @@ public final class Sequencer {
                 guard kind == 0x90, event.data2 > 0 else { continue }
                 let preset = probe.program(channel: channel)
                 let note = ProbedNote(channel: channel, bank: preset.bank, program: preset.program, key: event.data1, loudness: event.data2 >> 4)
-                let profile = known[note] ?? probe.voiceProfile(channel: channel, key: event.data1, velocity: event.data2)
-                known[note] = profile
+                var profile: VoiceProfile
+                if let seen = known[note] {
+                    profile = seen
+                } else {
+                    profile = probe.voiceProfile(channel: channel, key: event.data1, velocity: event.data2)
+                    if !profile.loops, profile.voices > 0 {
+                        var sound = note
+                        sound.loudness = 0
+                        if lengths[sound] == nil, lengthSecondsRendered < Self.lengthProbeBudget {
+                            let seconds = probe.soundingSeconds(channel: channel, key: event.data1, velocity: event.data2, limit: Self.lengthProbeLimit)
+                            lengths[sound] = seconds
+                            lengthSecondsRendered += seconds
+                        }
+                        profile.soundingSeconds = lengths[sound]
+                    }
+                    known[note] = profile
+                }
                 profiles[slot] = profile
                 downAt[slot] = step.frame
                 if profile.exclusiveClass != 0 {
@@ -183,6 +204,13 @@ public final class Sequencer {
         for slot in downAt.indices { release(slot, at: endFrame) }
         return result
     }
+
+    /// The longest a one-shot sound is rendered to learn its length: longer ones count as this long.
+    static let lengthProbeLimit = 4.0
+    /// The seconds of one-shot sounds rendered to learn their lengths, at most, for one song
+    /// (about 20 ms at 0.15 ms a voice-second without interpolation); the sounds left after it
+    /// count as 1.5 s (``VoiceProfile/cost(heldFor:)``). A drum kit takes a few dozen seconds.
+    static let lengthProbeBudget = 120.0
 
     /// Whether a controller makes a channel's keys act on one another: portamento on (65) and
     /// portamento control (84) glide from another key, legato (68) and mono mode (126) join notes.

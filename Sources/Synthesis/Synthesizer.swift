@@ -169,25 +169,81 @@ public final class Synthesizer {
 
     /// Plays a note on `channel` as the song's messages so far have set it up, reads the voices it
     /// starts, and cuts them: for estimating what a song costs to render (``Sequencer/noteLoads(probe:)``).
-    /// The synthesizer is left as if the note had never played, but for a block of silence.
+    /// The synthesizer is left as if the note had never played, but for the blocks rendered, which
+    /// its reverb and chorus do not see. Once reset, it renders as a new synthesizer does, but for
+    /// the first block (64 frames) of a voice a probe rendered with (``soundingSeconds(channel:key:velocity:limit:)``):
+    /// FluidSynth ramps a voice's gain from where it last was (measured on the corpus: at the
+    /// song's first note, at most 3.3e-4 apart, -70 dBFS).
     public func voiceProfile(channel: Int, key: UInt8, velocity: UInt8) -> VoiceProfile {
+        probe(channel: channel, key: key, velocity: velocity) { voices in
+            var profile = VoiceProfile(voices: voices.count, releaseSeconds: 0, loops: false)
+            for voice in voices {
+                // Generators in timecents: 2^(value / 1200) seconds.
+                let release = pow(2, Double(fluid_voice_gen_get(voice, Int32(GEN_VOLENVRELEASE.rawValue))) / 1200)
+                profile.releaseSeconds = max(profile.releaseSeconds, release)
+                // Sample modes 1 and 3 loop.
+                if Int(fluid_voice_gen_get(voice, Int32(GEN_SAMPLEMODE.rawValue))) & 1 == 1 { profile.loops = true }
+                profile.exclusiveClass = max(profile.exclusiveClass, Int(fluid_voice_gen_get(voice, Int32(GEN_EXCLUSIVECLASS.rawValue))))
+            }
+            return profile
+        }
+    }
+
+    /// How long a note is heard with its key held, up to `limit` seconds: for a sound that does
+    /// not loop, how long its samples last at the note's pitch (a kick drum a fraction of a
+    /// second, a ride cymbal seconds), which FluidSynth's API does not tell. Found by rendering the
+    /// note alone, without interpolation (which changes no voice's length, and costs least), to
+    /// the end of its last block with sound: FluidSynth keeps a voice whose sample has faded below
+    /// the noise floor but no longer computes it, so that such a voice costs next to nothing.
+    /// The synthesizer is left as ``voiceProfile(channel:key:velocity:)`` says.
+    public func soundingSeconds(channel: Int, key: UInt8, velocity: UInt8, limit: Double) -> Double {
+        probe(channel: channel, key: key, velocity: velocity, interpolation: SynthesizerSettings.Interpolation.none) { voices in
+            let started = voices.map { (voice: $0, id: fluid_voice_get_id($0)) }
+            let step = 1_024
+            let limitFrames = Int(limit * configuration.sampleRate)
+            // Silence this long after sound ends the search: what is left is the quiet tail.
+            let quietFrames = Int(0.25 * configuration.sampleRate)
+            let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 2 * step)
+            defer { scratch.deallocate() }
+            var frames = 0
+            var heardUntil = 0
+            while frames < limitFrames, frames - heardUntil < quietFrames,
+                  started.contains(where: { fluid_voice_get_id($0.voice) == $0.id && fluid_voice_is_playing($0.voice) != 0 }) {
+                scratch.update(repeating: 0, count: 2 * step)
+                fluid_synth_write_float(synth, Int32(step), scratch, 0, 2, scratch, 1, 2)
+                framesRendered &+= step
+                frames += step
+                if UnsafeBufferPointer(start: scratch, count: 2 * step).contains(where: { $0 != 0 }) { heardUntil = frames }
+            }
+            return Double(min(heardUntil, limitFrames)) / configuration.sampleRate
+        }
+    }
+
+    /// Plays a note on `channel` as the song's messages so far have set it up, hands `body` the
+    /// voices it starts (on that channel, sounding), then cuts them. The synthesizer is left as if
+    /// the note had never played, but for the blocks rendered, which its reverb and chorus do not
+    /// see; once reset, it renders as a new one (``voiceProfile(channel:key:velocity:)`` says how nearly).
+    private func probe<Result>(channel: Int, key: UInt8, velocity: UInt8, interpolation: SynthesizerSettings.Interpolation? = nil,
+                               _ body: ([OpaquePointer]) -> Result) -> Result {
+        // Effects that rendered the blocks would move their modulation on, and a reset does not
+        // bring the reverb's back: held off, they stay as they were (measured: a synthesizer that
+        // probed a whole song with them on renders it up to -22 dB apart from a new one).
+        fluid_synth_reverb_on(synth, -1, 0)
+        fluid_synth_chorus_on(synth, -1, 0)
+        let changesInterpolation = interpolation != nil && interpolation != configuration.interpolation
+        if changesInterpolation, let interpolation { fluid_synth_set_interp_method(synth, -1, interpolation.rawValue) }
         send(status: 0x90, channel: channel, data1: key, data2: velocity)
         var found = [OpaquePointer?](repeating: nil, count: 64)
         fluid_synth_get_voicelist(synth, &found, Int32(found.count), -1)
-        var profile = VoiceProfile(voices: 0, releaseSeconds: 0, loops: false)
-        for case let voice? in found where fluid_voice_get_channel(voice) == Int32(channel) && fluid_voice_is_on(voice) != 0 {
-            profile.voices += 1
-            // Generators in timecents: 2^(value / 1200) seconds.
-            let release = pow(2, Double(fluid_voice_gen_get(voice, Int32(GEN_VOLENVRELEASE.rawValue))) / 1200)
-            profile.releaseSeconds = max(profile.releaseSeconds, release)
-            // Sample modes 1 and 3 loop.
-            if Int(fluid_voice_gen_get(voice, Int32(GEN_SAMPLEMODE.rawValue))) & 1 == 1 { profile.loops = true }
-            profile.exclusiveClass = max(profile.exclusiveClass, Int(fluid_voice_gen_get(voice, Int32(GEN_EXCLUSIVECLASS.rawValue))))
-        }
+        let voices = found.compactMap { $0 }.filter { fluid_voice_get_channel($0) == Int32(channel) && fluid_voice_is_on($0) != 0 }
+        let result = body(voices)
         fluid_synth_all_sounds_off(synth, -1)
         pressedKeys.releaseAll()
         render(into: discarded, frames: 64)
-        return profile
+        if changesInterpolation { fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue) }
+        fluid_synth_reverb_on(synth, -1, configuration.reverb == nil ? 0 : 1)
+        fluid_synth_chorus_on(synth, -1, configuration.chorus == nil ? 0 : 1)
+        return result
     }
 
     /// Voices still sounding (releasing notes included).

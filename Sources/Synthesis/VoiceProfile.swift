@@ -10,14 +10,19 @@ public struct VoiceProfile: Hashable, Sendable {
     /// The exclusive class of its voices, 0 for none: a note of a class cuts the others of it on
     /// its channel (hi-hats).
     public var exclusiveClass: Int = 0
+    /// For a sound that does not loop, how long its voices last with the key held, when measured
+    /// (``Synthesizer/soundingSeconds(channel:key:velocity:limit:)``): a kick drum's samples end
+    /// within half a second, a ride cymbal's ring for seconds.
+    public var soundingSeconds: Double?
 
     /// Voice-seconds for the note held `seconds`: a looped sound lasts while held (up to 10 s:
     /// beyond, notes are rare and their cost is a guess anyway) and its release (up to 2 s, which
-    /// quiet voices seldom reach before FluidSynth drops them); a one-shot sound, at most 1.5 s.
-    /// Each voice also costs 10 ms however short: starting it, and its first block.
+    /// quiet voices seldom reach before FluidSynth drops them); a one-shot sound, while held and
+    /// released, until its samples end (1.5 s when not measured). Each voice also costs 10 ms
+    /// however short: starting it, and its first block.
     public func cost(heldFor seconds: Double) -> Double {
         let release = min(releaseSeconds, 2)
-        let lasting = loops ? min(seconds, 10) + release : min(seconds + release, 1.5)
+        let lasting = loops ? min(seconds, 10) + release : min(seconds + release, soundingSeconds ?? 1.5)
         return Double(voices) * (lasting + 0.01)
     }
 }

@@ -80,6 +80,24 @@ import Testing
         #expect([36, 42, 44, 46].allSatisfy { loads.loads[9 * 128 + $0] > 0 })
     }
 
+    /// A drum's cost is the time it is heard: its samples' length, measured by the probe, not a
+    /// guess that makes a kick drum cost as much as a crash cymbal (measured on the corpus: a split
+    /// by the guess gave one part 61 % of the work and the other 33 %).
+    @Test func aOneShotSoundCostsTheTimeItIsHeard() throws {
+        let synthesizer = try Synthesizer(settings: DefaultRender.settings(), soundFontPath: try TestSoundFont.required())
+        synthesizer.reset()
+        let kick = synthesizer.soundingSeconds(channel: 9, key: 36, velocity: 100, limit: 4)
+        let crash = synthesizer.soundingSeconds(channel: 9, key: 49, velocity: 100, limit: 4)
+        #expect(kick > 0.05 && kick < 1, "kick drum heard for \(kick) s")
+        #expect(crash > 2 * kick, "crash cymbal heard for \(crash) s, kick drum \(kick) s")
+        var profile = synthesizer.voiceProfile(channel: 9, key: 36, velocity: 100)
+        #expect(!profile.loops)
+        let guessed = profile.cost(heldFor: 0.1)
+        profile.soundingSeconds = kick
+        #expect(profile.cost(heldFor: 0.1) < guessed || kick >= 1.5, "a measured kick costs \(profile.cost(heldFor: 0.1)), guessed \(guessed)")
+        #expect(synthesizer.activeVoiceCount == 0, "the probe leaves no voice sounding")
+    }
+
     /// A piano piece on one channel (the commonest song there is) splits across cores too.
     @Test func aPianoOnOneChannelSoundsTheSameSplit() throws {
         let piano = TestSongs.song { track in
@@ -132,6 +150,35 @@ import Testing
         let withoutDrums = try sum(of: (0..<split.partCount).filter { $0 != drums })
         let comparison = SoundComparison(candidate: withoutDrums, reference: whole, sampleRate: 44_100)
         #expect(!comparison.mismatches(Self.sameRendering).isEmpty, "a split without its drums passes: the test could not fail")
+    }
+
+    /// The render's synthesizer measures the song's notes before it plays them, and then plays
+    /// as a new one would, effects and all, for songs with reverb and chorus sends and with GS and
+    /// XG messages (which the probe sends it too): sample for sample, but for the first block of
+    /// the voices the probe rendered with (FluidSynth ramps a reused voice's gain from where it
+    /// last was), at most two blocks a little apart. With its effects running while it probes,
+    /// this fails (their modulation moves on, and a reset does not bring the reverb's back: every
+    /// sample differs, up to -22 dB on the corpus).
+    @Test(arguments: ["melody"] + CompatibilityFeature.all.map(\.name))
+    func aSynthesizerThatProbedRendersAsANewOne(_ name: String) throws {
+        let feature = CompatibilityFeature.all.first { $0.name == name }
+        let song = feature.map { Song(file: $0.feature) } ?? TestSongs.melody
+        let stack = try feature.map { try CompatibilityRenderTests.soundFonts($0.soundFonts) } ?? SoundFontStack([TestSoundFont.required()])
+        func render(probing: Bool) throws -> [Float] {
+            let sequencer = Sequencer(song: song, synthesizer: try Synthesizer(settings: DefaultRender.settings(), soundFonts: stack))
+            if probing { _ = sequencer.noteLoads(probe: sequencer.synthesizer) }
+            let frames = Int(sequencer.framesToEnd ?? 0) + 44_100
+            var samples = [Float](repeating: 0, count: 2 * frames)
+            samples.withUnsafeMutableBufferPointer { sequencer.render(into: $0.baseAddress!, frames: frames) }
+            return samples
+        }
+        let fresh = try render(probing: false)
+        #expect(fresh.contains { $0 != 0 }, "\(name) is silent")
+        let probed = try render(probing: true)
+        let differing = probed.indices.filter { probed[$0] != fresh[$0] }
+        let largest = differing.map { abs(probed[$0] - fresh[$0]) }.max() ?? 0
+        #expect(Set(differing.map { $0 / 2 / 64 }).count <= 2 && largest <= 1e-3,
+                "\(name): \(differing.count) samples differ, in blocks \(Set(differing.map { $0 / 2 / 64 }).sorted().prefix(5)), by up to \(largest)")
     }
 
     /// GS and XG songs (system exclusive messages every part must follow, drum parts set by
