@@ -10,6 +10,11 @@ struct LibraryOption: ParsableArguments {
                                valueName: "folder"), completion: .directory)
     var library: String?
 
+    /// An empty `--library` (an unset shell variable) would mean the working folder: refused.
+    func validate() throws {
+        if library == "" { throw ValidationError("--library needs a folder") }
+    }
+
     /// The library folder as an absolute path, its name's bytes as given.
     func root(configuration: Configuration) -> FilePath {
         guard let library else { return configuration.libraryRoot(in: XDGDirectories.current()) }

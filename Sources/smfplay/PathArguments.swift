@@ -30,7 +30,7 @@ extension Play: PathArguments {
 }
 
 extension Render: PathArguments {
-    var pathArguments: [String] { inputs }
+    var pathArguments: [String] { inputs + (output.map { [$0] } ?? []) }
 }
 
 extension Info: PathArguments {

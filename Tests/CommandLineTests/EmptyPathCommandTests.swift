@@ -12,6 +12,7 @@ struct EmptyPathCommandTests {
         ["render", ""],
         ["render", "", "-o", "out"],
         ["render", "song.mid", "", "-o", "out"],
+        ["render", "song.mid", "-o", ""],
         ["info", ""],
         ["info", "song.mid", ""],
         ["lyrics", ""],
@@ -27,6 +28,22 @@ struct EmptyPathCommandTests {
         #expect(result.status == 64, "\(result)")
         #expect(result.stderrLines == ["smfplay: an empty path is not a file"], "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
+        #expect(sandbox.files() == ["song.mid"])
+    }
+
+    /// `--library ""` read as the working folder: `index` would index it, `search` search it.
+    @Test("an empty --library is a usage error naming the option", arguments: [
+        ["index", "--library", ""],
+        ["search", "--library=", "song"],
+        ["browse", "--library", ""],
+        ["resume", "--library", ""],
+    ])
+    func emptyLibraryRefused(_ arguments: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("--library needs a folder"), "\(result)")
         #expect(sandbox.files() == ["song.mid"])
     }
 }

@@ -79,6 +79,31 @@ struct SplitPlayCommandTests {
         #expect(comparison.mismatches(tolerance).isEmpty, "played on 2 cores: \(comparison.mismatches(tolerance))")
     }
 
+    /// `resume` takes `--cores` as `play` does (both through PlaybackOptions): the song it goes on
+    /// with plays split, from where it stopped.
+    @Test("resume --cores 2: the song goes on from where it stopped, on 2 cores")
+    func resumeOnTwoCores() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("Library/band.mid", Self.band())
+        try sandbox.useLibrary("Library")
+        let options = ["--soundfont", Fixtures.soundFont, "--latency", "50", "--verbose"]
+        let player = try PlayingCommand(sandbox, ["play", "Library/band.mid", "--cores", "1"] + options, server: server)
+        try #require(player.waitForLine(containing: "band.mid") != nil, "\(player.report(player.wait(timeLimit: 5)))")
+        player.sleep(seconds: 2)
+        player.type("q")
+        let stopped = player.wait(timeLimit: 10)
+        #expect(stopped.status == 0 && stopped.signal == nil, "\(player.report(stopped))")
+        #expect(!player.stderrLines.contains { $0.contains("playing on") }, "--cores 1 split the song: \(player.report(stopped))")
+        let saved = try sandbox.savedState().position.seconds
+        try #require(saved > 1 && saved < 2.9, "saved at \(saved) s, 2 s into a 3 s song")
+
+        let resumed = try PlayingCommand(sandbox, ["resume", "--cores", "2"] + options, server: server)
+        let exit = resumed.wait(timeLimit: 15)
+        #expect(exit.status == 0 && exit.signal == nil, "\(resumed.report(exit))")
+        let line = try #require(resumed.stderrLines.first { $0.hasPrefix("smfplay: playing on 2 cores from ") }, "\(resumed.report(exit))")
+        #expect(!line.hasPrefix("smfplay: playing on 2 cores from 0:00"), "resume started the song again instead of going on: \(line)")
+    }
+
     @Test("--cores 0 and --cores many: a usage error naming the option, status 64, no server needed")
     func badCoreCounts() throws {
         let sandbox = try Sandbox()
