@@ -48,9 +48,9 @@ struct BrowseCommandTests {
     }
 
     /// `smfplay browse` in a terminal of its own.
-    func browse(_ sandbox: Sandbox, columns: Int = 80, rows: Int = 24) throws -> TmuxTerminal {
+    func browse(_ sandbox: Sandbox, columns: Int = 80, rows: Int = 24, options: [String] = []) throws -> TmuxTerminal {
         let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
-        return try TmuxTerminal(smfplay.path, arguments: ["browse"] + PlayCommandTests.synthesis,
+        return try TmuxTerminal(smfplay.path, arguments: ["browse"] + PlayCommandTests.synthesis + options,
                                 environment: sandbox.environment.merging(["PULSE_SERVER": server.address]) { $1 },
                                 workingDirectory: sandbox.work, columns: columns, rows: rows)
     }
@@ -176,6 +176,26 @@ struct BrowseCommandTests {
             $0.selected?.name == "Etude No.12.mid" && $0.selected?.isMarked == true
         }
         #expect(again.breadcrumb == "Library › Chopin › Op.10 Etudes", "\(again)")
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    /// `browse` takes `--cores` as `play` does (both through PlaybackOptions).
+    @Test("browse --cores 2: a chord played from the browser plays on 2 cores, as the play view says")
+    func browseOnTwoCores() throws {
+        let sandbox = try Sandbox()
+        let held = 30 * Songs.ticksPerSecond
+        try sandbox.write("Library/Band/Chord.mid", Songs.song(program: Songs.organ, notes: [(60, 0, held), (64, 0, held), (67, 0, held)], length: held))
+        try sandbox.useLibrary("Library")
+        let terminal = try browse(sandbox, options: ["--cores", "2"])
+        try terminal.waitForBrowser("Library, Band/ selected") { $0.breadcrumb == "Library" && $0.selected?.name == "Band/" }
+        try terminal.send("Enter")
+        try terminal.waitForBrowser("Library › Band") { $0.breadcrumb == "Library › Band" && $0.selected?.name == "Chord.mid" }
+        try terminal.send("Enter")
+        try terminal.waitForPlayView("Chord.mid playing") { $0.name == "Chord.mid" }
+        _ = try terminal.waitFor("2 cores")
+        try terminal.send("q")
+        try terminal.waitForBrowser("the browser again") { $0.selected?.name == "Chord.mid" }
         try terminal.send("q")
         #expect(terminal.exitStatus() == 0)
     }
