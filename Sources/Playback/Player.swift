@@ -45,7 +45,10 @@ public final class Player {
     private let onProblem: (String) -> Void
     /// Songs read already, by the queue entry that stands for them: a song piped in on standard
     /// input, which cannot be read again. Other entries are files, read when their turn comes.
-    public var preloadedFiles: [FilePath: MIDIFile] = [:]
+    public var preloadedFiles: [FilePath: Song] = [:]
+    /// The file `init` read while the output connected and the SoundFont loaded, for the first
+    /// `play` (let go there, played or not).
+    private var readAhead: (file: FilePath, song: Song)?
 
     /// Songs handed to the engine, by generation; kept so that the audio thread never frees one.
     /// With the keys each one plays, for the snapshots, and the number of the command that
@@ -68,24 +71,27 @@ public final class Player {
     /// buffer of silence, which the first song must replace rather than follow.
     private var isOutputIdle = true
 
-    /// Connects the output and loads the SoundFont at once, on two threads: the first sound
-    /// waits for the slower of the two, not for both. A missing sound server is reported first,
-    /// whatever the SoundFont's fate (it is the reason nothing can play).
+    /// Connects the output, loads the SoundFont and reads `readingAhead` at once, on three
+    /// threads: the first sound waits for the slowest, not for all. A missing sound server is
+    /// reported first, whatever the SoundFont's fate (it is the reason nothing can play).
     /// - Parameter makeSink: opens the output with the render closure it must call for every buffer.
     /// - Parameter limitsPeaks: keeps the output at or below −1 dBFS with the look-ahead limiter.
+    /// - Parameter readingAhead: the file the first `play` will start with, if known. One that
+    ///   cannot be read is left for `play` to report.
     public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
-                split: SongSplit = .always(cores: 1),
+                split: SongSplit = .always(cores: 1), readingAhead: FilePath? = nil,
                 makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
                 makeSynthesizer: () throws -> Synthesizer,
                 onProblem: @escaping (String) -> Void) throws {
         let engine = PlaybackEngine(tailLimitSeconds: tailLimitSeconds, sampleRate: sampleRate, limitsPeaks: limitsPeaks)
         var opened: Result<any PlaybackSink, any Error>?
         var made: Result<Synthesizer, any Error>?
-        WorkerThreads.run(count: 2) { worker in
-            if worker == 0 {
-                opened = Result { try makeSink { buffer, frames in engine.render(buffer, frames: frames) } }
-            } else {
-                made = Result { try makeSynthesizer() }
+        var read: Song?
+        WorkerThreads.run(count: readingAhead == nil ? 2 : 3) { worker in
+            switch worker {
+            case 0: opened = Result { try makeSink { buffer, frames in engine.render(buffer, frames: frames) } }
+            case 1: made = Result { try makeSynthesizer() }
+            default: read = readingAhead.flatMap { file in try? Song(file: SMFReader().read(path: file).file) }
             }
         }
         let sink = try opened!.get()
@@ -103,6 +109,7 @@ public final class Player {
         if case .always(let cores) = split { splitsSongs = cores > 1 } else { splitsSongs = false }
         self.onProblem = onProblem
         self.sampleRate = sampleRate
+        if let readingAhead, let read { readAhead = (readingAhead, read) }
     }
 
     deinit {
@@ -127,7 +134,9 @@ public final class Player {
         self.queue = queue
         isStopped = false
         let requested = queue.current
-        guard loadCurrent() else {
+        let readAhead = self.readAhead
+        self.readAhead = nil
+        guard loadCurrent(readAhead: readAhead) else {
             (self.queue, isStopped) = before
             return false
         }
@@ -392,10 +401,11 @@ public final class Player {
 
     /// Loads the queue's current file now, skipping files that cannot be read.
     @discardableResult
-    private func loadCurrent() -> Bool {
+    /// `readAhead`: a file read already, used if it is the current one.
+    private func loadCurrent(readAhead: (file: FilePath, song: Song)? = nil) -> Bool {
         preparedGeneration = nil
         while let file = queue.current {
-            if let song = prepare(file) {
+            if let song = prepare(file, readAhead: readAhead?.file == file ? readAhead?.song : nil) {
                 let generation = register(song, place: queue.place)
                 playingGeneration = generation
                 loaded[generation]?.command = change { .load(song, generation: generation, fadeOut: $0) }
@@ -426,10 +436,10 @@ public final class Player {
         preparedGeneration = nil
     }
 
-    private func prepare(_ file: FilePath) -> PlayingSong? {
+    private func prepare(_ file: FilePath, readAhead: Song? = nil) -> PlayingSong? {
         do {
-            let midiFile = if let preloaded = preloadedFiles[file] { preloaded } else { try SMFReader().read(path: file).file }
-            let sequencer = Sequencer(song: Song(file: midiFile), synthesizer: synthesizer, loops: loops)
+            let song = if let known = readAhead ?? preloadedFiles[file] { known } else { Song(file: try SMFReader().read(path: file).file) }
+            let sequencer = Sequencer(song: song, synthesizer: synthesizer, loops: loops)
             if loops != .asWritten, let problem = sequencer.loopFinding.problem { onProblem("\(file.text): \(problem)") }
             return splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
         } catch {
@@ -484,15 +494,23 @@ public final class Player {
         guard case .whenNeeded = split, split.cores > 1, !splitsSongs, !cannotSplit, isOverloaded,
               !isStopped, !isPaused, position.generation == playingGeneration else { return }
         splitsSongs = true
-        splitPlayingSong(generation: position.generation, atFrame: position.frame)
+        splitPlayingSong(generation: position.generation)
     }
 
     /// One synthesizer cannot keep up with the song playing: it goes on split across the
     /// synthesizers from where the engine is (its notes struck again there), and the song
     /// prepared to follow is prepared again, split.
-    private func splitPlayingSong(generation: Int, atFrame frame: Int64) {
+    private func splitPlayingSong(generation: Int) {
         guard let entry = loaded[generation], let song = splitSong(entry.song.whole) else { return }
-        let plan = entry.song.whole.plan(seekingTo: frame, chaseNotes: true)
+        // Where the engine is once the synthesizers are made and the song probed, which takes a
+        // while (a SoundFont's load the first time): planned from where it was before, the split
+        // song would play that while again.
+        let position = engine.position
+        guard position.generation == generation, !position.hasEnded else {
+            prepareNextAgain()
+            return
+        }
+        let plan = entry.song.whole.plan(seekingTo: position.frame, chaseNotes: true)
         let number = nextSeekNumber
         nextSeekNumber += 1
         seekPlans.append((number, plan, entry.song))

@@ -151,6 +151,18 @@ public final class Sequencer {
             result.loads[slot] += profile.cost(heldFor: Double(frame - downAt[slot]) / rate)
             downAt[slot] = -1
         }
+        /// How long a one-shot sound is heard, measured once per channel, preset and key, within
+        /// the song's budget (nil past it).
+        func soundingSeconds(of note: ProbedNote, velocity: UInt8) -> Double? {
+            var sound = note
+            sound.loudness = 0
+            if lengths[sound] == nil, lengthSecondsRendered < Self.lengthProbeBudget {
+                let seconds = probe.soundingSeconds(channel: note.channel, key: note.key, velocity: velocity, limit: Self.lengthProbeLimit)
+                lengths[sound] = seconds
+                lengthSecondsRendered += seconds
+            }
+            return lengths[sound]
+        }
         probe.reset(songMode: modeDetection.mode)
         for step in steps {
             let event = step.event
@@ -176,16 +188,7 @@ public final class Sequencer {
                     profile = seen
                 } else {
                     profile = probe.voiceProfile(channel: channel, key: event.data1, velocity: event.data2)
-                    if !profile.loops, profile.voices > 0 {
-                        var sound = note
-                        sound.loudness = 0
-                        if lengths[sound] == nil, lengthSecondsRendered < Self.lengthProbeBudget {
-                            let seconds = probe.soundingSeconds(channel: channel, key: event.data1, velocity: event.data2, limit: Self.lengthProbeLimit)
-                            lengths[sound] = seconds
-                            lengthSecondsRendered += seconds
-                        }
-                        profile.soundingSeconds = lengths[sound]
-                    }
+                    if !profile.loops, profile.voices > 0 { profile.soundingSeconds = soundingSeconds(of: note, velocity: event.data2) }
                     known[note] = profile
                 }
                 profiles[slot] = profile

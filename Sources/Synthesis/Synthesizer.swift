@@ -230,8 +230,8 @@ public final class Synthesizer {
         // probed a whole song with them on renders it up to -22 dB apart from a new one).
         fluid_synth_reverb_on(synth, -1, 0)
         fluid_synth_chorus_on(synth, -1, 0)
-        let changesInterpolation = interpolation != nil && interpolation != configuration.interpolation
-        if changesInterpolation, let interpolation { fluid_synth_set_interp_method(synth, -1, interpolation.rawValue) }
+        let changedInterpolation = interpolation.flatMap { $0 == configuration.interpolation ? nil : $0 }
+        if let changedInterpolation { fluid_synth_set_interp_method(synth, -1, changedInterpolation.rawValue) }
         send(status: 0x90, channel: channel, data1: key, data2: velocity)
         var found = [OpaquePointer?](repeating: nil, count: 64)
         fluid_synth_get_voicelist(synth, &found, Int32(found.count), -1)
@@ -240,7 +240,7 @@ public final class Synthesizer {
         fluid_synth_all_sounds_off(synth, -1)
         pressedKeys.releaseAll()
         render(into: discarded, frames: 64)
-        if changesInterpolation { fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue) }
+        if changedInterpolation != nil { fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue) }
         fluid_synth_reverb_on(synth, -1, configuration.reverb == nil ? 0 : 1)
         fluid_synth_chorus_on(synth, -1, configuration.chorus == nil ? 0 : 1)
         return result

@@ -95,7 +95,7 @@ struct Play: ParsableCommand {
         // resume, and the keys come from the terminal, since standard input has been read to its end.
         try Self.play(queue, at: position, recorder: piped == nil ? ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
                       playback: playback, configuration: configuration,
-                      preloaded: piped.map { [StandardInput.queueEntry: $0] } ?? [:],
+                      preloaded: piped.map { [StandardInput.queueEntry: Song(file: $0)] } ?? [:],
                       keyInput: piped == nil ? .standardInput : .controllingTerminal())
     }
 
@@ -105,10 +105,12 @@ struct Play: ParsableCommand {
     /// `recorder` is made once the music has started: opening the resume state (its lock and its
     /// database) is no reason for the first sound to wait.
     static func play(_ queue: PlayQueue, at position: SongPosition, recorder makeRecorder: @autoclosure () -> ResumeRecorder?, playback: PlaybackOptions,
-                     configuration: Configuration, preloaded: [FilePath: MIDIFile] = [:], keyInput: KeyInput = .standardInput) throws {
+                     configuration: Configuration, preloaded: [FilePath: Song] = [:], keyInput: KeyInput = .standardInput) throws {
         let player: Player
         do {
-            player = try playback.makePlayer(configuration: configuration, onProblem: { printError($0) })
+            // The first song is read while the output connects and the SoundFont loads.
+            let first = queue.current.flatMap { preloaded[$0] == nil ? $0 : nil }
+            player = try playback.makePlayer(configuration: configuration, readingAhead: first, onProblem: { printError($0) })
         } catch {
             printError(error.description)
             throw ExitCode(error.status)

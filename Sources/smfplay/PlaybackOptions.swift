@@ -81,8 +81,9 @@ struct PlaybackOptions: ParsableArguments {
         return .automatic
     }
 
-    /// Connects to the sound server and loads the SoundFont.
-    func makePlayer(configuration: Configuration, onProblem: @escaping (String) -> Void) throws(SetupFailure) -> Player {
+    /// Connects to the sound server and loads the SoundFont, reading `readingAhead` meanwhile
+    /// (see `Player.init`).
+    func makePlayer(configuration: Configuration, readingAhead: FilePath? = nil, onProblem: @escaping (String) -> Void) throws(SetupFailure) -> Player {
         var settings = configuration.render
         var audio = configuration.audio
         if let latency { audio.latencyMilliseconds = latency }
@@ -98,7 +99,7 @@ struct PlaybackOptions: ParsableArguments {
         let player: Player
         do {
             player = try Player(chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
-                                limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings), split: songSplit(configured: audio.cores),
+                                limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings), split: songSplit(configured: audio.cores), readingAhead: readingAhead,
                               makeSink: { render in
                                   PulseAudioPlaybackSink(try PulseAudioSink(server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
                                                                             latency: .milliseconds(audio.latencyMilliseconds), render: render))

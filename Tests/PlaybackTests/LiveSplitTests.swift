@@ -2,6 +2,7 @@ import Foundation
 @testable import Playback
 import SMF
 import SoundComparison
+import Synchronization
 import Synthesis
 import SystemPackage
 import Testing
@@ -191,5 +192,55 @@ import Testing
         sink.pull(seconds: 2.5)
         let next = player.update()
         #expect(next.place == 1 && next.cores == 2, "the next song: place \(next.place), \(next.cores) cores")
+    }
+
+    /// Sets a flag from one thread for another to see.
+    final class Flag: @unchecked Sendable {
+        private let value = Atomic<Bool>(false)
+        func set() { value.store(true, ordering: .releasing) }
+        var isSet: Bool { value.load(ordering: .acquiring) }
+    }
+
+    @Test("a song split while it plays goes on from where the engine is once the split is ready, not from where it was when the split began")
+    func aSplitGoesOnFromWhereTheSongIsOnceReady() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("long.mid")
+        // Two notes a second for 30 s.
+        let song = TestSongs.song { track in
+            for beat in 0..<60 {
+                let key = UInt8(60 + beat % 12)
+                track.append(.noteOn(channel: 0, note: key, velocity: 100), atTick: TestSongs.tick(Double(beat) / 2))
+                track.append(.noteOff(channel: 0, note: key, velocity: 0), atTick: TestSongs.tick(Double(beat) / 2 + 0.4))
+            }
+            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(30))
+        }
+        try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
+        let (player, sink) = try Self.player(split: .whenNeeded(cores: 2))
+        #expect(player.play(PlayQueue(items: [FilePath(path)])))
+        sink.pull(seconds: 0.2)
+        let before = player.update().heardSeconds
+        // The output goes on rendering, at up to five times real time, while the part synthesizer
+        // is made and the song probed.
+        let stop = Flag()
+        let stopped = Flag()
+        Thread.detachNewThread {
+            while !stop.isSet {
+                sink.pull(seconds: 0.01)
+                usleep(2_000)
+            }
+            stopped.set()
+        }
+        player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad, underrunsSinceLastLook: 0)
+        let ready = player.update().heardSeconds
+        stop.set()
+        while !stopped.isSet { usleep(1_000) }
+        // The engine takes the split song at its next buffer, fades the old one out over 256
+        // frames and goes on from the plan's place.
+        sink.pull(seconds: 0.05)
+        let after = player.update()
+        #expect(after.cores == 2)
+        #expect(ready - before > 0.1, "the song moved on by \(ready - before) s during the split: the test could not fail")
+        #expect(after.heardSeconds >= ready - 0.03 && after.heardSeconds <= ready + 0.5,
+                "split at \(ready) s (it began at \(before) s); the split song went on from \(after.heardSeconds) s")
     }
 }

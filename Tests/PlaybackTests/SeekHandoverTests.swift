@@ -73,8 +73,9 @@ import Testing
         #expect(engine.position.frame == 40_000 + 512)
     }
 
-    /// A sink that renders only when the test asks it to, on the test's thread.
-    final class ManualSink: PlaybackSink {
+    /// A sink that renders only when the test asks it to, on the test's thread (or on one thread
+    /// of the test's: the render closure is the engine's, made to run beside the player's).
+    final class ManualSink: PlaybackSink, @unchecked Sendable {
         let renderBuffer: (UnsafeMutablePointer<Float>, Int) -> Void
 
         init(render: @escaping (UnsafeMutablePointer<Float>, Int) -> Void) {
