@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 import Synchronization
-import LibraryIndex
+@testable import LibraryIndex
 import SMF
 import Testing
 @_exported import TestSupport
@@ -111,6 +111,37 @@ struct LibraryIndexTests {
         #expect(found.count == 2)
         #expect(Set(found) == ["Chopin/Ballades/Ballade No.4 Op.52.mid", "Karaoke/Ballade of the night.mid"])
         #expect(try world.search(["dark"]) == ["Karaoke/Ballade of the night.mid"], "lyrics are searched")
+    }
+
+    @Test("the files with every word in their names come first, then the others, each group in the library's order, under any limit")
+    func nameMatchesComeFirstUnderALimit() throws {
+        let world = try World()
+        for (name, title) in [("A", "zebra crossing"), ("B zebra", "one"), ("C", "a zebra"), ("D zebra", "two"), ("E", "none")] {
+            try world.write("Zoo/\(name).mid", World.song(title: title))
+        }
+        _ = try world.update()
+        func search(limit: Int?) throws -> [String] {
+            try world.database().search(SearchQuery(words: ["zebra"], folder: FilePath(world.root + "/Zoo"), limit: limit))
+                .map { String($0.path.string.dropFirst(world.root.count + 5)) }
+        }
+        #expect(try search(limit: nil) == ["B zebra.mid", "D zebra.mid", "A.mid", "C.mid"])
+        #expect(try search(limit: 3) == ["B zebra.mid", "D zebra.mid", "A.mid"])
+        #expect(try search(limit: 2) == ["B zebra.mid", "D zebra.mid"])
+        #expect(try search(limit: 1) == ["B zebra.mid"])
+    }
+
+    @Test("more files with the words in their names than the rest can be told apart from by row number: still named first, none twice")
+    func manyNameMatchesComeFirst() throws {
+        let world = try World()
+        let song = World.song(title: "plain")
+        let count = LibraryDatabase.longestExclusionList + 1
+        for number in 0..<count { try world.write("Herd/\(String(format: "%05d", number)) gnu.mid", song) }
+        try world.write("Herd/00000 a.mid", World.song(title: "the gnu song"))
+        _ = try world.update()
+        let found = try world.database().search(SearchQuery(words: ["gnu"], folder: FilePath(world.root + "/Herd"))).map { $0.path.lastComponent!.string }
+        #expect(found.count == count + 1)
+        #expect(found.last == "00000 a.mid", "the title-only match comes last: \(found.suffix(2))")
+        #expect(Set(found).count == found.count)
     }
 
     @Test func filtersNarrowTheResults() throws {
