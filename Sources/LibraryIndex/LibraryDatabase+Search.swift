@@ -65,7 +65,9 @@ extension LibraryDatabase {
             }
         }
         return try read { db in
-            guard inName.sql != nil else { return try fetch(db, words: everywhere, excluding: [], limit: query.limit).map(\.result) }
+            guard let nameSQL = inName.sql, let everywhereSQL = everywhere.sql else {
+                return try fetch(db, words: everywhere, excluding: [], limit: query.limit).map(\.result)
+            }
             let named = try fetch(db, words: inName, excluding: [], limit: query.limit)
             let room = query.limit.map { $0 - named.count }
             guard room.map({ $0 > 0 }) ?? true else { return named.map(\.result) }
@@ -75,8 +77,7 @@ extension LibraryDatabase {
             let others = if named.count <= Self.longestExclusionList {
                 try fetch(db, words: everywhere, excluding: named.map(\.id), limit: room)
             } else {
-                try fetch(db, words: (everywhere.sql.map { $0 + " AND NOT \(inName.sql!)" }, everywhere.arguments + inName.arguments),
-                          excluding: [], limit: room)
+                try fetch(db, words: (everywhereSQL + " AND NOT " + nameSQL, everywhere.arguments + inName.arguments), excluding: [], limit: room)
             }
             return (named + others).map(\.result)
         }

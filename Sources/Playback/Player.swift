@@ -399,9 +399,9 @@ public final class Player {
         return number
     }
 
-    /// Loads the queue's current file now, skipping files that cannot be read.
+    /// Loads the queue's current file now, skipping files that cannot be read; `readAhead` is a
+    /// file read already, taken if it is the current one.
     @discardableResult
-    /// `readAhead`: a file read already, used if it is the current one.
     private func loadCurrent(readAhead: (file: FilePath, song: Song)? = nil) -> Bool {
         preparedGeneration = nil
         while let file = queue.current {
