@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "ResumeTests", dependencies: ["Resume", "Library", "Files", "TestSupport"]),
         .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "SMF", "Files", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Files", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "TestSupport"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "CFluidSynth", "TestSupport"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "Files", "TestSupport"]),
         .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "Files", "TestSupport"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport"]),

@@ -21,17 +21,22 @@ final class FluidSynthInstance: @unchecked Sendable {
         var soundFonts: [FilePath]
     }
 
-    let recipe: Recipe
+    /// What it is made from so far: its SoundFonts come after the synthesizer (`load(_:)`).
+    private(set) var recipe: Recipe
     private let settings: OpaquePointer
     let synth: OpaquePointer
     /// FluidSynth's id of each SoundFont loaded.
-    let soundFontIDs: [FilePath: Int32]
+    private(set) var soundFontIDs: [FilePath: Int32] = [:]
 
-    init(_ recipe: Recipe) throws(SynthesisError) {
+    convenience init(_ recipe: Recipe) throws(SynthesisError) {
+        try self.init(sampleRate: recipe.sampleRate)
+        try load(recipe.soundFonts)
+    }
+
+    /// A synthesizer with no SoundFont yet: made while the SoundFonts are still being worked out,
+    /// the first one made in a process also sets up FluidSynth's tables (5 ms).
+    init(sampleRate: Double) throws(SynthesisError) {
         Self.silenceLibraryLog
-        for path in recipe.soundFonts {
-            if let reason = Self.soundFontProblem(at: path) { throw .notASoundFont(path: path, reason: reason) }
-        }
         guard let settings = new_fluid_settings() else { throw .cannotCreateSynthesizer(reason: "out of memory") }
         let integers: [(String, Int)] = [
             ("synth.midi-channels", Synthesizer.channelCount),
@@ -40,9 +45,9 @@ final class FluidSynthInstance: @unchecked Sendable {
             // mlock of the samples fails without privileges and buys nothing offline.
             ("synth.lock-memory", 0),
         ]
-        guard fluid_settings_setnum(settings, "synth.sample-rate", recipe.sampleRate) == FLUID_OK else {
+        guard fluid_settings_setnum(settings, "synth.sample-rate", sampleRate) == FLUID_OK else {
             delete_fluid_settings(settings)
-            throw .cannotCreateSynthesizer(reason: "FluidSynth refused synth.sample-rate = \(recipe.sampleRate)")
+            throw .cannotCreateSynthesizer(reason: "FluidSynth refused synth.sample-rate = \(sampleRate)")
         }
         for (name, value) in integers where fluid_settings_setint(settings, name, Int32(value)) != FLUID_OK {
             delete_fluid_settings(settings)
@@ -52,46 +57,30 @@ final class FluidSynthInstance: @unchecked Sendable {
             delete_fluid_settings(settings)
             throw .cannotCreateSynthesizer(reason: "FluidSynth could not create a synthesizer")
         }
-        var ids: [FilePath: Int32] = [:]
-        for path in recipe.soundFonts {
-            let id = path.withPlatformString { fluid_synth_sfload(synth, $0, 0) }
-            guard id != FLUID_FAILED else {
-                delete_fluid_synth(synth)
-                delete_fluid_settings(settings)
-                throw .cannotLoadSoundFont(path: path)
-            }
-            ids[path] = id
-        }
-        self.recipe = recipe
+        SoundFontFileReader.install(in: synth, settings: settings)
+        recipe = Recipe(sampleRate: sampleRate, soundFonts: [])
         self.settings = settings
         self.synth = synth
-        soundFontIDs = ids
+    }
+
+    /// Loads `soundFonts` in order, each checked to be a SoundFont first. Once only: FluidSynth
+    /// takes its file reader (`SoundFontFileReader`) only before its first SoundFont.
+    func load(_ soundFonts: [FilePath]) throws(SynthesisError) {
+        precondition(recipe.soundFonts.isEmpty, "an instance's SoundFonts are loaded once")
+        var formats: [SoundFontFormat] = []
+        for path in soundFonts { formats.append(try SoundFontFormat(of: path)) }
+        for (path, format) in zip(soundFonts, formats) {
+            let load = { path.withPlatformString { fluid_synth_sfload(self.synth, $0, 0) } }
+            let id = format == .compressed ? load() : OpenMPThreads.one(load)
+            guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: path) }
+            soundFontIDs[path] = id
+        }
+        recipe.soundFonts = soundFonts
     }
 
     deinit {
         delete_fluid_synth(synth)
         delete_fluid_settings(settings)
-    }
-
-    /// Why a file cannot be a SoundFont by its outline, or nil: a SoundFont (.sf2, and the .sf3 of
-    /// MuseScore) is a RIFF file of form `sfbk`, a DLS file one of form `DLS `, and neither is
-    /// shorter than its RIFF header says.
-    static func soundFontProblem(at path: FilePath) -> String? {
-        let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { return String(cString: strerror(errno)) }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 12)
-        let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, 12) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { return String(cString: strerror(errno)) }
-        guard count == 12, header[0..<4].elementsEqual("RIFF".utf8),
-              header[8..<12].elementsEqual("sfbk".utf8) || header[8..<12].elementsEqual("DLS ".utf8)
-        else { return "it does not start like a .sf2 or .sf3 file (RIFF, then sfbk)" }
-        let declared = 8 + (Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24)
-        guard declared <= Int(status.st_size) else {
-            return "it is cut short: its header says \(declared) bytes, the file has \(status.st_size)"
-        }
-        return nil
     }
 
     /// FluidSynth's log goes to standard error and would scribble over a

@@ -2,9 +2,11 @@ import SystemPackage
 import WorkerThreads
 
 /// A synthesizer's SoundFonts loaded before the command that plays has read its command line:
-/// `smfplay play` starts it first thing, on a thread of its own, from a glance at its arguments,
-/// so that the 25 ms or more of a SoundFont's load overlap the reading of the command line and
-/// the configuration (the first sound comes that much sooner).
+/// `smfplay play` starts it first thing, from a glance at its arguments, so that the 25 ms or
+/// more of a SoundFont's load overlap the reading of the command line (the first sound comes
+/// that much sooner). A thread of its own makes the FluidSynth synthesizer at once, at the sample
+/// rate expected, while the caller works out which SoundFonts to load (reading the configuration
+/// takes 1–2 ms, making the first synthesizer 5), then loads them.
 ///
 /// The first ``Synthesizer`` made for the same sample rate and SoundFonts takes the instance
 /// loaded, waiting for the load to end if need be; a synthesizer made for anything else makes its
@@ -20,23 +22,52 @@ public enum SynthesizerPreload {
         case loaded(FluidSynthInstance?)
     }
 
+    /// The recipe on its way from the caller to the loading thread.
+    private enum HandOver {
+        case awaited
+        /// Nil: nothing to load.
+        case given(FluidSynthInstance.Recipe?)
+    }
+
     /// Read and written only under `condition`'s lock.
     nonisolated(unsafe) private static var state = State.none
+    nonisolated(unsafe) private static var handOver = HandOver.awaited
     private static let condition = ThreadCondition()
 
-    /// Starts a thread that calls `recipe` (which may read files: the configuration, the folders
-    /// SoundFonts are looked for in) and, unless it returns nil, loads the SoundFonts it names at
-    /// the sample rate it says. From this call on, a synthesizer being made waits for that thread.
-    public static func start(_ recipe: @escaping () -> (sampleRate: Double, soundFonts: SoundFontStack)?) {
+    /// Starts a thread that makes a synthesizer at `expectedSampleRate`, then calls `recipe` on
+    /// this thread (it may read files: the configuration, the folders SoundFonts are looked for
+    /// in) and, unless it returns nil, has that thread load the SoundFonts it names, at the sample
+    /// rate it says (a synthesizer made at another rate is made again). From this call on, a
+    /// synthesizer being made waits for that thread.
+    public static func start(expectedSampleRate: Double, _ recipe: () -> (sampleRate: Double, soundFonts: SoundFontStack)?) {
         // Announced before the thread starts, so that no synthesizer can miss it.
-        condition.withLock { state = .loading }
-        let started = WorkerThreads.detach {
-            let instance = recipe().flatMap { recipe in
-                try? FluidSynthInstance(.init(sampleRate: recipe.sampleRate, soundFonts: recipe.soundFonts.allPaths))
-            }
-            finish(instance)
+        condition.withLock {
+            state = .loading
+            handOver = .awaited
         }
-        if !started { finish(nil) }
+        let started = WorkerThreads.detach {
+            let early = try? FluidSynthInstance(sampleRate: expectedSampleRate)
+            let given: FluidSynthInstance.Recipe? = condition.withLock {
+                while case .awaited = handOver { condition.wait() }
+                guard case .given(let recipe) = handOver else { return nil }
+                return recipe
+            }
+            guard let given else { return finish(nil) }
+            let instance = early?.recipe.sampleRate == given.sampleRate
+                ? early : try? FluidSynthInstance(sampleRate: given.sampleRate)
+            do {
+                try instance?.load(given.soundFonts)
+                finish(instance)
+            } catch {
+                finish(nil)
+            }
+        }
+        guard started else { return finish(nil) }
+        let worked = recipe().map { FluidSynthInstance.Recipe(sampleRate: $0.sampleRate, soundFonts: $0.soundFonts.allPaths) }
+        condition.withLock {
+            handOver = .given(worked)
+            condition.broadcast()
+        }
     }
 
     private static func finish(_ instance: FluidSynthInstance?) {

@@ -30,6 +30,7 @@ public enum WorkerThreads {
                     notStarted.append(worker)
                 }
             }
+            if !threads.isEmpty { letNewThreadsRun() }
             body(0)
             notStarted.forEach(body)
             for thread in threads { pthread_join(thread, nil) }
@@ -55,7 +56,10 @@ public enum WorkerThreads {
             }
             let allStarted = threads.count == count - 1
             gate.open(go: allStarted)
-            if allStarted { body(0) }
+            if allStarted {
+                letNewThreadsRun()
+                body(0)
+            }
             for thread in threads { pthread_join(thread, nil) }
             return allStarted
         }
@@ -67,6 +71,7 @@ public enum WorkerThreads {
     public static func detach(_ body: @escaping () -> Void) -> Bool {
         guard let thread = startThread(Work(worker: 0, body: { _ in body() })) else { return false }
         pthread_detach(thread)
+        letNewThreadsRun()
         return true
     }
 
@@ -74,7 +79,9 @@ public enum WorkerThreads {
     /// for a thread that serves for long (the part threads of live play). Nil, having called
     /// nothing, when the thread cannot be made.
     public static func start(_ body: @escaping () -> Void) -> StartedThread? {
-        startThread(Work(worker: 0, body: { _ in body() })).map(StartedThread.init)
+        let thread = startThread(Work(worker: 0, body: { _ in body() }))
+        if thread != nil { letNewThreadsRun() }
+        return thread.map(StartedThread.init)
     }
 
     /// A thread made by ``start(_:)``.
@@ -89,10 +96,12 @@ public enum WorkerThreads {
 
     /// A thread running `work`, to be joined; nil when none can be made.
     private static func startThread(_ work: Work) -> pthread_t? {
+        work.makerCore = CoreAffinity.currentCore
         let retained = Unmanaged.passRetained(work).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { work in
             let work = Unmanaged<Work>.fromOpaque(work!).takeRetainedValue()
+            if let core = work.makerCore { CoreAffinity.leave(core) }
             work.body(work.worker)
             return nil
         }, retained)
@@ -103,11 +112,27 @@ public enum WorkerThreads {
         return thread
     }
 
+    /// Sleeps for a moment after making threads, so that they run at once. In a virtual machine
+    /// Linux takes an idle core for one whose host has paused it (KVM marks an idle vCPU as
+    /// preempted), and queues a new thread on its maker's core, behind its maker, until a
+    /// scheduler tick moves one of them. On the 2-core VM of BENCHMARKS.md a new thread began
+    /// 3.9 ms late while its maker computed, and once started, the two then stalled each other
+    /// for up to 5 ms. The maker's sleep lets the new thread start (within 0.05 ms), and the new
+    /// thread's first act is to leave its maker's core (`CoreAffinity.leave`), after which neither
+    /// stalled in ten tries. A real machine's idle cores take a new thread at once; there the
+    /// sleep costs the maker 0.1 ms.
+    private static func letNewThreadsRun() {
+        var pause = timespec(tv_sec: 0, tv_nsec: 20_000)
+        nanosleep(&pause, nil)
+    }
+
     /// What one thread runs. The body outlives no call of `run`, which joins every thread (but
     /// that of ``detach(_:)``, which owns its body).
     private final class Work: @unchecked Sendable {
         let worker: Int
         let body: (Int) -> Void
+        /// The core of the thread that made this one, which this one leaves (`letNewThreadsRun`).
+        var makerCore: Int32?
 
         init(worker: Int, body: @escaping (Int) -> Void) {
             self.worker = worker

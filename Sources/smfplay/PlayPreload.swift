@@ -3,9 +3,9 @@ import Synthesis
 
 /// `smfplay play`'s SoundFonts loaded while ArgumentParser reads its command line: from a glance
 /// at the raw arguments (the command, `--config`, `--soundfont`), the same configuration and
-/// SoundFonts as the command will find, worked out and loaded on a thread of their own. Reading
-/// the command line and the configuration takes 8–9 ms that the load, 25 ms or more, no longer
-/// waits for. Anything the glance gets wrong only costs the work done ahead: the synthesizer made
+/// SoundFonts as the command will find, worked out here while a thread of their own makes the
+/// synthesizer, and loaded on that thread. Reading the command line and the configuration takes
+/// 8–9 ms that the load, 25 ms or more, no longer waits for. Anything the glance gets wrong only costs the work done ahead: the synthesizer made
 /// for real loads its own SoundFonts unless they are the same (see `SynthesizerPreload`).
 enum PlayPreload {
     static func start(arguments: [String]) {
@@ -24,7 +24,7 @@ enum PlayPreload {
             if name == "--config", value.isEmpty { return }
             if name == "--config" { configurationPath = value } else { soundFonts.append(value) }
         }
-        SynthesizerPreload.start { [configurationPath, soundFonts] in
+        SynthesizerPreload.start(expectedSampleRate: Double(RenderSettings.defaultSampleRate)) {
             guard let configuration = try? ConfigurationOption.file(path: configurationPath).load(),
                   let stack = try? SoundOptions.soundFontStack(requested: soundFonts, settings: configuration.render,
                                                                configurationFile: configuration.path)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CFluidSynth
 @testable import Synthesis
 import SystemPackage
 import TestSupport
@@ -18,13 +19,19 @@ struct SynthesizerPreloadTests {
         await #expect(processExitsWith: .success) {
             let soundFont = TestSoundFont.path
             let recipe = FluidSynthInstance.Recipe(sampleRate: 44_100, soundFonts: [soundFont])
-            SynthesizerPreload.start { (44_100, SoundFontStack([soundFont])) }
+            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack([soundFont])) }
             if SynthesizerPreload.take(recipe) == nil { exit(1) }
             if SynthesizerPreload.take(recipe) != nil { exit(2) }
-            SynthesizerPreload.start { (22_050, SoundFontStack([soundFont])) }
+            SynthesizerPreload.start(expectedSampleRate: 44_100) { (22_050, SoundFontStack([soundFont])) }
             if SynthesizerPreload.take(recipe) != nil { exit(3) }
-            SynthesizerPreload.start { nil }
+            SynthesizerPreload.start(expectedSampleRate: 44_100) { nil }
             if SynthesizerPreload.take(recipe) != nil { exit(4) }
+            // A configuration's rate other than the one expected: the synthesizer made early is made again.
+            SynthesizerPreload.start(expectedSampleRate: 44_100) { (22_050, SoundFontStack([soundFont])) }
+            guard let remade = SynthesizerPreload.take(.init(sampleRate: 22_050, soundFonts: [soundFont])) else { exit(5) }
+            var rate = 0.0
+            fluid_settings_getnum(fluid_synth_get_settings(remade.synth), "synth.sample-rate", &rate)
+            if rate != 22_050 { exit(6) }
         }
     }
 
@@ -43,14 +50,14 @@ struct SynthesizerPreloadTests {
                 return audio
             }
             guard let own = try? chord(on: Synthesizer(settings: settings, soundFontPath: soundFont)) else { exit(1) }
-            SynthesizerPreload.start { (44_100, SoundFontStack([soundFont])) }
+            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack([soundFont])) }
             guard let preloaded = try? chord(on: Synthesizer(settings: settings, soundFontPath: soundFont)) else { exit(2) }
             if !own.contains(where: { $0 != 0 }) { exit(3) }
             if own != preloaded { exit(4) }
             // The settings are the synthesizer's, not the preload's defaults: without the reverb, another sound.
             var dry = settings
             dry.reverb = nil
-            SynthesizerPreload.start { (44_100, SoundFontStack([soundFont])) }
+            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack([soundFont])) }
             guard let dryChord = try? chord(on: Synthesizer(settings: dry, soundFontPath: soundFont)) else { exit(5) }
             if dryChord == own { exit(6) }
         }
@@ -61,13 +68,10 @@ struct SynthesizerPreloadTests {
         _ = try TestSoundFont.required()
         await #expect(processExitsWith: .success) {
             let soundFont = TestSoundFont.path
-            SynthesizerPreload.start {
-                usleep(300_000)
-                return (44_100, SoundFontStack([soundFont]))
-            }
+            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack([soundFont])) }
             guard let synthesizer = try? Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFontPath: soundFont) else { exit(1) }
             if synthesizer.soundFonts.allPaths != [soundFont] { exit(2) }
-            SynthesizerPreload.start { (44_100, SoundFontStack(["/nonexistent/missing.sf2"])) }
+            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack(["/nonexistent/missing.sf2"])) }
             do {
                 _ = try Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFontPath: "/nonexistent/missing.sf2")
                 exit(3)
