@@ -24,7 +24,8 @@ nothing about synthesis. 2205 frames is 50 ms, smfplay's default latency: both s
 the server for the same buffer, and the sink wakes as often for each. It also makes fluidsynth
 cheaper than with its own default, so the comparison does not favour smfplay.
 
-Environment: BENCH_OUT (bench/out/play), BENCH_PARTS ("cpu start underruns memory"),
+Environment: BENCH_OUT (bench/out/play), BENCH_PARTS ("cpu start underruns memory dense"; "marks"
+on request),
 BENCH_REPEAT (sets both repeats below), BENCH_CPU_REPEAT (3), BENCH_CPU_SECONDS (30), BENCH_DENSE_NOTES (4),
 BENCH_START_REPEAT (5), BENCH_SECONDS (60), BENCH_CORPUS (/usr/share/games/openttd/baseset/openmsx),
 BENCH_CPU_SONG, BENCH_BUSY_SONG, BENCH_SOUNDFONT (FluidR3_GM.sf2), BENCH_SMALL_SOUNDFONT
@@ -49,7 +50,12 @@ from typing import NamedTuple
 from common import (RunFailed, arguments, cpu_ticks, detail, read_into_page_cache, reset_sink, run, say, setting,
                     wait_player)
 
-PARTS = ("cpu", "start", "underruns", "memory", "dense")
+PARTS = ("cpu", "start", "underruns", "memory", "dense", "marks")
+DEFAULT_PARTS = ("cpu", "start", "underruns", "memory", "dense")
+MARKS = (("loaded", "libraries loaded and relocated"), ("settings", "new_fluid_settings begins"),
+         ("synth", "new_fluid_synth begins"), ("synth-made", "new_fluid_synth returns"),
+         ("sfload", "fluid_synth_sfload begins"), ("sfload-done", "fluid_synth_sfload returns"),
+         ("written", "first buffer with sound handed to libpulse"))
 GAIN = "0.16"
 LOOKS = 20  # looks at the recording that follow the first sound's arrival (about 100 ms)
 LOOK_INTERVAL = 0.005  # s between two looks at the recording's length
@@ -100,7 +106,7 @@ class Bench:
         self.children = children
         corpus = Path(setting("BENCH_CORPUS", "/usr/share/games/openttd/baseset/openmsx"))
         repeat = os.environ.get("BENCH_REPEAT")
-        self.parts = setting("BENCH_PARTS", " ".join(PARTS)).split()
+        self.parts = setting("BENCH_PARTS", " ".join(DEFAULT_PARTS)).split()
         unknown = set(self.parts) - set(PARTS)
         if unknown:
             raise RunFailed(f"BENCH_PARTS: no part {' '.join(sorted(unknown))} (parts: {' '.join(PARTS)})")
@@ -456,6 +462,55 @@ def first_sound(bench, program, recording, launched, looks):
     return FirstSound(round(milliseconds, 1), round(spread, 1), round(slip, 1))
 
 
+def measure_marks(bench, report):
+    """Where the time to first sound goes (BENCH_PARTS=marks; no target): the launches of part 2
+    (the same commands, tiny.mid and TimGM6mb; one uncounted warm-up launch of each, then
+    BENCH_START_REPEAT launches of each, alternating), each with bench/first_sound_marks.c as an
+    LD_PRELOAD library, built here with the C compiler. It notes how many ms after the launch
+    (the clock read just before the fork) each program reaches each step: the libraries loaded,
+    FluidSynth's settings, synthesizer and SoundFont load begun and done, and its first buffer
+    with sound handed to libpulse. The table gives each step's median. What happens at the sink
+    after that is part 2's; these marks are the programs' own side, with less noise."""
+    tiny_song = bench.out / "tiny.mid"
+    if not tiny_song.exists():
+        tiny_csv = bench.work / "tiny.csv"
+        tiny_csv.write_text(TINY_SONG_CSV)
+        subprocess.run(["csvmidi", tiny_csv, tiny_song], check=True)
+    library = bench.work / "first_sound_marks.so"
+    compiler = shutil.which("cc") or shutil.which("clang")
+    if not compiler:
+        raise RunFailed("marks: no C compiler (cc or clang) to build bench/first_sound_marks.c")
+    subprocess.run([compiler, "-O2", "-shared", "-fPIC", "-o", library,
+                    Path(__file__).with_name("first_sound_marks.c"), "-ldl"], check=True)
+    read_into_page_cache(bench.small_soundfont, tiny_song, bench.smfplay, shutil.which("fluidsynth"))
+    say(f"marks: {bench.start_repeat} launches of each, with {library.name}")
+    seen = {"smfplay": {}, "fluidsynth": {}}
+    order = ["smfplay", "fluidsynth"] + [program for round in range(bench.start_repeat) for program in alternating(round)]
+    for index, program in enumerate(order):
+        reset_sink()
+        marks = bench.work / f"marks-{program}.txt"
+        marks.unlink(missing_ok=True)
+        launched = time.clock_gettime(time.CLOCK_MONOTONIC) * 1000
+        environment = dict(bench.player_environment, LD_PRELOAD=str(library), FIRST_SOUND_MARKS=str(marks),
+                           FIRST_SOUND_T0=f"{launched:.3f}")
+        player = bench.children.start(bench.command(program, tiny_song, bench.small_soundfont),
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environment)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and "written" not in (marks.read_text() if marks.exists() else ""):
+            time.sleep(0.01)
+        stop_player(program, player)
+        found = dict(line.split() for line in marks.read_text().splitlines()) if marks.exists() else {}
+        if "written" not in found:
+            raise RunFailed(f"marks: {program} wrote no sound within 5 s (launch {index + 1})")
+        if index >= 2:
+            for name, value in found.items():
+                seen[program].setdefault(name, []).append(float(value))
+    for name, meaning in MARKS:
+        cells = [f"{median(seen[program][name]):.1f}" if seen[program].get(name) else ""
+                 for program in ("smfplay", "fluidsynth")]
+        report.row(f"marks: ms after launch, {meaning} (median of {bench.start_repeat})", *cells, "", "", "")
+
+
 def measure_underruns(bench, report):
     """3. Underruns: BENCH_SECONDS (60) of BENCH_BUSY_SONG (default tttheme2.mid, the corpus's
     busiest minute: 3013 notes), played by `smfplay play --verbose --repeat one` with FluidR3_GM
@@ -701,7 +756,7 @@ def play_benchmark(args, children):
     bench = Bench(args, children)
     report = Report()
     measures = {"cpu": measure_cpu, "start": measure_first_sound, "underruns": measure_underruns,
-                "memory": measure_memory, "dense": measure_dense}
+                "memory": measure_memory, "dense": measure_dense, "marks": measure_marks}
     for part in PARTS:
         if part in bench.parts:
             measures[part](bench, report)

@@ -60,9 +60,15 @@ final class PlaybackEngine: @unchecked Sendable {
     private let postedCount = Atomic<Int>(0)
     private let tailLimitFrames: Int64
     /// Keeps the output's peaks at or below −1 dBFS; nil when turned off. Its delay line is
-    /// emptied at every cut (a seek or a load after a fade), so that nothing from before a cut is
-    /// heard after it; a pause keeps it, and goes on from it.
+    /// emptied at every cut (a load, a seek, a split's switch), so that nothing from before a cut
+    /// is heard after it, and filled again with the first 5 ms after the cut before anything
+    /// more comes out (`primeLimiter`); a pause keeps it, and goes on from it.
     private let limiter: PeakLimiter?
+    /// The limiter's delay line holds nothing since the last cut (or since the start): the next
+    /// song frames rendered fill it first.
+    private var limiterIsEmpty = true
+    /// Where the frames that fill the limiter's delay line are rendered: its latency's worth.
+    private let limiterPrimer: UnsafeMutablePointer<Float>
 
     // Touched only by the audio thread.
     private var current: PlayingSong?
@@ -101,9 +107,15 @@ final class PlaybackEngine: @unchecked Sendable {
 
     init(tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool) {
         tailLimitFrames = Int64(tailLimitSeconds * sampleRate)
-        limiter = limitsPeaks ? PeakLimiter(sampleRate: sampleRate) : nil
+        let limiter = limitsPeaks ? PeakLimiter(sampleRate: sampleRate) : nil
+        self.limiter = limiter
+        limiterPrimer = .allocate(capacity: 2 * (limiter?.latencyFrames ?? 0))
         self.sampleRate = sampleRate
         commands.withLock { $0.pending.reserveCapacity(64) }
+    }
+
+    deinit {
+        limiterPrimer.deallocate()
     }
 
     /// Called by the interface. Returns the command's number (1 for the first posted), which
@@ -203,10 +215,7 @@ final class PlaybackEngine: @unchecked Sendable {
                 afterFade = nil
                 // A reset only releases the voices: at the end of the fade they are cut, silently.
                 // Held, they are kept for later.
-                if case .hold = command {} else {
-                    current?.silence()
-                    limiter?.reset()
-                }
+                if case .hold = command {} else { current?.silence() }
                 apply(command)
             }
         }
@@ -235,6 +244,7 @@ final class PlaybackEngine: @unchecked Sendable {
                 (buffer + 2 * done).update(repeating: 0, count: 2 * (frames - done))
                 return
             }
+            if limiterIsEmpty { primeLimiter(with: current) }
             let chunk = frames - done
             current.render(into: buffer + 2 * done, frames: chunk)
             limiter?.process(buffer + 2 * done, frames: chunk)
@@ -245,6 +255,23 @@ final class PlaybackEngine: @unchecked Sendable {
             publishedPass.store(current.pass, ordering: .releasing)
             done += chunk
         }
+    }
+
+    /// Renders the song's next frames into the empty limiter's delay line, and drops the silence
+    /// that comes out: what follows a cut is heard from its first frame at once, not after the
+    /// limiter's look-ahead (5 ms) of silence. The song's position runs the look-ahead ahead of
+    /// what is heard, as it always does with the limiter.
+    private func primeLimiter(with song: PlayingSong) {
+        limiterIsEmpty = false
+        guard let limiter, limiter.latencyFrames > 0 else { return }
+        song.render(into: limiterPrimer, frames: limiter.latencyFrames)
+        limiter.process(limiterPrimer, frames: limiter.latencyFrames)
+    }
+
+    /// A cut: nothing from before it may be heard after it.
+    private func emptyLimiter() {
+        limiter?.reset()
+        limiterIsEmpty = true
     }
 
     /// Applies a command, or keeps it for the end of a fade-out if it asks for one and something sounds.
@@ -303,6 +330,7 @@ final class PlaybackEngine: @unchecked Sendable {
         switch command {
         case .load(let song, let generation, _):
             upcoming = nil
+            emptyLimiter()
             start(song, generation: generation)
         case .queueNext(let song, let generation):
             upcoming = (song, generation)
@@ -349,6 +377,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private func seek(following plan: SeekPlan, generation: Int, number: Int) {
         lastFinishedSeek = number
         guard let current, generation == currentGeneration else { return }
+        emptyLimiter()
         current.seek(following: plan)
         tailFrames = 0
         publishedFrame.store(current.position, ordering: .releasing)
