@@ -71,6 +71,25 @@ struct RenderFailureTests {
         #expect(sandbox.files() == ["song.mid"])
     }
 
+    @Test("a SoundFont damaged inside (its outline right, its preset headers noise): one clear error naming it, status 1, nothing written, none of the libraries' noise")
+    func soundFontDamagedInside() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        try Fixtures.requireSoundFont()
+        var damaged = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Fixtures.soundFont)))
+        // The last chunk holds the preset, instrument and sample headers.
+        for index in damaged.count - 200_000..<damaged.count { damaged[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 13) }
+        try sandbox.write("damaged.sf2", damaged)
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.wav", "--soundfont", "./damaged.sf2", "--tail", "0"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.signal == nil, "\(result)")
+        let messages = Self.messages(result)
+        #expect(messages.count == 1, "only smfplay's own message, none of GLib's: \(result)")
+        #expect(messages.first?.hasPrefix("smfplay: ") == true, "\(result)")
+        #expect(messages.first?.hasSuffix("/damaged.sf2: cannot load SoundFont: FluidSynth refused it (a damaged .sf2/.sf3 file?)") == true, "\(result)")
+        #expect(sandbox.files() == ["damaged.sf2", "song.mid"])
+    }
+
     @Test("a SoundFont that is random bytes: one clear error naming it, status 1, nothing written")
     func corruptSoundFont() throws {
         let sandbox = try Sandbox()
