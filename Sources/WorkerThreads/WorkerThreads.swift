@@ -113,9 +113,9 @@ public enum WorkerThreads {
     }
 
     /// Sleeps for a moment after making threads, so that they run at once. In a virtual machine
-    /// Linux takes an idle core for one whose host has paused it (KVM marks an idle vCPU as
-    /// preempted), and queues a new thread on its maker's core, behind its maker, until a
-    /// scheduler tick moves one of them. On the 2-core VM of BENCHMARKS.md a new thread began
+    /// Linux may queue a new thread on its maker's core, behind its maker, until a scheduler tick
+    /// moves one of them, while another core idles (likely because the host has paused the idle
+    /// vCPU, which the guest then takes for busy; not verified). On the 2-core VM of BENCHMARKS.md a new thread began
     /// 3.9 ms late while its maker computed, and once started, the two then stalled each other
     /// for up to 5 ms. The maker's sleep lets the new thread start (within 0.05 ms), and the new
     /// thread's first act is to leave its maker's core (`CoreAffinity.leave`), after which neither
