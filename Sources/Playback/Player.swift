@@ -197,8 +197,10 @@ public final class Player {
     }
 
     /// What is being heard. Call it regularly (10–20 times a second): it also
-    /// moves the queue on when a song ends and prepares the next one.
-    public func update() -> PlayerSnapshot {
+    /// moves the queue on when a song ends and prepares the next one. Without
+    /// `keysAndChannels` (when nothing shows them: no screen), the snapshot leaves out the keys
+    /// held and the channels' instruments, the most of what gathering it costs.
+    public func update(keysAndChannels: Bool = true) -> PlayerSnapshot {
         let position = followEngine()
         // A song before the one playing goes once no command the audio thread holds names it:
         // two loads can land in one buffer, and the first must not be freed there.
@@ -225,9 +227,9 @@ public final class Player {
             file: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
-            underruns: underruns, pressedKeys: synthesizer.pressedKeys.read(), noteRange: current?.noteRange,
+            underruns: underruns, pressedKeys: keysAndChannels ? synthesizer.pressedKeys.read() : [], noteRange: current?.noteRange,
             performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.song.whole.passCount ?? 1,
-            channels: channels(used: current?.usedChannels ?? 0), barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
+            channels: keysAndChannels ? channels(used: current?.usedChannels ?? 0) : [], barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
             cores: current?.song.parts.count ?? 1, renderLoad: renderLoad)
     }
 

@@ -88,7 +88,7 @@ public struct PlaySession {
             case .placeChanged: placeChanged = true
             case .quit: return stop(.quitRequested)
             }
-            let snapshot = player.update()
+            let snapshot = player.update(keysAndChannels: interactive)
             mediaKeys?.publish(snapshot, player: player)
             if snapshot.start != lastStart, let file = snapshot.file {
                 lastStart = snapshot.start
