@@ -64,13 +64,13 @@ final class PlaybackEngine: @unchecked Sendable {
     /// is heard after it, and filled again with the first 5 ms after the cut before anything
     /// more comes out (`primeLimiter`); a pause keeps it, and goes on from it.
     private let limiter: PeakLimiter?
-    /// The limiter's delay line holds nothing since the last cut (or since the start): the next
-    /// song frames rendered fill it first.
-    private var limiterIsEmpty = true
     /// Where the frames that fill the limiter's delay line are rendered: its latency's worth.
     private let limiterPrimer: UnsafeMutablePointer<Float>
 
     // Touched only by the audio thread.
+    /// The limiter's delay line holds nothing since the last cut (or since the start): the next
+    /// song frames rendered fill it first.
+    private var limiterIsEmpty = true
     private var current: PlayingSong?
     private var currentGeneration = -1
     private var upcoming: (song: PlayingSong, generation: Int)?
@@ -263,7 +263,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// what is heard, as it always does with the limiter.
     private func primeLimiter(with song: PlayingSong) {
         limiterIsEmpty = false
-        guard let limiter, limiter.latencyFrames > 0 else { return }
+        guard let limiter else { return }
         song.render(into: limiterPrimer, frames: limiter.latencyFrames)
         limiter.process(limiterPrimer, frames: limiter.latencyFrames)
     }

@@ -115,12 +115,12 @@ public enum WorkerThreads {
     /// Sleeps for a moment after making threads, so that they run at once. In a virtual machine
     /// Linux may queue a new thread on its maker's core, behind its maker, until a scheduler tick
     /// moves one of them, while another core idles (likely because the host has paused the idle
-    /// vCPU, which the guest then takes for busy; not verified). On the 2-core VM of BENCHMARKS.md a new thread began
-    /// 3.9 ms late while its maker computed, and once started, the two then stalled each other
-    /// for up to 5 ms. The maker's sleep lets the new thread start (within 0.05 ms), and the new
-    /// thread's first act is to leave its maker's core (`CoreAffinity.leave`), after which neither
-    /// stalled in ten tries. A real machine's idle cores take a new thread at once; there the
-    /// sleep costs the maker 0.1 ms.
+    /// vCPU, which the guest then takes for busy; not verified). On the 2-core VM of
+    /// BENCHMARKS.md a new thread began 3.9 ms late while its maker computed, and once started,
+    /// the two then stalled each other for up to 5 ms. The maker's sleep lets the new thread
+    /// start (within 0.05 ms), and the new thread's first act is to leave its maker's core
+    /// (`CoreAffinity.leave`), after which neither stalled in ten tries. A real machine's idle
+    /// cores take a new thread at once; there the sleep costs the maker 0.1 ms.
     private static func letNewThreadsRun() {
         var pause = timespec(tv_sec: 0, tv_nsec: 20_000)
         nanosleep(&pause, nil)
@@ -131,7 +131,7 @@ public enum WorkerThreads {
     private final class Work: @unchecked Sendable {
         let worker: Int
         let body: (Int) -> Void
-        /// The core of the thread that made this one, which this one leaves (`letNewThreadsRun`).
+        /// The core of the thread that made this one, which this one leaves first (`CoreAffinity.leave`).
         var makerCore: Int32?
 
         init(worker: Int, body: @escaping (Int) -> Void) {

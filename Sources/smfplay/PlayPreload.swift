@@ -5,8 +5,9 @@ import Synthesis
 /// at the raw arguments (the command, `--config`, `--soundfont`), the same configuration and
 /// SoundFonts as the command will find, worked out here while a thread of their own makes the
 /// synthesizer, and loaded on that thread. Reading the command line and the configuration takes
-/// 8–9 ms that the load, 25 ms or more, no longer waits for. Anything the glance gets wrong only costs the work done ahead: the synthesizer made
-/// for real loads its own SoundFonts unless they are the same (see `SynthesizerPreload`).
+/// 8–9 ms that the load, 25 ms or more, no longer waits for. Anything the glance gets wrong only
+/// costs the work done ahead: the synthesizer made for real loads its own SoundFonts unless they
+/// are the same (see `SynthesizerPreload`).
 enum PlayPreload {
     static func start(arguments: [String]) {
         guard arguments.count > 1, arguments[1] == Play.configuration.commandName else { return }
