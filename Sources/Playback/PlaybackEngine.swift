@@ -29,7 +29,8 @@ final class PlaybackEngine: @unchecked Sendable {
         case seek(SeekPlan, generation: Int, number: Int, fadeOut: Bool)
         /// Go on with the song of `generation` played as `song` (the same song split across more
         /// synthesizers), from the plan's place: a seek, numbered with the seeks, that changes
-        /// what renders the song.
+        /// what renders the song. A plan ahead of what is heard waits until the song gets there
+        /// (its fade-out ending there), so that nothing is heard twice or skipped.
         case replace(PlayingSong, plan: SeekPlan, generation: Int, number: Int, fadeOut: Bool)
         /// Release every note (before stopping).
         case releaseAll
@@ -79,6 +80,10 @@ final class PlaybackEngine: @unchecked Sendable {
     private var releasing: PlayingSong?
     /// A seek or load waiting for the fade-out under way to end.
     private var afterFade: Command?
+    /// A `replace` of the current song planned ahead of what is heard, waiting until the song
+    /// gets to the plan's frame. Until it is taken, no seek from it on is published as finished:
+    /// the interface keeps its plan and the song it replaces.
+    private var scheduledReplace: (song: PlayingSong, plan: SeekPlan, number: Int, fadeOut: Bool)?
     private var fadeRemaining = 0
     /// Paused by `hold`.
     private var isHolding = false
@@ -171,7 +176,7 @@ final class PlaybackEngine: @unchecked Sendable {
         }
         renderSound(buffer, frames: frames)
         // Published last, once the commands taken (and the plans in them) have been let go.
-        publishedFinishedSeek.store(lastFinishedSeek, ordering: .releasing)
+        publishedFinishedSeek.store(scheduledReplace.map { min(lastFinishedSeek, $0.number - 1) } ?? lastFinishedSeek, ordering: .releasing)
         publishedTakenCommands.store(takenCount, ordering: .releasing)
     }
 
@@ -202,29 +207,67 @@ final class PlaybackEngine: @unchecked Sendable {
             return
         }
         var done = 0
-        if !isHolding, fadeRemaining > 0 {
-            done = min(frames, fadeRemaining)
-            renderSong(into: buffer, frames: done)
-            for frame in 0..<done {
-                let gain = Float(fadeRemaining - frame) / Float(Self.fadeFrames)
-                buffer[2 * frame] *= gain
-                buffer[2 * frame + 1] *= gain
+        while done < frames {
+            let rest = frames - done
+            if !isHolding, fadeRemaining > 0 {
+                let count = min(rest, fadeRemaining)
+                renderFadingOut(into: buffer + 2 * done, frames: count)
+                done += count
+                continue
             }
-            fadeRemaining -= done
-            if fadeRemaining == 0, let command = afterFade {
-                afterFade = nil
-                // A reset only releases the voices: at the end of the fade they are cut, silently.
-                // Held, they are kept for later.
-                if case .hold = command {} else { current?.silence() }
-                apply(command)
+            if isHolding {
+                (buffer + 2 * done).update(repeating: 0, count: 2 * rest)
+                return
             }
+            var count = rest
+            if scheduledReplace != nil {
+                let untilDue = framesUntilScheduledReplace()
+                if untilDue == 0 {
+                    takeScheduledReplace()
+                    continue
+                }
+                count = min(count, untilDue)
+            }
+            renderSong(into: buffer + 2 * done, frames: count)
+            if fadeInRemaining > 0 { fadeIn(buffer + 2 * done, frames: count) }
+            done += count
         }
-        if isHolding {
-            (buffer + 2 * done).update(repeating: 0, count: 2 * (frames - done))
-            return
+    }
+
+    /// Renders the song fading out over what is left of the fade; at its end, applies the command
+    /// that waited for it.
+    private func renderFadingOut(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        renderSong(into: buffer, frames: frames)
+        for frame in 0..<frames {
+            let gain = Float(fadeRemaining - frame) / Float(Self.fadeFrames)
+            buffer[2 * frame] *= gain
+            buffer[2 * frame + 1] *= gain
         }
-        renderSong(into: buffer + 2 * done, frames: frames - done)
-        if fadeInRemaining > 0 { fadeIn(buffer + 2 * done, frames: frames - done) }
+        fadeRemaining -= frames
+        if fadeRemaining == 0, let command = afterFade {
+            afterFade = nil
+            // A reset only releases the voices: at the end of the fade they are cut, silently.
+            // Held, they are kept for later.
+            if case .hold = command {} else { current?.silence() }
+            apply(command)
+        }
+    }
+
+    /// Output frames until the scheduled replacement is due: until its plan's frame is the next to
+    /// be heard (the song runs the limiter's look-ahead ahead of what is heard), less its fade-out.
+    private func framesUntilScheduledReplace() -> Int {
+        guard let scheduled = scheduledReplace, let current else { return 0 }
+        let lookAhead = limiterIsEmpty ? 0 : limiter?.latencyFrames ?? 0
+        let untilHeard = current.outputFrames(until: scheduled.plan.frame) + lookAhead
+        return max(0, untilHeard - (scheduled.fadeOut ? Self.fadeFrames : 0))
+    }
+
+    /// The scheduled replacement is due: it is applied, at the end of its fade-out if it has one.
+    private func takeScheduledReplace() {
+        guard let scheduled = scheduledReplace else { return }
+        scheduledReplace = nil
+        cut(.replace(scheduled.song, plan: scheduled.plan, generation: currentGeneration, number: scheduled.number,
+                     fadeOut: scheduled.fadeOut))
     }
 
     private func fadeIn(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
@@ -274,7 +317,8 @@ final class PlaybackEngine: @unchecked Sendable {
         limiterIsEmpty = true
     }
 
-    /// Applies a command, or keeps it for the end of a fade-out if it asks for one and something sounds.
+    /// Applies a command, or keeps it for the end of a fade-out if it asks for one and something
+    /// sounds; a replacement planned ahead of what is heard, for when the song gets there.
     private func receive(_ command: Command) {
         switch command {
         case .load, .seek, .replace, .hold:
@@ -283,14 +327,32 @@ final class PlaybackEngine: @unchecked Sendable {
                 afterFade = nil
                 apply(waiting)
             }
-            guard command.fadesOut, current != nil, !isHolding, !publishedEnded.load(ordering: .relaxed) else { break }
-            afterFade = command
-            if fadeRemaining == 0 { fadeRemaining = Self.fadeFrames }
-            return
+            if case .replace(let song, let plan, let generation, let number, let fadeOut) = command, current != nil,
+               generation == currentGeneration, !publishedEnded.load(ordering: .relaxed) {
+                // An earlier one still waiting (the interface replaces a song once) goes first, at once.
+                if let earlier = scheduledReplace {
+                    scheduledReplace = nil
+                    apply(.replace(earlier.song, plan: earlier.plan, generation: generation, number: earlier.number, fadeOut: false))
+                }
+                scheduledReplace = (song, plan, number, fadeOut)
+                if framesUntilScheduledReplace() > 0 { return }
+                scheduledReplace = nil
+            }
+            cut(command)
         default:
-            break
+            apply(command)
         }
-        apply(command)
+    }
+
+    /// Applies a load, seek, replacement or hold now, or at the end of a fade-out if it asks for
+    /// one and something sounds.
+    private func cut(_ command: Command) {
+        guard command.fadesOut, current != nil, !isHolding, !publishedEnded.load(ordering: .relaxed) else {
+            apply(command)
+            return
+        }
+        afterFade = command
+        if fadeRemaining == 0 { fadeRemaining = Self.fadeFrames }
     }
 
     private func tailHasEnded(_ samples: UnsafeMutablePointer<Float>, frames: Int) -> Bool {
@@ -315,6 +377,11 @@ final class PlaybackEngine: @unchecked Sendable {
     }
 
     private func start(_ song: PlayingSong, generation: Int) {
+        if let scheduled = scheduledReplace {
+            // The song it was to replace is over.
+            scheduledReplace = nil
+            lastFinishedSeek = max(lastFinishedSeek, scheduled.number)
+        }
         releasing = nil
         publishedReleaseFaded.store(false, ordering: .releasing)
         song.rewind()
@@ -341,16 +408,21 @@ final class PlaybackEngine: @unchecked Sendable {
         case .seek(let plan, let generation, let number, _):
             seek(following: plan, generation: generation, number: number)
         case .replace(let song, let plan, let generation, let number, _):
-            guard current != nil, generation == currentGeneration else {
+            guard let current, generation == currentGeneration else {
                 lastFinishedSeek = number
                 return
             }
-            current = song
+            song.continuePass(of: current)
+            self.current = song
             seek(following: plan, generation: generation, number: number)
         case .releaseAll:
-            // Whatever waited for a fade is dropped: the music stops.
+            // Whatever waited for a fade is dropped: the music stops. A replacement is kept (never
+            // to be taken: the next song drops it), since the song it replaces plays out its
+            // releases, and the interface must keep it until then.
             switch afterFade {
-            case .seek(_, _, let number, _), .replace(_, _, _, let number, _): lastFinishedSeek = number
+            case .seek(_, _, let number, _): lastFinishedSeek = number
+            case .replace(let song, let plan, _, let number, let fadeOut) where scheduledReplace == nil:
+                scheduledReplace = (song, plan, number, fadeOut)
             default: break
             }
             afterFade = nil
@@ -376,7 +448,14 @@ final class PlaybackEngine: @unchecked Sendable {
 
     private func seek(following plan: SeekPlan, generation: Int, number: Int) {
         lastFinishedSeek = number
-        guard let current, generation == currentGeneration else { return }
+        guard var current, generation == currentGeneration else { return }
+        if let scheduled = scheduledReplace {
+            // The song goes on from the seek's place: split, as it was to be.
+            scheduledReplace = nil
+            scheduled.song.continuePass(of: current)
+            current = scheduled.song
+            self.current = current
+        }
         emptyLimiter()
         current.seek(following: plan)
         tailFrames = 0

@@ -500,25 +500,57 @@ public final class Player {
     }
 
     /// One synthesizer cannot keep up with the song playing: it goes on split across the
-    /// synthesizers from where the engine is (its notes struck again there), and the song
-    /// prepared to follow is prepared again, split.
+    /// synthesizers a little ahead of where the engine is (its notes struck again there, see
+    /// ``planSwitch(of:generation:)``), and the song prepared to follow is prepared again, split.
     private func splitPlayingSong(generation: Int) {
         guard let entry = loaded[generation], let song = splitSong(entry.song.whole) else { return }
-        // Where the engine is once the synthesizers are made and the song probed, which takes a
-        // while (a SoundFont's load the first time): planned from where it was before, the split
-        // song would play that while again.
-        let position = engine.position
-        guard position.generation == generation, !position.hasEnded else {
+        guard let plan = planSwitch(of: entry.song.whole, generation: generation) else {
             prepareNextAgain()
             return
         }
-        let plan = entry.song.whole.plan(seekingTo: position.frame, chaseNotes: true)
         let number = nextSeekNumber
         nextSeekNumber += 1
         seekPlans.append((number, plan, entry.song))
         loaded[generation]?.song = song
         engine.post(.replace(song, plan: plan, generation: generation, number: number, fadeOut: !isOutputIdle))
         prepareNextAgain()
+    }
+
+    /// How far ahead of the engine a split takes over, at the least: the engine must get the
+    /// command (at its next buffer) before it renders past the place.
+    static let switchLeadSeconds = 0.2
+
+    /// Where a song split while it plays takes over: ahead of the engine by ``switchLeadSeconds``
+    /// (or two output buffers, if longer), where the engine waits for it, so that nothing is heard
+    /// twice or skipped. Planned once the synthesizers are made and the song probed (a while, a
+    /// SoundFont's load the first time), and again further ahead if the engine passed the place
+    /// while it was planned (a dense song's plan reads millions of events). Across a loop's end
+    /// or after the song's, the engine would not get there: the split song takes over where the
+    /// engine is, and what it rendered since the plan's place is heard again. Nil once the song
+    /// is over.
+    private func planSwitch(of whole: Sequencer, generation: Int) -> SeekPlan? {
+        let outputBufferFrames = sink.latencySeconds * sampleRate
+        var lead = max(Self.switchLeadSeconds * sampleRate, 2 * outputBufferFrames)
+        for _ in 0..<3 {
+            let position = engine.position
+            guard position.generation == generation, !position.hasEnded else { return nil }
+            let tempo = synthesizer.performance.tempo
+            let target = position.frame + Int64((lead * tempo).rounded())
+            let jumpsBack = whole.loopEndFrame.map { position.frame < $0 && target >= $0 } ?? false
+            guard !jumpsBack, target < whole.endFrame else {
+                return whole.plan(seekingTo: position.frame, chaseNotes: true)
+            }
+            let started = ContinuousClock.now
+            let plan = whole.plan(seekingTo: target, chaseNotes: true)
+            let now = engine.position
+            guard now.generation == generation, !now.hasEnded else { return nil }
+            if now.frame + Int64((outputBufferFrames * tempo).rounded()) < target { return plan }
+            let planning = (ContinuousClock.now - started) / .seconds(1)
+            lead = 2 * (lead + planning * sampleRate)
+        }
+        let position = engine.position
+        guard position.generation == generation, !position.hasEnded else { return nil }
+        return whole.plan(seekingTo: position.frame, chaseNotes: true)
     }
 
     private func register(_ playing: PlayingSong, place: Int) -> Int {

@@ -35,6 +35,9 @@ final class PlayingSong {
     var pass: Int { parts[0].pass }
     var isAtEnd: Bool { parts[0].isAtEnd }
 
+    /// Output frames until the song reaches `frame` at the tempo now (0 once it is there).
+    func outputFrames(until frame: Int64) -> Int { parts[0].outputFrames(until: frame) }
+
     func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
         if let threads {
             threads.render(self, into: buffer, frames: frames)
@@ -54,6 +57,11 @@ final class PlayingSong {
 
     func rewind() {
         for part in parts { part.rewind() }
+    }
+
+    /// Takes up `other`'s pass through the loop, going on from where it is.
+    func continuePass(of other: PlayingSong) {
+        for part in parts { part.continuePass(of: other.parts[0]) }
     }
 
     /// Follows a plan made by ``whole``.

@@ -253,6 +253,23 @@ public final class Sequencer {
     /// How many passes the loop plays in all: 1 without a loop, `nil` for ever.
     public var passCount: Int? { loop == nil ? 1 : loopSettings.passes }
 
+    /// Takes up `other`'s pass through the loop: for a sequencer that goes on from where `other`
+    /// is (a song split while it plays), and must play as many passes more.
+    public func continuePass(of other: Sequencer) {
+        pass = other.pass
+    }
+
+    /// The frame where the song's loop ends and jumps back to its start; nil without a loop. Never
+    /// changes, so another thread may read it while this one renders.
+    public var loopEndFrame: Int64? { loop?.endFrame }
+
+    /// Output frames until the song reaches `frame` at the tempo now, 0 once it is there; a loop
+    /// jumping back on the way is not counted.
+    public func outputFrames(until frame: Int64) -> Int {
+        let frames = (Double(frame) - exactPosition) / synthesizer.performance.tempo
+        return frames > 0 ? Int(min(frames.rounded(.up), Double(Int32.max))) : 0
+    }
+
     /// Output frames from here to the end at the tempo now; `nil` when the loop plays for ever.
     public var framesToEnd: Int64? {
         guard !hasFadedOut else { return 0 }

@@ -1,0 +1,249 @@
+import Foundation
+@testable import Playback
+import SMF
+import Synchronization
+import Synthesis
+import SystemPackage
+import Testing
+
+/// A song split while it plays (``PlaybackEngine/Command/replace``) takes over at the plan's
+/// frame, planned ahead of what is heard: the engine plays on until that frame is the next heard,
+/// so nothing is heard twice or skipped, limiter and all. Timing is checked by where notes start.
+@Suite struct SplitTakeoverTests {
+    static let rate = LiveSplitTests.rate
+    static let bufferFrames = LiveSplitTests.bufferFrames
+    static let noteSpacing = 0.25
+
+    /// Claves and a wood block in turn every quarter second from 0 to 2.25 s, with silence between
+    /// them (no reverb, no chorus): where each starts to sound is plain to see.
+    static let pulses = pulses(count: 10)
+
+    static func pulses(count: Int) -> Song {
+        TestSongs.song { track in
+        track.append(.controlChange(channel: 9, controller: 91, value: 0), atTick: 0)
+        track.append(.controlChange(channel: 9, controller: 93, value: 0), atTick: 0)
+        for step in 0..<count {
+            let key: UInt8 = step % 2 == 0 ? 75 : 76
+            track.append(.noteOn(channel: 9, note: key, velocity: 120), atTick: TestSongs.tick(Double(step) * noteSpacing))
+            track.append(.noteOff(channel: 9, note: key, velocity: 0), atTick: TestSongs.tick(Double(step) * noteSpacing + 0.05))
+        }
+        track.append(.meta(.endOfTrack), atTick: TestSongs.tick(Double(count) * noteSpacing + 0.5))
+        }
+    }
+
+    static func rig() throws -> LiveSplitTests.Rig {
+        var settings = DefaultRender.settings()
+        settings.reverb = nil
+        settings.chorus = nil
+        return try LiveSplitTests.Rig(cores: 2, settings: settings)
+    }
+
+    /// An engine with the limiter, as the player makes it, playing `song` from its start.
+    static func engine(playing song: PlayingSong) -> PlaybackEngine {
+        let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: true)
+        engine.post(.load(song, generation: 0, fadeOut: false))
+        return engine
+    }
+
+    /// The engine's output until `seconds` of output in all, in buffers of `bufferFrames`.
+    static func render(_ engine: PlaybackEngine, into output: inout [Float], until seconds: Double) {
+        let frames = Int(seconds * rate)
+        var buffer = [Float](repeating: 0, count: 2 * bufferFrames)
+        while output.count / 2 < frames {
+            let count = min(bufferFrames, frames - output.count / 2)
+            buffer.withUnsafeMutableBufferPointer { engine.render($0.baseAddress!, frames: count) }
+            output += buffer.prefix(2 * count)
+        }
+    }
+
+    /// The frame where each of the notes `steps` starts to sound: the first above −60 dBFS, from
+    /// 2,000 frames (45 ms) before it is due, when the one before has died away.
+    static func onsets(_ output: [Float], steps: Range<Int>) -> [Int] {
+        steps.map { step in
+            let due = Int(Double(step) * noteSpacing * rate)
+            return (due - 2_000..<output.count / 2).first { abs(output[2 * $0]) > 1e-3 } ?? -1
+        }
+    }
+
+    /// The pulses from 0 to 2.5 s, on one synthesizer; with `replaceAt`, a split of the song is
+    /// posted at 0.3 s, planned by it from the engine (at the frame it returns).
+    static func play(replaceAt planFrame: ((PlaybackEngine) -> Int64)? = nil) throws -> (output: [Float], finishedBefore: Int) {
+        let rig = try rig()
+        let whole = Sequencer(song: pulses, synthesizer: rig.lead)
+        let engine = engine(playing: PlayingSong(whole))
+        var output: [Float] = []
+        render(engine, into: &output, until: 0.3)
+        var finishedBefore = -1
+        if let planFrame {
+            let song = rig.split(whole)
+            let plan = whole.plan(seekingTo: planFrame(engine), chaseNotes: true)
+            engine.post(.replace(song, plan: plan, generation: 0, number: 0, fadeOut: true))
+            render(engine, into: &output, until: 0.55)
+            finishedBefore = engine.finishedSeek
+            render(engine, into: &output, until: 2.5)
+            #expect(engine.finishedSeek == 0)
+            withExtendedLifetime(song) {}
+        } else {
+            render(engine, into: &output, until: 2.5)
+        }
+        return (output, finishedBefore)
+    }
+
+    @Test("a split planned ahead waits for its frame and takes over there: the notes after it start when they did on one synthesizer")
+    func aSplitPlannedAheadTakesOverOnTime() throws {
+        let reference = try Self.play().output
+        let takeover = Int64(0.625 * Self.rate)
+        let (split, finishedBefore) = try Self.play(replaceAt: { _ in takeover })
+        #expect(finishedBefore == -1, "the split was taken before its frame")
+        let expected = Self.onsets(reference, steps: 3..<10)
+        #expect(zip(expected, (3..<10).map { Int(Double($0) * Self.noteSpacing * Self.rate) }).allSatisfy { $0 >= $1 && $0 < $1 + 200 },
+                "the reference's notes start where they are due: \(expected)")
+        let heard = Self.onsets(split, steps: 3..<10)
+        // Within FluidSynth's block of 64 frames: the split synthesizers' blocks fall elsewhere.
+        #expect(zip(heard, expected).allSatisfy { abs($0 - $1) < 64 }, "after the split: \(heard), on one synthesizer: \(expected)")
+        // Planned where the engine was a buffer (50 ms) before it took the split, as when it
+        // renders one while the interface plans: that buffer is heard again.
+        let (repeated, _) = try Self.play(replaceAt: { $0.position.frame - 2_205 })
+        let repeatedHeard = Self.onsets(repeated, steps: 3..<10)
+        #expect(zip(repeatedHeard, expected).allSatisfy { abs($0 - $1) >= 2_000 },
+                "a split planned a buffer behind: \(repeatedHeard), on one synthesizer: \(expected): the test could not fail")
+    }
+
+    @Test("a seek while a split waits: the song goes on split from the seek's place, and both are reported done")
+    func aSeekWhileASplitWaits() throws {
+        let rig = try Self.rig()
+        let whole = Sequencer(song: Self.pulses, synthesizer: rig.lead)
+        let engine = Self.engine(playing: PlayingSong(whole))
+        var output: [Float] = []
+        Self.render(engine, into: &output, until: 0.2)
+        let song = rig.split(whole)
+        engine.post(.replace(song, plan: whole.plan(seekingTo: Int64(1.5 * Self.rate), chaseNotes: true), generation: 0, number: 0, fadeOut: true))
+        Self.render(engine, into: &output, until: 0.4)
+        #expect(engine.finishedSeek == -1)
+        #expect(song.parts[1].position == 0, "the split song plays before its frame")
+        engine.post(.seek(whole.plan(seekingTo: Int64(0.5 * Self.rate)), generation: 0, number: 1, fadeOut: true))
+        Self.render(engine, into: &output, until: 0.6)
+        #expect(engine.finishedSeek == 1)
+        #expect(song.parts[1].position > Int64(0.5 * Self.rate), "the split song does not play after the seek")
+    }
+
+    @Test("while a split waits, no later seek is reported done (its song and plan are still in use); a new song drops it")
+    func aWaitingSplitIsDroppedByANewSong() throws {
+        let rig = try Self.rig()
+        let whole = Sequencer(song: Self.pulses, synthesizer: rig.lead)
+        let engine = Self.engine(playing: PlayingSong(whole))
+        var output: [Float] = []
+        Self.render(engine, into: &output, until: 0.1)
+        let song = rig.split(whole)
+        engine.post(.replace(song, plan: whole.plan(seekingTo: Int64(1.5 * Self.rate), chaseNotes: true), generation: 0, number: 3, fadeOut: true))
+        engine.post(.seek(whole.plan(seekingTo: 0), generation: 5, number: 4, fadeOut: true))
+        Self.render(engine, into: &output, until: 0.2)
+        #expect(engine.finishedSeek == 2)
+        let next = Sequencer(song: Self.pulses, synthesizer: rig.lead)
+        engine.post(.load(PlayingSong(next), generation: 1, fadeOut: true))
+        Self.render(engine, into: &output, until: 0.3)
+        #expect(engine.finishedSeek == 4)
+        #expect(engine.position.generation == 1)
+        #expect(song.parts[1].position == 0, "the dropped split song played")
+    }
+
+    @Test("a song split in its loop's second pass plays as many passes more as on one synthesizer")
+    func aSplitKeepsTheLoopsPass() throws {
+        let file = PerformanceRenderTests.Piece(loopMark: 4).file
+        func framesToEnd(split: Bool) throws -> Int {
+            let rig = try Self.rig()
+            let whole = Sequencer(song: Song(file: file), synthesizer: rig.lead, loops: LoopSettings(passes: 2, fadeSeconds: 0))
+            let engine = Self.engine(playing: PlayingSong(whole))
+            var output: [Float] = []
+            while engine.pass < 2, output.count < 2 * Int(60 * Self.rate) {
+                Self.render(engine, into: &output, until: Double(output.count / 2 + Self.bufferFrames) / Self.rate)
+            }
+            let song = rig.split(whole)
+            if split {
+                let plan = whole.plan(seekingTo: engine.position.frame + 4_410, chaseNotes: true)
+                engine.post(.replace(song, plan: plan, generation: 0, number: 0, fadeOut: true))
+            }
+            while !engine.position.hasEnded, output.count < 2 * Int(60 * Self.rate) {
+                Self.render(engine, into: &output, until: Double(output.count / 2 + Self.bufferFrames) / Self.rate)
+            }
+            #expect(!split || song.parts[1].position > 0, "the split song did not play")
+            withExtendedLifetime(song) {}
+            return output.count / 2
+        }
+        let whole = try framesToEnd(split: false)
+        let split = try framesToEnd(split: true)
+        #expect(abs(split - whole) < Int(0.1 * Self.rate), "split in the second pass, the song ends after \(split) frames; on one synthesizer after \(whole)")
+    }
+
+    /// An output that a thread of the test pulls in real time, as a sound server would, keeping
+    /// all it renders.
+    final class RecordingSink: PlaybackSink, @unchecked Sendable {
+        let renderBuffer: (UnsafeMutablePointer<Float>, Int) -> Void
+        /// Touched by one thread at a time: the puller's, then the test's once it has stopped.
+        var recorded: [Float] = []
+
+        init(render: @escaping (UnsafeMutablePointer<Float>, Int) -> Void) {
+            renderBuffer = render
+        }
+
+        func pull(frames: Int) {
+            var buffer = [Float](repeating: 0, count: 2 * frames)
+            buffer.withUnsafeMutableBufferPointer { renderBuffer($0.baseAddress!, frames) }
+            recorded += buffer
+        }
+
+        func pause() {}
+        func resume() {}
+        func flush(_ switchSource: () -> Void) { switchSource() }
+        func drain(atMostSeconds seconds: Double) {}
+        func close() {}
+        var latencySeconds: Double { 0.02 }
+        var underrunCount: Int { 0 }
+        var normalPriorityReason: String? { nil }
+        var failure: (any Error)? { nil }
+    }
+
+    @Test("through the player, a song split while its output plays on in real time takes over ahead, on time: nothing heard twice or skipped")
+    func thePlayersSplitIsOnTime() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("pulses.mid")
+        try Data(SMFWriter().encode(Self.pulses(count: 16).file)).write(to: URL(fileURLWithPath: path))
+        var made: RecordingSink?
+        let player = try Player(chaseNotes: true, tailLimitSeconds: 1, sampleRate: Self.rate, split: .whenNeeded(cores: 2),
+                                makeSink: { render in
+                                    let sink = RecordingSink(render: render)
+                                    made = sink
+                                    return sink
+                                },
+                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
+        let sink = try #require(made)
+        #expect(player.play(PlayQueue(items: [FilePath(path)])))
+        sink.pull(frames: Int(0.3 * Self.rate))
+        // The output goes on in real time (a buffer of 300 frames every 6.8 ms) while the part
+        // synthesizer is made, the song probed and the switch planned.
+        let stop = LiveSplitTests.Flag()
+        let stopped = LiveSplitTests.Flag()
+        Thread.detachNewThread {
+            let pace = ContinuousClock.now
+            var pulled = 0
+            while !stop.isSet {
+                sink.pull(frames: Self.bufferFrames)
+                pulled += Self.bufferFrames
+                let due = pace + .microseconds(Int64(Double(pulled) / Self.rate * 1e6))
+                if due > ContinuousClock.now { Thread.sleep(forTimeInterval: (due - ContinuousClock.now) / .seconds(1)) }
+            }
+            stopped.set()
+        }
+        player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad, underrunsSinceLastLook: 0)
+        #expect(player.update().cores == 2)
+        Thread.sleep(forTimeInterval: 0.8)
+        stop.set()
+        while !stopped.isSet { usleep(1_000) }
+        sink.pull(frames: Int(4 * Self.rate) - sink.recorded.count / 2)
+        let heard = Self.onsets(sink.recorded, steps: 1..<16)
+        let due = (1..<16).map { Int(Double($0) * Self.noteSpacing * Self.rate) }
+        // As the engine alone plays them: from the frame due to FluidSynth's next block of 64 and
+        // the attack's first samples.
+        #expect(zip(heard, due).allSatisfy { $0 >= $1 && $0 < $1 + 200 }, "the notes start at \(zip(heard, due).map { $0 - $1 }) frames from where they are due")
+    }
+}
