@@ -4,8 +4,8 @@ import WorkerThreads
 /// shared out among them (``NoteSplit``): more when one cannot render in real time.
 public enum SongSplit: Equatable, Sendable {
     /// One, until the audio thread spends ``Player/overloadedRenderLoad`` of the time or more
-    /// rendering (or the output runs dry at ``Player/strainedRenderLoad`` or more); then the song playing is split across up to `cores` where it is (its notes
-    /// struck again), and so is every song after it.
+    /// rendering (or the output runs dry at ``Player/strainedRenderLoad`` or more); then the song playing is split across up to `cores`,
+    /// taking over a little ahead of where it is (its notes struck again), and so is every song after it.
     case whenNeeded(cores: Int)
     /// Every song on up to `cores` synthesizers from its start (1: never split).
     case always(cores: Int)
