@@ -222,4 +222,57 @@ struct MediaKeysCommandTests {
             #expect(quiet.succeeded && quiet.stderr.isEmpty, "\(quiet)")
         }
     }
+
+    /// `browse` offers the media keys as `play` does, from the first file it plays; they work in
+    /// the play view and while the music plays under the browser, and go with it.
+    @Test("browse: playerctl sees the file played from the browser, pauses it, skips to the next and seeks, in the play view and under the browser; the name goes when the browser ends")
+    func browse() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("Library/Bach/Preludes/Prelude 1.mid", Songs.staircase(seconds: 30, firstNote: 60, title: "Stairs in C"))
+        try sandbox.write("Library/Bach/Preludes/Prelude 2.mid", Songs.staircase(seconds: 30, firstNote: 64, title: "Stairs in E"))
+        try sandbox.useLibrary("Library")
+        let bus = try PrivateSessionBus()
+        let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
+        let terminal = try TmuxTerminal(smfplay.path, arguments: ["browse"] + PlayCommandTests.synthesis,
+                                        environment: sandbox.environment.merging(["PULSE_SERVER": server.address,
+                                                                                 "DBUS_SESSION_BUS_ADDRESS": bus.address]) { $1 },
+                                        workingDirectory: sandbox.work, columns: 80, rows: 24)
+        try terminal.waitForBrowser("Library, Bach/ selected") { $0.breadcrumb == "Library" && $0.selected?.name == "Bach/" }
+        try terminal.send("Enter")
+        try terminal.waitForBrowser("Library › Bach") { $0.selected?.name == "Preludes/" }
+        try terminal.send("Enter")
+        try terminal.waitForBrowser("Library › Bach › Preludes") { $0.selected?.name == "Prelude 1.mid" }
+        try terminal.send("Enter")
+        try terminal.waitForPlayView("Prelude 1.mid playing") { $0.name == "Prelude 1.mid" }
+
+        try expectSoon("status once the browser plays", { try bus.playerctl("status") }, toBe: "Playing")
+        #expect(try bus.playerctl("metadata", "xesam:title") == "Stairs in C")
+        #expect(try bus.playerctl("metadata", "xesam:album") == "Preludes")
+        #expect(try bus.playerctl("metadata", "xesam:artist") == "Bach")
+        // In the play view.
+        _ = try bus.playerctl("pause")
+        try expectSoon("status after pause", { try bus.playerctl("status") }, toBe: "Paused")
+        _ = try terminal.waitFor("❚❚ Prelude 1.mid")
+        _ = try bus.playerctl("play")
+        try expectSoon("status after play", { try bus.playerctl("status") }, toBe: "Playing")
+        _ = try bus.playerctl("next")
+        try terminal.waitForPlayView("Prelude 2.mid playing, 2 of 2") { $0.name == "Prelude 2.mid" && $0.place == "2 of 2" }
+        try expectSoon("title after next", { try bus.playerctl("metadata", "xesam:title") }, toBe: "Stairs in E")
+
+        // Under the browser.
+        try terminal.send("b")
+        try terminal.waitForBrowser("the browser, the music on under it") { $0.isBrowser && $0.status.hasPrefix("▶ Prelude 2.mid") }
+        // Back to the start: the status line can only show it by a seek.
+        try terminal.waitForBrowser("3 s in on the status line") { ($0.statusSeconds ?? 0) >= 3 }
+        _ = try bus.playerctl("position", "0")
+        try terminal.waitForBrowser("back at the start on the status line") { ($0.statusSeconds ?? 3) < 2.5 }
+        _ = try bus.playerctl("pause")
+        try terminal.waitForBrowser("paused on the status line") { $0.status.hasPrefix("❚❚ Prelude 2.mid") }
+        try expectSoon("status after pause, under the browser", { try bus.playerctl("status") }, toBe: "Paused")
+
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+        let gone = try PrivateSessionBus.poll(atMost: Self.deadline) { try !bus.names().contains { $0.hasPrefix("org.mpris.MediaPlayer2.smfplay") } }
+        #expect(gone, "the name stays on the bus after the browser ended: \((try? bus.names()) ?? [])")
+    }
 }
