@@ -77,6 +77,9 @@ import Testing
     /// of the test's: the render closure is the engine's, made to run beside the player's).
     final class ManualSink: PlaybackSink, @unchecked Sendable {
         let renderBuffer: (UnsafeMutablePointer<Float>, Int) -> Void
+        /// What `record(frames:)` rendered, one buffer after another. Touched by one thread at a
+        /// time: the one that records, then the test's once it has stopped.
+        var recorded: [Float] = []
 
         init(render: @escaping (UnsafeMutablePointer<Float>, Int) -> Void) {
             renderBuffer = render
@@ -88,6 +91,13 @@ import Testing
             for start in stride(from: 0, to: frames, by: 1024) {
                 buffer.withUnsafeMutableBufferPointer { renderBuffer($0.baseAddress!, min(1024, frames - start)) }
             }
+        }
+
+        /// Renders `frames` in one buffer, as a sound server asks, and keeps them.
+        func record(frames: Int) {
+            var buffer = [Float](repeating: 0, count: 2 * frames)
+            buffer.withUnsafeMutableBufferPointer { renderBuffer($0.baseAddress!, frames) }
+            recorded += buffer
         }
 
         func pause() {}

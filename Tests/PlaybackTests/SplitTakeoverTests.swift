@@ -109,39 +109,53 @@ import Testing
                 "a split planned a buffer behind: \(repeatedHeard), on one synthesizer: \(expected): the test could not fail")
     }
 
+    /// The pulses playing on one synthesizer, 0.2 s in, with a split of them posted as number
+    /// `number`, planned for 1.5 s: it waits.
+    struct WaitingSplit {
+        let rig: LiveSplitTests.Rig
+        let whole: Sequencer
+        let engine: PlaybackEngine
+        let song: PlayingSong
+        var output: [Float] = []
+
+        init(number: Int) throws {
+            rig = try SplitTakeoverTests.rig()
+            whole = Sequencer(song: SplitTakeoverTests.pulses, synthesizer: rig.lead)
+            engine = SplitTakeoverTests.engine(playing: PlayingSong(whole))
+            song = rig.split(whole)
+            render(until: 0.2)
+            let plan = whole.plan(seekingTo: Int64(1.5 * SplitTakeoverTests.rate), chaseNotes: true)
+            engine.post(.replace(song, plan: plan, generation: 0, number: number, fadeOut: true))
+        }
+
+        mutating func render(until seconds: Double) {
+            SplitTakeoverTests.render(engine, into: &output, until: seconds)
+        }
+    }
+
     @Test("a seek while a split waits: the song goes on split from the seek's place, and both are reported done")
     func aSeekWhileASplitWaits() throws {
-        let rig = try Self.rig()
-        let whole = Sequencer(song: Self.pulses, synthesizer: rig.lead)
-        let engine = Self.engine(playing: PlayingSong(whole))
-        var output: [Float] = []
-        Self.render(engine, into: &output, until: 0.2)
-        let song = rig.split(whole)
-        engine.post(.replace(song, plan: whole.plan(seekingTo: Int64(1.5 * Self.rate), chaseNotes: true), generation: 0, number: 0, fadeOut: true))
-        Self.render(engine, into: &output, until: 0.4)
+        var waiting = try WaitingSplit(number: 0)
+        let (engine, whole, song) = (waiting.engine, waiting.whole, waiting.song)
+        waiting.render(until: 0.4)
         #expect(engine.finishedSeek == -1)
         #expect(song.parts[1].position == 0, "the split song plays before its frame")
         engine.post(.seek(whole.plan(seekingTo: Int64(0.5 * Self.rate)), generation: 0, number: 1, fadeOut: true))
-        Self.render(engine, into: &output, until: 0.6)
+        waiting.render(until: 0.6)
         #expect(engine.finishedSeek == 1)
         #expect(song.parts[1].position > Int64(0.5 * Self.rate), "the split song does not play after the seek")
     }
 
     @Test("while a split waits, no later seek is reported done (its song and plan are still in use); a new song drops it")
     func aWaitingSplitIsDroppedByANewSong() throws {
-        let rig = try Self.rig()
-        let whole = Sequencer(song: Self.pulses, synthesizer: rig.lead)
-        let engine = Self.engine(playing: PlayingSong(whole))
-        var output: [Float] = []
-        Self.render(engine, into: &output, until: 0.1)
-        let song = rig.split(whole)
-        engine.post(.replace(song, plan: whole.plan(seekingTo: Int64(1.5 * Self.rate), chaseNotes: true), generation: 0, number: 3, fadeOut: true))
+        var waiting = try WaitingSplit(number: 3)
+        let (engine, whole, song) = (waiting.engine, waiting.whole, waiting.song)
         engine.post(.seek(whole.plan(seekingTo: 0), generation: 5, number: 4, fadeOut: true))
-        Self.render(engine, into: &output, until: 0.2)
+        waiting.render(until: 0.4)
         #expect(engine.finishedSeek == 2)
-        let next = Sequencer(song: Self.pulses, synthesizer: rig.lead)
+        let next = Sequencer(song: Self.pulses, synthesizer: waiting.rig.lead)
         engine.post(.load(PlayingSong(next), generation: 1, fadeOut: true))
-        Self.render(engine, into: &output, until: 0.3)
+        waiting.render(until: 0.5)
         #expect(engine.finishedSeek == 4)
         #expect(engine.position.generation == 1)
         #expect(song.parts[1].position == 0, "the dropped split song played")
@@ -175,50 +189,22 @@ import Testing
         #expect(abs(split - whole) < Int(0.1 * Self.rate), "split in the second pass, the song ends after \(split) frames; on one synthesizer after \(whole)")
     }
 
-    /// An output that a thread of the test pulls in real time, as a sound server would, keeping
-    /// all it renders.
-    final class RecordingSink: PlaybackSink, @unchecked Sendable {
-        let renderBuffer: (UnsafeMutablePointer<Float>, Int) -> Void
-        /// Touched by one thread at a time: the puller's, then the test's once it has stopped.
-        var recorded: [Float] = []
-
-        init(render: @escaping (UnsafeMutablePointer<Float>, Int) -> Void) {
-            renderBuffer = render
-        }
-
-        func pull(frames: Int) {
-            var buffer = [Float](repeating: 0, count: 2 * frames)
-            buffer.withUnsafeMutableBufferPointer { renderBuffer($0.baseAddress!, frames) }
-            recorded += buffer
-        }
-
-        func pause() {}
-        func resume() {}
-        func flush(_ switchSource: () -> Void) { switchSource() }
-        func drain(atMostSeconds seconds: Double) {}
-        func close() {}
-        var latencySeconds: Double { 0.02 }
-        var underrunCount: Int { 0 }
-        var normalPriorityReason: String? { nil }
-        var failure: (any Error)? { nil }
-    }
-
     @Test("through the player, a song split while its output plays on in real time takes over ahead, on time: nothing heard twice or skipped")
     func thePlayersSplitIsOnTime() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("pulses.mid")
         try Data(SMFWriter().encode(Self.pulses(count: 16).file)).write(to: URL(fileURLWithPath: path))
-        var made: RecordingSink?
+        var made: SeekHandoverTests.ManualSink?
         let player = try Player(chaseNotes: true, tailLimitSeconds: 1, sampleRate: Self.rate, split: .whenNeeded(cores: 2),
                                 makeSink: { render in
-                                    let sink = RecordingSink(render: render)
+                                    let sink = SeekHandoverTests.ManualSink(render: render)
                                     made = sink
                                     return sink
                                 },
                                 makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
         let sink = try #require(made)
         #expect(player.play(PlayQueue(items: [FilePath(path)])))
-        sink.pull(frames: Int(0.3 * Self.rate))
+        sink.record(frames: Int(0.3 * Self.rate))
         // The output goes on in real time (a buffer of 300 frames every 6.8 ms) while the part
         // synthesizer is made, the song probed and the switch planned.
         let stop = LiveSplitTests.Flag()
@@ -227,7 +213,7 @@ import Testing
             let pace = ContinuousClock.now
             var pulled = 0
             while !stop.isSet {
-                sink.pull(frames: Self.bufferFrames)
+                sink.record(frames: Self.bufferFrames)
                 pulled += Self.bufferFrames
                 let due = pace + .microseconds(Int64(Double(pulled) / Self.rate * 1e6))
                 if due > ContinuousClock.now { Thread.sleep(forTimeInterval: (due - ContinuousClock.now) / .seconds(1)) }
@@ -239,7 +225,7 @@ import Testing
         Thread.sleep(forTimeInterval: 0.8)
         stop.set()
         while !stopped.isSet { usleep(1_000) }
-        sink.pull(frames: Int(4 * Self.rate) - sink.recorded.count / 2)
+        sink.record(frames: Int(4 * Self.rate) - sink.recorded.count / 2)
         let heard = Self.onsets(sink.recorded, steps: 1..<16)
         let due = (1..<16).map { Int(Double($0) * Self.noteSpacing * Self.rate) }
         // As the engine alone plays them: from the frame due to FluidSynth's next block of 64 and
