@@ -103,6 +103,8 @@ public final class Player {
         }
         self.engine = engine
         self.sink = sink
+        // Three of the server's requests (a quarter of its buffer each), while the load is light.
+        engine.renderInBatches(of: Int(sink.latencySeconds * sampleRate * 0.75))
         self.chaseNotes = chaseNotes
         self.loops = loops
         self.split = split
@@ -215,7 +217,7 @@ public final class Player {
         let current = loaded[position.generation]
         let performance = synthesizer.performance.current
         // What is buffered plays at the tempo it was rendered at: the listener's, nearly always.
-        let latencyFrames = Int64((sink.latencySeconds * sampleRate * performance.tempo).rounded())
+        let latencyFrames = Int64((outputLatencySeconds * sampleRate * performance.tempo).rounded())
         let heardFrame = max(0, position.frame - (isPaused ? 0 : latencyFrames))
         let song = current?.song.whole.song
         let heardSeconds = min(Double(heardFrame) / sampleRate, song?.duration ?? 0)
@@ -277,6 +279,12 @@ public final class Player {
         set { synthesizer.performance.current = newValue }
     }
 
+    /// How long a frame the engine renders now takes to be heard: what the output holds, and what
+    /// the engine rendered ahead of it.
+    var outputLatencySeconds: Double {
+        sink.latencySeconds + Double(engine.bufferedFrames) / sampleRate
+    }
+
     /// Why the output renders at normal priority, if it does (see `PlaybackSink`).
     public var outputNormalPriorityReason: String? { sink.normalPriorityReason }
 
@@ -293,8 +301,9 @@ public final class Player {
         } else {
             if sink.latencySeconds <= Self.longestUnflushedLatency {
                 engine.post(.hold)
-                // The fade is rendered at the next buffer, and heard a buffer's length later.
-                if Self.wait(atMostSeconds: 0.1, until: { engine.isHeld }) { Self.sleep(seconds: sink.latencySeconds) }
+                // The fade is rendered at the next buffer (or batch), and heard once what the
+                // output holds has played.
+                if Self.wait(atMostSeconds: 0.1, until: { engine.isHeld }) { Self.sleep(seconds: outputLatencySeconds) }
             }
             sink.pause()
         }
@@ -529,7 +538,7 @@ public final class Player {
     /// engine is, and what it rendered since the plan's place is heard again. Nil once the song
     /// is over.
     private func planSwitch(of whole: Sequencer, generation: Int) -> SeekPlan? {
-        let outputBufferFrames = sink.latencySeconds * sampleRate
+        let outputBufferFrames = outputLatencySeconds * sampleRate
         var lead = max(Self.switchLeadSeconds * sampleRate, 2 * outputBufferFrames)
         for _ in 0..<3 {
             let position = engine.position

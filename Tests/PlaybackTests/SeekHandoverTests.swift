@@ -81,7 +81,10 @@ import Testing
         /// time: the one that records, then the test's once it has stopped.
         var recorded: [Float] = []
 
-        init(render: @escaping (UnsafeMutablePointer<Float>, Int) -> Void) {
+        let latencySeconds: Double
+
+        init(latencySeconds: Double = 0.02, render: @escaping (UnsafeMutablePointer<Float>, Int) -> Void) {
+            self.latencySeconds = latencySeconds
             renderBuffer = render
         }
 
@@ -105,7 +108,6 @@ import Testing
         func flush(_ switchSource: () -> Void) { switchSource() }
         func drain(atMostSeconds seconds: Double) {}
         func close() {}
-        var latencySeconds: Double { 0.02 }
         var underrunCount: Int { 0 }
         var normalPriorityReason: String? { nil }
         var failure: (any Error)? { nil }
