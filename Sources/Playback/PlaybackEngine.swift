@@ -40,17 +40,6 @@ final class PlaybackEngine: @unchecked Sendable {
         /// Go on after `hold`, fading back in: a voice taken up mid-waveform would click.
         case proceed
 
-        /// Whether what the engine rendered ahead (see `batch`) is dropped when this comes: it
-        /// is a cut heard at once (the interface flushes the output for it), or it ends a pause
-        /// whose fade-out has been heard, after which only silence was rendered.
-        func dropsWhatIsRenderedAhead(holding: Bool) -> Bool {
-            switch self {
-            case .load(_, _, let fadeOut), .seek(_, _, _, let fadeOut): !fadeOut
-            case .proceed: holding
-            case .queueNext, .dropNext, .replace, .releaseAll, .hold: false
-            }
-        }
-
         /// Whether it waits for the sound to fade out first.
         var fadesOut: Bool {
             switch self {
@@ -78,20 +67,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private let limiter: PeakLimiter?
     /// Where the frames that fill the limiter's delay line are rendered: its latency's worth.
     private let limiterPrimer: UnsafeMutablePointer<Float>
-    /// Frames rendered ahead, in one go, for the output's next requests: ``batchFramesLimit`` at
-    /// most. Each render call pays for bringing the synthesizer's voices, reverb and chorus back
-    /// into the cache after the thread slept; a sound server asks for a quarter of its buffer at
-    /// a time, and rendering three requests' worth at once takes 6–9 % off the CPU of a light song
-    /// (keep_on_rolling.mid, FluidR3_GM). Only while the render load is below
-    /// ``batchingRenderLoad``: a batch is rendered while the output holds about as much, and must
-    /// be done well before that has played.
-    private let batch: UnsafeMutablePointer<Float>
-    static let batchFramesLimit = 8_192
-    /// The render load below which the engine renders in batches.
-    static let batchingRenderLoad = 0.4
-    /// How many frames a batch holds (0: none), set by the interface once the output is open.
-    private let batchFramesSetting = Atomic<Int>(0)
-    private let publishedBufferedFrames = Atomic<Int>(0)
+    private let publishedLookAheadFrames = Atomic<Int>(0)
 
     // Touched only by the audio thread.
     /// The limiter's delay line holds nothing since the last cut (or since the start): the next
@@ -122,11 +98,6 @@ final class PlaybackEngine: @unchecked Sendable {
     /// published.
     private var renderNanoseconds: Int64 = 0
     private var framesTimed = 0
-    /// The render load as last measured (1 until it is: no batches before then).
-    private var lastRenderLoad = 1.0
-    /// Where the batch's next frame is, and how many are left in it.
-    private var batchStart = 0
-    private var batchLeft = 0
     private let sampleRate: Double
 
     // Published by the audio thread for the interface.
@@ -145,25 +116,17 @@ final class PlaybackEngine: @unchecked Sendable {
         let limiter = limitsPeaks ? PeakLimiter(sampleRate: sampleRate) : nil
         self.limiter = limiter
         limiterPrimer = .allocate(capacity: 2 * (limiter?.latencyFrames ?? 0))
-        batch = .allocate(capacity: 2 * Self.batchFramesLimit)
         self.sampleRate = sampleRate
         commands.withLock { $0.pending.reserveCapacity(64) }
     }
 
     deinit {
         limiterPrimer.deallocate()
-        batch.deallocate()
     }
 
-    /// How many frames to render ahead in one go while the load is light (see `batch`): about
-    /// three of the output's requests (0, the default: none). Called by the interface at any time.
-    func renderInBatches(of frames: Int) {
-        batchFramesSetting.store(min(max(0, frames), Self.batchFramesLimit), ordering: .relaxed)
-    }
-
-    /// Output frames rendered and not yet handed to the output: those rendered ahead (see
-    /// `batch`) and the limiter's look-ahead. They are heard after what the output holds.
-    var bufferedFrames: Int { publishedBufferedFrames.load(ordering: .relaxed) }
+    /// Output frames rendered and not yet handed to the output: the limiter's look-ahead, once
+    /// its delay line is filled. They are heard after what the output holds.
+    var lookAheadFrames: Int { publishedLookAheadFrames.load(ordering: .relaxed) }
 
     /// Called by the interface. Returns the command's number (1 for the first posted), which
     /// `takenCommands` reaches once the audio thread has taken it off the queue.
@@ -207,36 +170,17 @@ final class PlaybackEngine: @unchecked Sendable {
     /// Fills a buffer: the render path. No allocation, no I/O, no waiting (but for the parts of a
     /// split song, rendered at the same time on other cores).
     func render(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        let started = Self.monotonicNanoseconds()
+        defer { timeRender(since: started, frames: frames) }
         if postedCount.load(ordering: .acquiring) != takenCount {
             _ = commands.withLockIfAvailable { queue in
-                for command in queue.pending {
-                    if command.dropsWhatIsRenderedAhead(holding: isHolding) { batchLeft = 0 }
-                    receive(command)
-                }
+                for command in queue.pending { receive(command) }
                 takenCount += queue.pending.count
                 queue.pending.removeAll(keepingCapacity: true)
             }
         }
-        var done = min(frames, batchLeft)
-        buffer.update(from: batch + 2 * batchStart, count: 2 * done)
-        batchStart += done
-        batchLeft -= done
-        if done < frames {
-            let rest = frames - done
-            let batchFrames = batchFramesSetting.load(ordering: .relaxed)
-            let started = Self.monotonicNanoseconds()
-            if rest < batchFrames, lastRenderLoad < Self.batchingRenderLoad {
-                renderSound(batch, frames: batchFrames)
-                (buffer + 2 * done).update(from: batch, count: 2 * rest)
-                (batchStart, batchLeft) = (rest, batchFrames - rest)
-                timeRender(since: started, frames: batchFrames)
-            } else {
-                renderSound(buffer + 2 * done, frames: rest)
-                timeRender(since: started, frames: rest)
-            }
-            done = frames
-        }
-        publishedBufferedFrames.store(batchLeft + (limiterIsEmpty ? 0 : limiter?.latencyFrames ?? 0), ordering: .relaxed)
+        renderSound(buffer, frames: frames)
+        publishedLookAheadFrames.store(limiterIsEmpty ? 0 : limiter?.latencyFrames ?? 0, ordering: .relaxed)
         // Published last, once the commands taken (and the plans in them) have been let go.
         publishedFinishedSeek.store(scheduledReplace.map { min(lastFinishedSeek, $0.number - 1) } ?? lastFinishedSeek, ordering: .releasing)
         publishedTakenCommands.store(takenCount, ordering: .releasing)
@@ -247,7 +191,6 @@ final class PlaybackEngine: @unchecked Sendable {
         framesTimed += frames
         guard Double(framesTimed) >= sampleRate / 2 else { return }
         let load = Double(renderNanoseconds) * 1e-9 / (Double(framesTimed) / sampleRate)
-        lastRenderLoad = load
         publishedRenderLoad.store(load.bitPattern, ordering: .relaxed)
         renderNanoseconds = 0
         framesTimed = 0

@@ -103,8 +103,6 @@ public final class Player {
         }
         self.engine = engine
         self.sink = sink
-        // Three of the server's requests (a quarter of its buffer each), while the load is light.
-        engine.renderInBatches(of: Int(sink.latencySeconds * sampleRate * 0.75))
         self.chaseNotes = chaseNotes
         self.loops = loops
         self.split = split
@@ -279,10 +277,10 @@ public final class Player {
         set { synthesizer.performance.current = newValue }
     }
 
-    /// How long a frame the engine renders now takes to be heard: what the output holds, and what
-    /// the engine rendered ahead of it.
+    /// How long a frame the engine renders now takes to be heard: what the output holds, and the
+    /// limiter's look-ahead before it.
     var outputLatencySeconds: Double {
-        sink.latencySeconds + Double(engine.bufferedFrames) / sampleRate
+        sink.latencySeconds + Double(engine.lookAheadFrames) / sampleRate
     }
 
     /// Why the output renders at normal priority, if it does (see `PlaybackSink`).
@@ -301,8 +299,8 @@ public final class Player {
         } else {
             if sink.latencySeconds <= Self.longestUnflushedLatency {
                 engine.post(.hold)
-                // The fade is rendered at the next buffer (or batch), and heard once what the
-                // output holds has played.
+                // The fade is rendered at the next buffer, and heard once what the output holds
+                // (and the limiter's look-ahead) has played.
                 if Self.wait(atMostSeconds: 0.1, until: { engine.isHeld }) { Self.sleep(seconds: outputLatencySeconds) }
             }
             sink.pause()

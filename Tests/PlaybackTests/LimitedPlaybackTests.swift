@@ -1,5 +1,8 @@
+import Foundation
 @testable import Playback
+import SMF
 import Synthesis
+import SystemPackage
 import Testing
 
 /// The limiter on the player's output: the audio thread's render keeps every peak at −1 dBFS, a
@@ -70,5 +73,31 @@ import Testing
         // The fade takes the first 256 frames of the block the seek is taken in; after that, silence.
         let leftover = ((seekFrame + PlaybackEngine.fadeFrames)..<(samples.count / 2)).map { abs(samples[2 * $0]) }.max() ?? 0
         #expect(leftover == 0, "sound from before the seek came out after it: \(leftover)")
+    }
+
+    @Test("through the player, where the music is heard counts the limiter's look-ahead as well as what the output holds")
+    func theHeardPlaceCountsTheLookAhead() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("melody.mid")
+        try Data(SMFWriter().encode(TestSongs.melody.file)).write(to: URL(fileURLWithPath: path))
+        var made: SeekHandoverTests.ManualSink?
+        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: 44_100,
+                                makeSink: { render in
+                                    let sink = SeekHandoverTests.ManualSink(latencySeconds: 0.05, render: render)
+                                    made = sink
+                                    return sink
+                                },
+                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
+        let sink = try #require(made)
+        #expect(player.play(PlayQueue(items: [FilePath(path)])))
+        // A 50 ms output asks for 551 frames at a time.
+        var worst = 0.0
+        while sink.recorded.count / 2 < 44_100 {
+            sink.record(frames: 551)
+            let handedOut = Double(sink.recorded.count / 2) / 44_100
+            if handedOut > 0.1 { worst = max(worst, abs(player.update().heardSeconds - (handedOut - 0.05))) }
+        }
+        // Without the look-ahead, the place shown runs 219 frames (5 ms) ahead of the sound.
+        #expect(worst < 0.001, "the music heard was shown up to \(worst) s from where it was")
     }
 }
