@@ -27,6 +27,8 @@ public final class Player {
     public static let strainedRenderLoad = 0.5
     /// The output's underrun count when the player last looked.
     private var underrunsSeen = 0
+    /// The keyboard's keys, as they are heard.
+    private var heardKeys = HeardKeys()
     /// Plays every song, or the first part of a split one.
     private let synthesizer: Synthesizer
     /// Whether songs are split across synthesizers: from the start with `.always`, once one
@@ -227,7 +229,9 @@ public final class Player {
             file: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
-            underruns: underruns, pressedKeys: keysAndChannels ? synthesizer.pressedKeys.read() : [], noteRange: current?.noteRange,
+            underruns: underruns, pressedKeys: keysAndChannels ? heardKeys.look(synthesizer.pressedKeys.read(), generation: position.generation,
+                                                                                frame: position.frame, heardFrame: heardFrame) : [],
+            noteRange: current?.noteRange,
             performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.song.whole.passCount ?? 1,
             channels: keysAndChannels ? channels(used: current?.usedChannels ?? 0) : [], barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
             cores: current?.song.parts.count ?? 1, renderLoad: renderLoad)

@@ -21,7 +21,8 @@ public struct PlayerSnapshot: Hashable, Sendable {
     public var hasEnded: Bool
     public var underruns: Int
     /// For each key, 0–127, the channels holding it down (bit c for channel c, 0–63), or that
-    /// struck it since the last snapshot. As rendered: ahead of what is heard by the output's latency.
+    /// struck it, as heard: a look at the keys taken at one snapshot shows in the first snapshot
+    /// after the output has played what was rendered by then (see `HeardKeys`).
     public var pressedKeys: [UInt64]
     /// The lowest and highest key the song plays; `nil` when it has no note (or nothing plays).
     public var noteRange: ClosedRange<UInt8>?

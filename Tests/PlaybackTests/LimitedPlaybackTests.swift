@@ -1,8 +1,5 @@
-import Foundation
 @testable import Playback
-import SMF
 import Synthesis
-import SystemPackage
 import Testing
 
 /// The limiter on the player's output: the audio thread's render keeps every peak at −1 dBFS, a
@@ -77,19 +74,7 @@ import Testing
 
     @Test("through the player, where the music is heard counts the limiter's look-ahead as well as what the output holds")
     func theHeardPlaceCountsTheLookAhead() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.file("melody.mid")
-        try Data(SMFWriter().encode(TestSongs.melody.file)).write(to: URL(fileURLWithPath: path))
-        var made: SeekHandoverTests.ManualSink?
-        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: 44_100,
-                                makeSink: { render in
-                                    let sink = SeekHandoverTests.ManualSink(latencySeconds: 0.05, render: render)
-                                    made = sink
-                                    return sink
-                                },
-                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
-        let sink = try #require(made)
-        #expect(player.play(PlayQueue(items: [FilePath(path)])))
+        let (player, sink) = try SeekHandoverTests.player(playing: TestSongs.melody, latencySeconds: 0.05)
         // A 50 ms output asks for 551 frames at a time.
         var worst = 0.0
         while sink.recorded.count / 2 < 44_100 {

@@ -1,0 +1,62 @@
+@testable import Playback
+import SMF
+import Synthesis
+import Testing
+
+/// The keyboard lights a key when its note is heard, the output's latency after it is rendered
+/// (``HeardKeys``).
+@Suite struct HeardKeysTests {
+    static func keys(_ pressed: [Int]) -> [UInt64] {
+        var keys = [UInt64](repeating: 0, count: PressedKeys.keyCount)
+        for key in pressed { keys[key] = 1 }
+        return keys
+    }
+
+    @Test("a look shows once its frame is heard; looks heard together show merged, so a note between two looks is not lost")
+    func looksShowWhenHeard() {
+        var heard = HeardKeys()
+        #expect(heard.look(Self.keys([60]), generation: 0, frame: 1_000, heardFrame: 0) == Self.keys([]))
+        #expect(heard.look(Self.keys([]), generation: 0, frame: 2_000, heardFrame: 999) == Self.keys([]))
+        #expect(heard.look(Self.keys([64]), generation: 0, frame: 3_000, heardFrame: 1_000) == Self.keys([60]))
+        // Nothing more heard: what sounds stays shown.
+        #expect(heard.look(Self.keys([64]), generation: 0, frame: 3_500, heardFrame: 1_500) == Self.keys([60]))
+        // The looks at 2,000 (60 released) and 3,000 and 3,500 (64) are heard at once.
+        #expect(heard.look(Self.keys([67]), generation: 0, frame: 4_000, heardFrame: 3_500) == Self.keys([64]))
+        var short = HeardKeys()
+        _ = short.look(Self.keys([72]), generation: 0, frame: 1_000, heardFrame: 0)
+        #expect(short.look(Self.keys([]), generation: 0, frame: 2_000, heardFrame: 2_000) == Self.keys([72]))
+    }
+
+    @Test("a seek back or another song drops the looks of the place left: they will never be heard")
+    func aSeekBackDropsTheLooks() {
+        var heard = HeardKeys()
+        _ = heard.look(Self.keys([60]), generation: 0, frame: 50_000, heardFrame: 48_000)
+        #expect(heard.look(Self.keys([62]), generation: 0, frame: 1_000, heardFrame: 1_000) == Self.keys([62]))
+        _ = heard.look(Self.keys([64]), generation: 0, frame: 3_000, heardFrame: 1_000)
+        #expect(heard.look(Self.keys([65]), generation: 1, frame: 500, heardFrame: 500) == Self.keys([65]))
+    }
+
+    @Test("through the player, with a 50 ms output: a note's key lights when the note is heard, not when it is rendered")
+    func theKeyLightsWithTheSound() throws {
+        let song = TestSongs.song { track in
+            track.append(.programChange(channel: 0, program: 19), atTick: 0)
+            track.append(.noteOn(channel: 0, note: 69, velocity: 100), atTick: TestSongs.tick(1))
+            track.append(.noteOff(channel: 0, note: 69, velocity: 0), atTick: TestSongs.tick(1.5))
+            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(2))
+        }
+        let (player, sink) = try SeekHandoverTests.player(playing: song, latencySeconds: 0.05)
+        // A 50 ms output asks for 551 frames at a time; the player looks after each request.
+        var litAt: Double?
+        while litAt == nil, sink.recorded.count / 2 < 2 * 44_100 {
+            sink.record(frames: 551)
+            let snapshot = player.update()
+            if snapshot.pressedKeys[69] != 0 { litAt = snapshot.heardSeconds }
+        }
+        // The first look that found it was taken up to a request (12.5 ms) after 1 s was
+        // rendered, and shows at the first look after that is heard: up to two requests late.
+        // Lit when rendered, it would light 55 ms early (the output's latency and the limiter's
+        // look-ahead).
+        let lit = try #require(litAt, "the key never lit")
+        #expect(lit >= 1.0 && lit < 1.0 + 0.026, "the key lit at \(lit) s of sound; the note starts at 1 s")
+    }
+}
