@@ -180,7 +180,7 @@ final class PlaybackEngine: @unchecked Sendable {
             }
         }
         renderSound(buffer, frames: frames)
-        publishedLookAheadFrames.store(limiterIsEmpty ? 0 : limiter?.latencyFrames ?? 0, ordering: .relaxed)
+        publishedLookAheadFrames.store(lookAheadHeld, ordering: .relaxed)
         // Published last, once the commands taken (and the plans in them) have been let go.
         publishedFinishedSeek.store(scheduledReplace.map { min(lastFinishedSeek, $0.number - 1) } ?? lastFinishedSeek, ordering: .releasing)
         publishedTakenCommands.store(takenCount, ordering: .releasing)
@@ -263,8 +263,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// be heard (the song runs the limiter's look-ahead ahead of what is heard), less its fade-out.
     private func framesUntilScheduledReplace() -> Int {
         guard let scheduled = scheduledReplace, let current else { return 0 }
-        let lookAhead = limiterIsEmpty ? 0 : limiter?.latencyFrames ?? 0
-        let untilHeard = current.outputFrames(until: scheduled.plan.frame) + lookAhead
+        let untilHeard = current.outputFrames(until: scheduled.plan.frame) + lookAheadHeld
         return max(0, untilHeard - (scheduled.fadeOut ? Self.fadeFrames : 0))
     }
 
@@ -316,6 +315,9 @@ final class PlaybackEngine: @unchecked Sendable {
         song.render(into: limiterPrimer, frames: limiter.latencyFrames)
         limiter.process(limiterPrimer, frames: limiter.latencyFrames)
     }
+
+    /// The song frames in the limiter's delay line, rendered and not yet out.
+    private var lookAheadHeld: Int { limiterIsEmpty ? 0 : limiter?.latencyFrames ?? 0 }
 
     /// A cut: nothing from before it may be heard after it.
     private func emptyLimiter() {

@@ -229,8 +229,10 @@ public final class Player {
             file: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
+            // Once the song and its tail have ended, all it rendered has been heard.
             underruns: underruns, pressedKeys: keysAndChannels ? heardKeys.look(synthesizer.pressedKeys.read(), generation: position.generation,
-                                                                                frame: position.frame, heardFrame: heardFrame) : [],
+                                                                                frame: position.frame,
+                                                                                heardFrame: position.hasEnded ? position.frame : heardFrame) : [],
             noteRange: current?.noteRange,
             performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.song.whole.passCount ?? 1,
             channels: keysAndChannels ? channels(used: current?.usedChannels ?? 0) : [], barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,

@@ -27,6 +27,14 @@ import Testing
         #expect(short.look(Self.keys([]), generation: 0, frame: 2_000, heardFrame: 2_000) == Self.keys([72]))
     }
 
+    @Test("a song standing still (stopped, ended, run dry) keeps one look, its keys merged, however often the player looks")
+    func aSongStandingStillKeepsOneLook() {
+        var heard = HeardKeys()
+        for key in 0..<100 { _ = heard.look(Self.keys([key]), generation: 0, frame: 5_000, heardFrame: 2_000) }
+        #expect(heard.looks.count == 1)
+        #expect(heard.look(Self.keys([]), generation: 0, frame: 5_000, heardFrame: 5_000) == Self.keys(Array(0..<100)))
+    }
+
     @Test("a seek back or another song drops the looks of the place left: they will never be heard")
     func aSeekBackDropsTheLooks() {
         var heard = HeardKeys()
