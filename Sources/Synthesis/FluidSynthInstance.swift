@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CFluidSynth
+import Files
 import SystemPackage
 
 /// A FluidSynth synthesizer with its SoundFonts loaded, and nothing else about its sound set yet:
@@ -71,7 +72,8 @@ final class FluidSynthInstance: @unchecked Sendable {
         for path in soundFonts { formats.append(try SoundFontFormat(of: path)) }
         for (path, format) in zip(soundFonts, formats) {
             let load = { path.withPlatformString { fluid_synth_sfload(self.synth, $0, 0) } }
-            let id = format == .compressed ? load() : OpenMPThreads.one(load)
+            let byteCount = FileStamp(ofFileAt: path)?.size ?? 0
+            let id = OpenMPThreads.shareLoad(of: format, byteCount: byteCount) ? load() : OpenMPThreads.one(load)
             guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: path) }
             soundFontIDs[path] = id
         }

@@ -3,11 +3,14 @@ import Glibc
 #endif
 
 /// The OpenMP threads FluidSynth's SoundFont loader may use. Built with OpenMP (as Debian builds
-/// it), FluidSynth loads a SoundFont's samples in one OpenMP task each: worth it for an .sf3,
-/// whose samples are each decoded from Ogg Vorbis, not for an .sf2, whose samples are read in one
-/// piece and only scanned. There, starting the team costs more than the tasks save, and its
-/// threads spin for the CPU the load runs on: TimGM6mb loaded in 20.0–20.9 ms on one thread
-/// against 20.4–26.2 ms by default (12 loads each; FluidR3_GM the same either way).
+/// it), FluidSynth loads a SoundFont's samples in one OpenMP task each: for an .sf3 each decodes
+/// its sample from Ogg Vorbis, for an .sf2 each scans its sample for its loudness in the loop
+/// (`fluid_voice_optimize_sample`). On a small .sf2 starting the team costs more than the tasks
+/// save, and its threads spin for the CPU the load runs on: TimGM6mb loaded in 20.0–20.9 ms on
+/// one thread against 20.4–26.2 ms by default (12 loads each), and `smfplay render` of a chord
+/// took the same time with 5–8 ms more CPU. A large one has the work to share: the scans are a
+/// third of FluidR3_GM's load (148 MB), and that render took 191–206 ms with the team against
+/// 243–249 ms on one thread, for the same CPU (`perf stat -r 10`, two batches each).
 ///
 /// libgomp comes with FluidSynth, when it does, so its functions are looked up at run time; a
 /// FluidSynth built without OpenMP leaves nothing to do.
@@ -22,6 +25,13 @@ enum OpenMPThreads {
         else { return nil }
         return (unsafeBitCast(set, to: SetThreads.self), unsafeBitCast(get, to: GetThreads.self))
     }()
+
+    /// Whether loading a SoundFont of `format` and `byteCount` bytes is worth OpenMP's team: an
+    /// .sf3 always, an .sf2 from 16 MB (the scans take about 0.5 ms a MB, so the team saves 4 ms
+    /// there and costs 1–3 ms to start).
+    static func shareLoad(of format: SoundFontFormat, byteCount: Int64) -> Bool {
+        format == .compressed || byteCount >= 16 * 1024 * 1024
+    }
 
     /// Runs `body` with OpenMP's parallel regions on this thread kept to the thread itself (the
     /// setting is the calling thread's own), then puts the setting back.
