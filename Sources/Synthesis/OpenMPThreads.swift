@@ -9,8 +9,8 @@ import Glibc
 /// save, and its threads spin for the CPU the load runs on: TimGM6mb loaded in 20.0–20.9 ms on
 /// one thread against 20.4–26.2 ms by default (12 loads each), and `smfplay render` of a chord
 /// took the same time with 5–8 ms more CPU. A large one has the work to share: the scans are a
-/// third of FluidR3_GM's load (148 MB), and that render took 191–206 ms with the team against
-/// 243–249 ms on one thread, for the same CPU (`perf stat -r 10`, two batches each).
+/// third of FluidR3_GM's load (148 MB), which took 135–177 ms in `smfplay play` with the team
+/// against 157–196 ms on one thread (10 launches each, alternating with fluidsynth's).
 ///
 /// libgomp comes with FluidSynth, when it does, so its functions are looked up at run time; a
 /// FluidSynth built without OpenMP leaves nothing to do.

@@ -2,14 +2,14 @@
 import Glibc
 #endif
 import CFluidSynth
+import WorkerThreads
 
 /// How FluidSynth reads a SoundFont file here: through a 64 KB buffer of our own with `pread`,
 /// instead of its default `stdio` calls. Its parser reads the preset, instrument and sample
 /// headers a few bytes at a time (tens of thousands of `fread`s, each taking the stream's lock),
 /// and that was a tenth of a small SoundFont's load: TimGM6mb loads in 19.0 ms instead of 20.7
 /// (medians of 12, one thread). Reads as large as the buffer (the samples, read in one piece) go
-/// straight into FluidSynth's memory, which is first asked to be backed by 2 MB pages (see
-/// `adviseHugePages`).
+/// straight into FluidSynth's memory, a large one in parts on two threads (see `readLarge`).
 ///
 /// Not `mmap`: a file cut short by another program while it is mapped kills the reader with
 /// SIGBUS, where a short read is only a SoundFont FluidSynth refuses.
@@ -73,8 +73,7 @@ enum SoundFontFileReader {
                 remaining -= Int64(taken)
                 file.pointee.position += Int64(taken)
             } else if remaining >= Int64(bufferSize) {
-                adviseHugePages(destination, count: Int(remaining))
-                let got = readFully(file.pointee.descriptor, into: destination, count: Int(remaining), at: file.pointee.position)
+                let got = readLarge(file.pointee.descriptor, into: destination, count: Int(remaining), at: file.pointee.position)
                 file.pointee.position += Int64(got)
                 guard got == Int(remaining) else { return FLUID_FAILED }
                 remaining = 0
@@ -88,20 +87,33 @@ enum SoundFontFileReader {
         return FLUID_OK
     }
 
-    private static let hugePageSize = 2 * 1024 * 1024
+    /// From this size on a read (the sample chunk of a SoundFont) is split in two.
+    private static let splitReadSize = 2 * 1024 * 1024
 
-    /// Asks the kernel to back the 2 MB pages wholly inside `destination ..< destination + count`
-    /// with huge pages, before the samples are read into them (transparent huge pages are often
-    /// given only where asked for: `madvise` in /sys/kernel/mm/transparent_hugepage/enabled). FluidSynth's sample memory is one
-    /// `malloc` of the whole sample chunk, read whole, so none of it is wasted; each 4 KB page
-    /// took a fault: FluidR3_GM's load took 45,000 of them, and `smfplay render` of a chord with
-    /// it 277 ms (288 ms of CPU); with this 9,400 faults, 237 ms (231 ms of CPU), `perf stat -r
-    /// 10`, two batches each. Where they are off, or always on, the advice changes nothing.
-    private static func adviseHugePages(_ destination: UnsafeMutableRawPointer, count: Int) {
-        let start = (Int(bitPattern: destination) + hugePageSize - 1) & ~(hugePageSize - 1)
-        let end = (Int(bitPattern: destination) + count) & ~(hugePageSize - 1)
-        guard end > start, let first = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(first, end - start, MADV_HUGEPAGE)
+    /// Reads up to `count` bytes at `offset` like `readFully`, a large read in two halves read at
+    /// once, the second on a thread of its own where there is a second core: copying the samples
+    /// out of the page cache, with the page faults on FluidSynth's fresh memory, is most of what
+    /// is left of an .sf2's load after its scans (see `OpenMPThreads`). FluidR3_GM's load in
+    /// `smfplay play` took 94–127 ms so, against 135–177 ms in one piece and fluidsynth's
+    /// 140–220 ms (10 launches each, alternating). Fewer bytes only when a half came short.
+    ///
+    /// Not huge pages (`madvise(MADV_HUGEPAGE)` on FluidSynth's sample memory): they took 35,000
+    /// page faults off that load, but made it slower after another program's load (200–250 ms
+    /// against 160 on this VM, alternating with fluidsynth's), though faster back to back.
+    private static func readLarge(_ descriptor: Int32, into destination: UnsafeMutableRawPointer, count: Int, at offset: Int64) -> Int {
+        guard count >= splitReadSize, WorkerThreads.processorCount > 1 else {
+            return readFully(descriptor, into: destination, count: count, at: offset)
+        }
+        let half = (count / 2 + 4095) & ~4095
+        let parts = [0 ..< half, half ..< count]
+        var got = [0, 0]
+        got.withUnsafeMutableBufferPointer { got in
+            WorkerThreads.run(count: 2) { part in
+                let range = parts[part]
+                got[part] = readFully(descriptor, into: destination + range.lowerBound, count: range.count, at: offset + Int64(range.lowerBound))
+            }
+        }
+        return got[0] == half ? half + got[1] : got[0]
     }
 
     /// Reads up to `count` bytes at `offset`; fewer only at the end of the file or on an error.
