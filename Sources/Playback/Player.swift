@@ -28,7 +28,8 @@ public final class Player {
     /// The output's underrun count when the player last looked.
     private var underrunsSeen = 0
     /// The keyboard's keys, as they are heard.
-    private var heardKeys = HeardKeys()
+    private var heardKeys = HeardLooks.keys()
+    private var heardChannels = HeardLooks.channels()
     /// Plays every song, or the first part of a split one.
     private let synthesizer: Synthesizer
     /// Whether songs are split across synthesizers: from the start with `.always`, once one
@@ -219,6 +220,9 @@ public final class Player {
         // What is buffered plays at the tempo it was rendered at: the listener's, nearly always.
         let latencyFrames = Int64((outputLatencySeconds * sampleRate * performance.tempo).rounded())
         let heardFrame = max(0, position.frame - (isPaused ? 0 : latencyFrames))
+        // What the keyboard and the channels show: once the song and its tail have ended, all it
+        // rendered has been heard.
+        let shownFrame = position.hasEnded ? position.frame : heardFrame
         let song = current?.song.whole.song
         let heardSeconds = min(Double(heardFrame) / sampleRate, song?.duration ?? 0)
         let heardTick = song.map { $0.tempoMap.tick(atSeconds: heardSeconds) }
@@ -229,13 +233,13 @@ public final class Player {
             file: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
-            // Once the song and its tail have ended, all it rendered has been heard.
             underruns: underruns, pressedKeys: keysAndChannels ? heardKeys.look(synthesizer.pressedKeys.read(), generation: position.generation,
-                                                                                frame: position.frame,
-                                                                                heardFrame: position.hasEnded ? position.frame : heardFrame) : [],
+                                                                                frame: position.frame, heardFrame: shownFrame) : [],
             noteRange: current?.noteRange,
             performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.song.whole.passCount ?? 1,
-            channels: keysAndChannels ? channels(used: current?.usedChannels ?? 0) : [], barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
+            channels: keysAndChannels ? heardChannels.look(channels(used: current?.usedChannels ?? 0), generation: position.generation,
+                                                           frame: position.frame, heardFrame: shownFrame) : [],
+            barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
             cores: current?.song.parts.count ?? 1, renderLoad: renderLoad)
     }
 

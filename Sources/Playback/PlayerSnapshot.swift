@@ -22,7 +22,7 @@ public struct PlayerSnapshot: Hashable, Sendable {
     public var underruns: Int
     /// For each key, 0–127, the channels holding it down (bit c for channel c, 0–63), or that
     /// struck it, as heard: a look at the keys taken at one snapshot shows in the first snapshot
-    /// after the output has played what was rendered by then (see `HeardKeys`).
+    /// after the output has played what was rendered by then (see `HeardLooks`).
     public var pressedKeys: [UInt64]
     /// The lowest and highest key the song plays; `nil` when it has no note (or nothing plays).
     public var noteRange: ClosedRange<UInt8>?
@@ -32,7 +32,7 @@ public struct PlayerSnapshot: Hashable, Sendable {
     /// without a loop, `nil` for ever).
     public var pass = 1
     public var passCount: Int? = 1
-    /// The 16 channels: instrument and activity.
+    /// The 16 channels: instrument and activity, as heard (as `pressedKeys`).
     public var channels: [ChannelSnapshot] = []
     /// The bar and beat heard, from the song's time signatures; `nil` for SMPTE-timed files.
     public var barBeat: MeterMap.Place?

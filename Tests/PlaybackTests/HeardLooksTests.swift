@@ -3,9 +3,9 @@ import SMF
 import Synthesis
 import Testing
 
-/// The keyboard lights a key when its note is heard, the output's latency after it is rendered
-/// (``HeardKeys``).
-@Suite struct HeardKeysTests {
+/// The keyboard lights a key, and a channel's meter jumps, when the note is heard, the output's
+/// latency after it is rendered (``HeardLooks``).
+@Suite struct HeardLooksTests {
     static func keys(_ pressed: [Int]) -> [UInt64] {
         var keys = [UInt64](repeating: 0, count: PressedKeys.keyCount)
         for key in pressed { keys[key] = 1 }
@@ -14,7 +14,7 @@ import Testing
 
     @Test("a look shows once its frame is heard; looks heard together show merged, so a note between two looks is not lost")
     func looksShowWhenHeard() {
-        var heard = HeardKeys()
+        var heard = HeardLooks.keys()
         #expect(heard.look(Self.keys([60]), generation: 0, frame: 1_000, heardFrame: 0) == Self.keys([]))
         #expect(heard.look(Self.keys([]), generation: 0, frame: 2_000, heardFrame: 999) == Self.keys([]))
         #expect(heard.look(Self.keys([64]), generation: 0, frame: 3_000, heardFrame: 1_000) == Self.keys([60]))
@@ -22,14 +22,14 @@ import Testing
         #expect(heard.look(Self.keys([64]), generation: 0, frame: 3_500, heardFrame: 1_500) == Self.keys([60]))
         // The looks at 2,000 (60 released) and 3,000 and 3,500 (64) are heard at once.
         #expect(heard.look(Self.keys([67]), generation: 0, frame: 4_000, heardFrame: 3_500) == Self.keys([64]))
-        var short = HeardKeys()
+        var short = HeardLooks.keys()
         _ = short.look(Self.keys([72]), generation: 0, frame: 1_000, heardFrame: 0)
         #expect(short.look(Self.keys([]), generation: 0, frame: 2_000, heardFrame: 2_000) == Self.keys([72]))
     }
 
     @Test("a song standing still (stopped, ended, run dry) keeps one look, its keys merged, however often the player looks")
     func aSongStandingStillKeepsOneLook() {
-        var heard = HeardKeys()
+        var heard = HeardLooks.keys()
         for key in 0..<100 { _ = heard.look(Self.keys([key]), generation: 0, frame: 5_000, heardFrame: 2_000) }
         #expect(heard.looks.count == 1)
         #expect(heard.look(Self.keys([]), generation: 0, frame: 5_000, heardFrame: 5_000) == Self.keys(Array(0..<100)))
@@ -37,7 +37,7 @@ import Testing
 
     @Test("a seek back or another song drops the looks of the place left: they will never be heard")
     func aSeekBackDropsTheLooks() {
-        var heard = HeardKeys()
+        var heard = HeardLooks.keys()
         _ = heard.look(Self.keys([60]), generation: 0, frame: 50_000, heardFrame: 48_000)
         #expect(heard.look(Self.keys([62]), generation: 0, frame: 1_000, heardFrame: 1_000) == Self.keys([62]))
         _ = heard.look(Self.keys([64]), generation: 0, frame: 3_000, heardFrame: 1_000)
@@ -66,5 +66,36 @@ import Testing
         // look-ahead).
         let lit = try #require(litAt, "the key never lit")
         #expect(lit >= 1.0 && lit < 1.0 + 0.026, "the key lit at \(lit) s of sound; the note starts at 1 s")
+    }
+
+    @Test("channels heard together show the latest instrument and the hardest strike")
+    func channelsMerge() {
+        func channel(_ instrument: String, _ velocity: UInt8) -> [ChannelSnapshot] {
+            [ChannelSnapshot(number: 1, instrument: instrument, isDrum: false, velocity: velocity)]
+        }
+        var heard = HeardLooks.channels()
+        #expect(heard.look(channel("Piano", 90), generation: 0, frame: 1_000, heardFrame: 0) == [])
+        _ = heard.look(channel("Strings", 40), generation: 0, frame: 2_000, heardFrame: 0)
+        #expect(heard.look(channel("Strings", 0), generation: 0, frame: 3_000, heardFrame: 2_000) == channel("Strings", 90))
+    }
+
+    @Test("through the player, with a 50 ms output: a channel's meter jumps when its note is heard, not when it is rendered")
+    func theChannelStrikesWithTheSound() throws {
+        let song = TestSongs.song { track in
+            track.append(.programChange(channel: 0, program: 19), atTick: 0)
+            track.append(.noteOn(channel: 0, note: 69, velocity: 100), atTick: TestSongs.tick(1))
+            track.append(.noteOff(channel: 0, note: 69, velocity: 0), atTick: TestSongs.tick(1.5))
+            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(2))
+        }
+        let (player, sink) = try SeekHandoverTests.player(playing: song, latencySeconds: 0.05)
+        var struckAt: Double?
+        while struckAt == nil, sink.recorded.count / 2 < 2 * 44_100 {
+            sink.record(frames: 551)
+            let snapshot = player.update()
+            if snapshot.channels.first?.velocity ?? 0 > 0 { struckAt = snapshot.heardSeconds }
+        }
+        // Up to two requests late, as the key (theKeyLightsWithTheSound); 55 ms early as rendered.
+        let struck = try #require(struckAt, "the channel's meter never moved")
+        #expect(struck >= 1.0 && struck < 1.0 + 0.026, "the channel was struck at \(struck) s of sound; the note starts at 1 s")
     }
 }
