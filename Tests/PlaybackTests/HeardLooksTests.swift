@@ -46,25 +46,11 @@ import Testing
 
     @Test("through the player, with a 50 ms output: a note's key lights when the note is heard, not when it is rendered")
     func theKeyLightsWithTheSound() throws {
-        let song = TestSongs.song { track in
-            track.append(.programChange(channel: 0, program: 19), atTick: 0)
-            track.append(.noteOn(channel: 0, note: 69, velocity: 100), atTick: TestSongs.tick(1))
-            track.append(.noteOff(channel: 0, note: 69, velocity: 0), atTick: TestSongs.tick(1.5))
-            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(2))
-        }
-        let (player, sink) = try SeekHandoverTests.player(playing: song, latencySeconds: 0.05)
-        // A 50 ms output asks for 551 frames at a time; the player looks after each request.
-        var litAt: Double?
-        while litAt == nil, sink.recorded.count / 2 < 2 * 44_100 {
-            sink.record(frames: 551)
-            let snapshot = player.update()
-            if snapshot.pressedKeys[69] != 0 { litAt = snapshot.heardSeconds }
-        }
         // The first look that found it was taken up to a request (12.5 ms) after 1 s was
         // rendered, and shows at the first look after that is heard: up to two requests late.
         // Lit when rendered, it would light 55 ms early (the output's latency and the limiter's
         // look-ahead).
-        let lit = try #require(litAt, "the key never lit")
+        let lit = try #require(try Self.heardSeconds { $0.pressedKeys[69] != 0 }, "the key never lit")
         #expect(lit >= 1.0 && lit < 1.0 + 0.026, "the key lit at \(lit) s of sound; the note starts at 1 s")
     }
 
@@ -81,6 +67,15 @@ import Testing
 
     @Test("through the player, with a 50 ms output: a channel's meter jumps when its note is heard, not when it is rendered")
     func theChannelStrikesWithTheSound() throws {
+        // Up to two requests late, as the key (theKeyLightsWithTheSound); 55 ms early as rendered.
+        let struck = try #require(try Self.heardSeconds { $0.channels.first?.velocity ?? 0 > 0 }, "the channel's meter never moved")
+        #expect(struck >= 1.0 && struck < 1.0 + 0.026, "the channel was struck at \(struck) s of sound; the note starts at 1 s")
+    }
+
+    /// Plays A4 on channel 1 from 1 s to 1.5 s through the player, with a 50 ms output pulled a
+    /// request (551 frames) at a time and the player looked at after each; returns the time heard
+    /// at the first look where `shows` holds, nil if none in 2 s.
+    static func heardSeconds(when shows: (PlayerSnapshot) -> Bool) throws -> Double? {
         let song = TestSongs.song { track in
             track.append(.programChange(channel: 0, program: 19), atTick: 0)
             track.append(.noteOn(channel: 0, note: 69, velocity: 100), atTick: TestSongs.tick(1))
@@ -88,14 +83,11 @@ import Testing
             track.append(.meta(.endOfTrack), atTick: TestSongs.tick(2))
         }
         let (player, sink) = try SeekHandoverTests.player(playing: song, latencySeconds: 0.05)
-        var struckAt: Double?
-        while struckAt == nil, sink.recorded.count / 2 < 2 * 44_100 {
+        while sink.recorded.count / 2 < 2 * 44_100 {
             sink.record(frames: 551)
             let snapshot = player.update()
-            if snapshot.channels.first?.velocity ?? 0 > 0 { struckAt = snapshot.heardSeconds }
+            if shows(snapshot) { return snapshot.heardSeconds }
         }
-        // Up to two requests late, as the key (theKeyLightsWithTheSound); 55 ms early as rendered.
-        let struck = try #require(struckAt, "the channel's meter never moved")
-        #expect(struck >= 1.0 && struck < 1.0 + 0.026, "the channel was struck at \(struck) s of sound; the note starts at 1 s")
+        return nil
     }
 }
