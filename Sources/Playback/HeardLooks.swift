@@ -13,11 +13,15 @@ struct HeardLooks<Look> {
     private var shown: Look
     /// Folds a later look into an earlier one.
     private let merge: (inout Look, Look) -> Void
+    /// What the look shown last shows again when nothing more has been heard since: the state
+    /// it found, without the strikes it reported (already shown once).
+    private let repeated: (Look) -> Look
 
     /// Shows `nothing` until a look is heard.
-    init(showing nothing: Look, merge: @escaping (inout Look, Look) -> Void) {
+    init(showing nothing: Look, merge: @escaping (inout Look, Look) -> Void, repeated: @escaping (Look) -> Look = { $0 }) {
         shown = nothing
         self.merge = merge
+        self.repeated = repeated
     }
 
     /// Takes `look`, taken with the song of `generation` rendered to `frame`; returns what is
@@ -32,7 +36,10 @@ struct HeardLooks<Look> {
             looks.append((generation, frame, look))
         }
         let heard = looks.prefix { $0.frame <= heardFrame }.count
-        guard heard > 0 else { return shown }
+        guard heard > 0 else {
+            shown = repeated(shown)
+            return shown
+        }
         var merged = looks[0].look
         for later in looks[1..<heard] { merge(&merged, later.look) }
         looks.removeFirst(heard)
@@ -42,7 +49,9 @@ struct HeardLooks<Look> {
 }
 
 extension HeardLooks where Look == [UInt64] {
-    /// The keys pressed (``PlayerSnapshot/pressedKeys``): a key shows held when any look heard held it.
+    /// The keys pressed (``PlayerSnapshot/pressedKeys``): a key shows held when any look heard held
+    /// it. Shown again, a key only struck between two looks shows once more (one look, 40 ms): a
+    /// look does not tell held keys from struck ones.
     static func keys() -> Self {
         Self(showing: [UInt64](repeating: 0, count: PressedKeys.keyCount)) { earlier, later in
             for key in earlier.indices where key < later.count { earlier[key] |= later[key] }
@@ -52,9 +61,9 @@ extension HeardLooks where Look == [UInt64] {
 
 extension HeardLooks where Look == [ChannelSnapshot] {
     /// The channels (``PlayerSnapshot/channels``): each with its latest instrument, and the
-    /// hardest strike of the looks heard.
+    /// hardest strike of the looks heard; shown again, no strike (the meter falls).
     static func channels() -> Self {
-        Self(showing: []) { earlier, later in
+        Self(showing: [], merge: { earlier, later in
             guard earlier.count == later.count else {
                 earlier = later
                 return
@@ -64,6 +73,12 @@ extension HeardLooks where Look == [ChannelSnapshot] {
                 earlier[channel] = later[channel]
                 earlier[channel].velocity = velocity
             }
-        }
+        }, repeated: { channels in
+            channels.map { channel in
+                var quiet = channel
+                quiet.velocity = 0
+                return quiet
+            }
+        })
     }
 }

@@ -27,7 +27,7 @@ public final class Player {
     public static let strainedRenderLoad = 0.5
     /// The output's underrun count when the player last looked.
     private var underrunsSeen = 0
-    /// The keyboard's keys, as they are heard.
+    /// The keyboard's keys and the channel panel's channels, as they are heard.
     private var heardKeys = HeardLooks.keys()
     private var heardChannels = HeardLooks.channels()
     /// Plays every song, or the first part of a split one.

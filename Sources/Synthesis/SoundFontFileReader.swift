@@ -98,8 +98,8 @@ enum SoundFontFileReader {
     /// 140–220 ms (10 launches each, alternating). Fewer bytes only when a half came short.
     ///
     /// Not huge pages (`madvise(MADV_HUGEPAGE)` on FluidSynth's sample memory): they took 35,000
-    /// page faults off that load, but made it slower after another program's load (200–250 ms
-    /// against 160 on this VM, alternating with fluidsynth's), though faster back to back.
+    /// page faults off that load, but made it slower after another program's load (188–251 ms
+    /// against 157–196 on this VM, alternating with fluidsynth's), though faster back to back.
     private static func readLarge(_ descriptor: Int32, into destination: UnsafeMutableRawPointer, count: Int, at offset: Int64) -> Int {
         guard count >= splitReadSize, WorkerThreads.processorCount > 1 else {
             return readFully(descriptor, into: destination, count: count, at: offset)

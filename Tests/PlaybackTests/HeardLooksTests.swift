@@ -54,7 +54,7 @@ import Testing
         #expect(lit >= 1.0 && lit < 1.0 + 0.026, "the key lit at \(lit) s of sound; the note starts at 1 s")
     }
 
-    @Test("channels heard together show the latest instrument and the hardest strike")
+    @Test("channels heard together show the latest instrument and the hardest strike, each strike once")
     func channelsMerge() {
         func channel(_ instrument: String, _ velocity: UInt8) -> [ChannelSnapshot] {
             [ChannelSnapshot(number: 1, instrument: instrument, isDrum: false, velocity: velocity)]
@@ -63,6 +63,9 @@ import Testing
         #expect(heard.look(channel("Piano", 90), generation: 0, frame: 1_000, heardFrame: 0) == [])
         _ = heard.look(channel("Strings", 40), generation: 0, frame: 2_000, heardFrame: 0)
         #expect(heard.look(channel("Strings", 0), generation: 0, frame: 3_000, heardFrame: 2_000) == channel("Strings", 90))
+        // Nothing more heard: the instrument stays, the strikes were shown once.
+        #expect(heard.look(channel("Strings", 70), generation: 0, frame: 4_000, heardFrame: 2_500) == channel("Strings", 0))
+        #expect(heard.look(channel("Strings", 0), generation: 0, frame: 5_000, heardFrame: 4_000) == channel("Strings", 70))
     }
 
     @Test("through the player, with a 50 ms output: a channel's meter jumps when its note is heard, not when it is rendered")
