@@ -191,7 +191,8 @@ public struct SoundFontLocator: Sendable, Equatable {
         for folder in nameFolders {
             if let soundFont = soundFont(named: name, in: folder) { return soundFont }
         }
-        throw .unknownName(name: name, source: source, searched: searched)
+        let known = Set(nameFolders.flatMap { soundFonts(in: $0).map { $0.stem } })
+        throw .unknownName(name: name, source: source, searched: searched, known: known.sorted { $0.lowercased() < $1.lowercased() })
     }
 
     /// The SoundFont files in a folder, sorted. Hidden files are left out: macOS

@@ -22,8 +22,9 @@ public enum SoundFontLookupError: Error, Sendable, Equatable {
     case notAFile(path: FilePath, source: Source)
     /// A folder with no `.sf2` or `.sf3` file in it.
     case emptyFolder(path: FilePath, source: Source)
-    /// A bare name that no file in the folders matches.
-    case unknownName(name: String, source: Source, searched: [FilePath])
+    /// A bare name that no file in the folders matches; `known` names the SoundFonts that are
+    /// there, as they can be asked for.
+    case unknownName(name: String, source: Source, searched: [FilePath], known: [String])
     /// Nothing was asked for and none of the usual places has a SoundFont.
     /// `installFolder` is where the message suggests putting one.
     case nothingFound(searched: [FilePath], installFolder: FilePath?)
@@ -40,8 +41,11 @@ extension SoundFontLookupError: CustomStringConvertible {
             "\(source.label): not a SoundFont file: \(path.text)"
         case .emptyFolder(let path, let source):
             "\(source.label): no .sf2 or .sf3 file in \(path.text)"
-        case .unknownName(let name, let source, let searched):
-            "\(source.label): no SoundFont named '\(name)' in \(searched.map(\.text).joined(separator: ", "))"
+        case .unknownName(let name, let source, let searched, let known):
+            "\(source.label): no SoundFont named '\(name)'"
+                + (NameSuggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? "")
+                + " in \(searched.map(\.text).joined(separator: ", "))"
+                + (known.isEmpty ? "" : "; there: \(known.joined(separator: ", "))")
         case .nothingFound(let searched, let installFolder):
             "no SoundFont found; looked in: \(searched.map(\.text).joined(separator: ", ")); install fluid-soundfont-gm"
                 + (installFolder.map { " or put a .sf2 file in \($0.text)" } ?? "")
@@ -57,5 +61,14 @@ extension SoundFontLookupError.Source {
         case .configuration(let path?): "soundfont in \(path.text)"
         case .configuration(nil): "the configuration's soundfont"
         }
+    }
+}
+
+extension SoundFontLookupError {
+    /// Whether `--soundfont` gave a name that names no SoundFont: a wrong command line, where a
+    /// path that is not there is a file that could not be read, as with any other file.
+    public var isWrongCommandLine: Bool {
+        if case .unknownName(_, .commandLine, _, _) = self { return true }
+        return false
     }
 }

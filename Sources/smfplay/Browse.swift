@@ -35,14 +35,12 @@ struct Browse: ParsableCommand {
 
     func run() throws {
         guard TerminalSession.isInteractive else {
-            printError("smfplay browse needs a terminal; in a script, use smfplay play PATH or smfplay resume")
-            throw ExitCode.failure
+            throw CommandFailure("smfplay browse needs a terminal; in a script, use smfplay play PATH or smfplay resume")
         }
         let configuration = try playback.configurationOption.load()
         let root = folder.map(LibraryOption.absolute) ?? library.root(configuration: configuration)
         guard root.isFolder else {
-            printError("\(root.text): no such library folder: make it, set `library` in the configuration, or give one (smfplay browse FOLDER)")
-            throw ExitCode.failure
+            throw CommandFailure("\(root.text): no such library folder: make it, set `library` in the configuration, or give one (smfplay browse FOLDER)")
         }
         let messages = StatusMessages()
         let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: root, warn: messages.post)
@@ -59,7 +57,7 @@ struct Browse: ParsableCommand {
             browser: LibraryBrowser(root: root, lastPlayed: recorder.lastPlayedFile), recorder: recorder,
             details: { details?.lookUp($0) }, messages: messages,
             cancellation: interrupt.cancellation, reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
-            makePlayer: { () throws(PlaybackOptions.SetupFailure) -> Player in
+            makePlayer: { () throws(CommandFailure) -> Player in
                 try playback.makePlayer(configuration: configuration, onProblem: messages.post)
             },
             searchLibrary: database.flatMap { Self.librarySearch(database: $0, root: root, messages: messages) },
@@ -86,4 +84,8 @@ struct Browse: ParsableCommand {
             return nil
         }
     }
+}
+
+extension Browse: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [library, playback] }
 }

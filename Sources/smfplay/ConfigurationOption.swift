@@ -10,7 +10,7 @@ struct ConfigurationOption: ParsableArguments {
             completion: .file(extensions: ["toml"]))
     var path: String?
 
-    func validate() throws {
+    func checkOwnArguments() throws {
         // An empty name reads as the working folder: "." is no configuration file, and a script
         // whose variable is unset means to name one.
         if path?.isEmpty == true { throw ValidationError(Self.emptyValueMessage) }
@@ -21,8 +21,7 @@ struct ConfigurationOption: ParsableArguments {
         do {
             return try Self.file(path: path).load()
         } catch {
-            printError(error.description)
-            throw ExitCode.failure
+            throw CommandFailure(error.description)
         }
     }
 
@@ -30,4 +29,7 @@ struct ConfigurationOption: ParsableArguments {
     static func file(path: String?) -> ConfigurationFile {
         path.map { ConfigurationFile(path: CommandLinePath.filePath($0)) } ?? .standard(in: XDGDirectories.current())
     }
+}
+
+extension ConfigurationOption: ArgumentChecks {
 }

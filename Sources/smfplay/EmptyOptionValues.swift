@@ -2,7 +2,7 @@
 /// nothing after the `=` for no value yet and reads the next argument as the value:
 /// `--config= song.mid` loaded the song as settings and lost it as an input, `--text-encoding= x.mid`
 /// read the file's name as the encoding. Written out, the empty value reaches the option's
-/// parsing or `validate()`, which refuse it with the command's usage. Arguments after `--` are
+/// parsing or `checkArguments()`, which refuse it with the command's usage. Arguments after `--` are
 /// inputs, whatever their names.
 enum EmptyOptionValues {
     static func writtenOut(in arguments: [String]) -> [String] {

@@ -39,6 +39,10 @@ struct Import: ParsableCommand {
                 refused = true
             }
         }
-        if refused { throw ExitCode.failure }
+        if refused { throw CommandFailure.alreadyReported }
     }
+}
+
+extension Import: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [library, configurationOption] }
 }

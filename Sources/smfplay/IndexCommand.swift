@@ -38,8 +38,7 @@ struct IndexCommand: ParsableCommand {
                                            interrupt: interrupt)
             }
         } catch {
-            printError(error.description)
-            throw ExitCode.failure
+            throw CommandFailure(error.description)
         }
         summary.problems.forEach { printError($0) }
         if let status = interrupt.exitStatus {
@@ -51,4 +50,8 @@ struct IndexCommand: ParsableCommand {
             print(LibraryIndexUpdate.text(summary, root: root))
         }
     }
+}
+
+extension IndexCommand: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [library, text, configurationOption] }
 }

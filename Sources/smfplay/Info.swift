@@ -36,7 +36,7 @@ struct Info: ParsableCommand {
 
     @OptionGroup var configurationOption: ConfigurationOption
 
-    func validate() throws {
+    func checkOwnArguments() throws {
         if roll, json { throw ValidationError("--roll draws for a terminal; it cannot go with --json") }
         guard KeyboardRoll.maximumRowsAllowed.contains(rollRows) else {
             throw ValidationError("--roll-rows must be from \(KeyboardRoll.maximumRowsAllowed.lowerBound) to \(KeyboardRoll.maximumRowsAllowed.upperBound), not \(rollRows)")
@@ -93,7 +93,7 @@ struct Info: ParsableCommand {
         }
         if reports.contains(where: { $0.error != nil }) {
             if !json { reports.compactMap(\.errorLine).forEach { printError($0) } }
-            throw ExitCode.failure
+            throw CommandFailure.alreadyReported
         }
     }
 
@@ -136,4 +136,8 @@ private extension SMFFileError {
         let prefix = path.text + ": "
         return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
     }
+}
+
+extension Info: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [text, configurationOption] }
 }

@@ -11,7 +11,7 @@ struct LibraryOption: ParsableArguments {
     var library: String?
 
     /// An empty `--library` (an unset shell variable) would mean the working folder: refused.
-    func validate() throws {
+    func checkOwnArguments() throws {
         if library == "" { throw ValidationError("--library needs a folder") }
     }
 
@@ -27,4 +27,7 @@ struct LibraryOption: ParsableArguments {
         path.lexicallyNormalize()
         return path
     }
+}
+
+extension LibraryOption: ArgumentChecks {
 }

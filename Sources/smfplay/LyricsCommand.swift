@@ -33,14 +33,16 @@ struct LyricsCommand: ParsableCommand {
         do {
             song = Song(file: try SMFReader().read(path: path).file)
         } catch {
-            printError(error.description)
-            throw ExitCode.failure
+            throw CommandFailure(error.description)
         }
         let lyrics = Lyrics(song: song, decoding: text.decoding(for: song.file, configuration: configuration))
         guard !lyrics.isEmpty else {
-            printError("\(path.text): no lyrics (no lyric events, and no karaoke text)")
-            throw ExitCode.failure
+            throw CommandFailure("\(path.text): no lyrics (no lyric events, and no karaoke text)")
         }
         print(lrc ? lyrics.lrc : lyrics.text)
     }
+}
+
+extension LyricsCommand: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [text, configurationOption] }
 }

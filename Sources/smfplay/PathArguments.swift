@@ -1,5 +1,3 @@
-import ArgumentParser
-import TerminalUI
 
 /// A command whose arguments name files. An empty one is refused before the command runs, in one
 /// line: the file layer takes an empty path for the working folder (it prints as "."), so the
@@ -14,13 +12,11 @@ protocol PathArguments {
 extension PathArguments {
     static var emptyPathMessage: String { "an empty path is not a file" }
 
-    /// Prints one line and stops with the usage status when a path argument is empty. `main`
-    /// calls it between parsing and running; a command whose `validate()` looks at its paths
-    /// calls it there first, since ArgumentParser validates while it parses.
-    func refuseEmptyPaths() throws {
+    /// Stops with one line and the usage status when a path argument is empty. `main` calls it
+    /// between parsing and running, before the other checks of the arguments (`ArgumentChecks`).
+    func refuseEmptyPaths() throws(CommandFailure) {
         guard pathArguments.contains("") else { return }
-        printError(Self.emptyPathMessage)
-        throw ExitCode.validationFailure
+        throw .usage(Self.emptyPathMessage)
     }
 }
 

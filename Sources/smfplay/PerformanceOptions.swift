@@ -24,7 +24,7 @@ struct PerformanceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("After the last extra loop, play the loop on while fading out over this many seconds, 0 to 60 (default: 0, no fade).", valueName: "seconds"))
     var fade: Double?
 
-    func validate() throws {
+    func checkOwnArguments() throws {
         if let transpose, !Performance.transposeRange.contains(transpose) {
             throw ValidationError("--transpose must be from -24 to 24 semitones, not \(transpose)")
         }
@@ -35,7 +35,7 @@ struct PerformanceOptions: ParsableArguments {
         if let fade, !LoopSettings.fadeRange.contains(fade) { throw ValidationError("--fade must be from 0 to 60 seconds, not \(fade.formatted)") }
     }
 
-    /// What the options ask for (`validate()` has checked them).
+    /// What the options ask for (`checkArguments()` has checked them).
     var performance: Performance {
         Performance(transpose: transpose ?? 0, tempo: tempo ?? 1,
                     muted: mute.flatMap(Self.channels) ?? ChannelSet(), soloed: solo.flatMap(Self.channels) ?? ChannelSet())
@@ -68,4 +68,7 @@ struct PerformanceOptions: ParsableArguments {
 
 private extension Double {
     var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+}
+
+extension PerformanceOptions: ArgumentChecks {
 }

@@ -37,15 +37,13 @@ struct PipeRender {
         do {
             read = try input.map { try SMFReader().read(path: $0) } ?? StandardInput.read()
         } catch {
-            printError("\(error)")
-            throw ExitCode.failure
+            throw CommandFailure("\(error)")
         }
         let renderer: SongRenderer
         do {
             renderer = SongRenderer(synthesizer: try Synthesizer(settings: settings.synthesizerSettings, soundFonts: soundFonts))
         } catch {
-            printError(error.description)
-            throw ExitCode.failure
+            throw CommandFailure(error.description)
         }
         let job = RenderJob(input: input ?? StandardInput.queueEntry, output: outputPath)
         let outcome = RenderOutcome()
@@ -72,7 +70,7 @@ struct PipeRender {
         display.end()
         if let status = interrupt.exitStatus { throw ExitCode(status) }
         // One song: when it failed, its error line says all there is (a closed pipe gets no more).
-        if outcome.failures > 0 { throw ExitCode.failure }
+        if outcome.failures > 0 { throw CommandFailure.alreadyReported }
         let summary = outcome.summary(skipped: 0, problems: 0, otherShards: 0, seconds: display.elapsedSeconds)
         if !quiet { json || isStreaming ? writeToStandardError(summary + "\n") : print(summary) }
     }

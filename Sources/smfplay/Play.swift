@@ -46,7 +46,7 @@ struct Play: ParsableCommand {
 
     @OptionGroup var playback: PlaybackOptions
 
-    func validate() throws {
+    func checkOwnArguments() throws {
         guard PlayQueue.RepeatMode(rawValue: repeatMode) != nil else { throw ValidationError("--repeat must be off, one or all, not \(repeatMode)") }
         if let start, Self.seconds(from: start) == nil { throw ValidationError("--start must be seconds or m:ss, not \(start)") }
         if let seek, SongPosition(seek) == nil { throw ValidationError("--seek must be bar:beat (from 1:1) or seconds, not \(seek)") }
@@ -67,8 +67,7 @@ struct Play: ParsableCommand {
             do {
                 piped = try StandardInput.read().file
             } catch {
-                printError(error.description)
-                throw ExitCode.failure
+                throw CommandFailure(error.description)
             }
         }
         var collector = MIDIFileCollector()
@@ -84,8 +83,7 @@ struct Play: ParsableCommand {
         }
         collector.problems.forEach { printError($0.description) }
         guard !items.isEmpty else {
-            printError("nothing to play")
-            throw ExitCode.failure
+            throw CommandFailure("nothing to play")
         }
         let queue = PlayQueue(items: items, repeatMode: PlayQueue.RepeatMode(rawValue: repeatMode) ?? .off,
                               shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
@@ -106,22 +104,15 @@ struct Play: ParsableCommand {
     /// database) is no reason for the first sound to wait.
     static func play(_ queue: PlayQueue, at position: SongPosition, recorder makeRecorder: @autoclosure () -> ResumeRecorder?, playback: PlaybackOptions,
                      configuration: Configuration, preloaded: [FilePath: Song] = [:], keyInput: KeyInput = .standardInput) throws {
-        let player: Player
-        do {
-            // The first song is read while the output connects and the SoundFont loads.
-            let first = queue.current.flatMap { preloaded[$0] == nil ? $0 : nil }
-            player = try playback.makePlayer(configuration: configuration, readingAhead: first, onProblem: { printError($0) })
-        } catch {
-            printError(error.description)
-            throw ExitCode(error.status)
-        }
+        // The first song is read while the output connects and the SoundFont loads.
+        let first = queue.current.flatMap { preloaded[$0] == nil ? $0 : nil }
+        let player = try playback.makePlayer(configuration: configuration, readingAhead: first, onProblem: { printError($0) })
         player.preloadedFiles = preloaded
         let interrupt = InterruptTrap()
         // Each file that could not be read has been reported; the saved state stays as it was.
         guard player.play(queue, at: position) else {
             player.close()
-            printError("nothing in the queue could be played")
-            throw ExitCode.failure
+            throw CommandFailure("nothing in the queue could be played")
         }
         let recorder = makeRecorder()
         var session = PlaySession(player: player, interactive: keyInput.isInteractive, cancellation: interrupt.cancellation,
@@ -135,7 +126,7 @@ struct Play: ParsableCommand {
         if playback.verbose { printError("output underruns: \(player.update().underruns)") }
         player.close()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
-        if ending == .outputFailed { throw ExitCode(PlaybackOptions.noServerStatus) }
+        if ending == .outputFailed { throw CommandFailure(nil, status: .noSoundServer) }
     }
 
     /// Seconds from "75", "75.5" or "1:15".
@@ -149,4 +140,8 @@ struct Play: ParsableCommand {
         }
         return total
     }
+}
+
+extension Play: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [library, playback] }
 }

@@ -9,11 +9,12 @@ import Synthesis
 /// costs the work done ahead: the synthesizer made for real loads its own SoundFonts unless they
 /// are the same (see `SynthesizerPreload`).
 enum PlayPreload {
+    /// `arguments` are the command line without the program's name, `play` written out.
     static func start(arguments: [String]) {
-        guard arguments.count > 1, arguments[1] == Play.configuration.commandName else { return }
+        guard arguments.first == Play.configuration.commandName else { return }
         var configurationPath: String?
         var soundFonts: [String] = []
-        var rest = arguments.dropFirst(2)[...]
+        var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst(), argument != "--" {
             if ["--help", "-h", "--version", "--help-hidden"].contains(argument) { return }
             // `--name value` or `--name=value`.

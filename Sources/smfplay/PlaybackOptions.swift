@@ -10,9 +10,6 @@ import Thumbnails
 
 /// The options of every command that plays through the sound server, and the player they make.
 struct PlaybackOptions: ParsableArguments {
-    /// Exit status when there is no sound server to play through (EX_UNAVAILABLE).
-    static let noServerStatus: Int32 = 69
-
     @Flag(inversion: .prefixedNo, help: "After a seek, strike again the notes held across it (organ and string pads keep sounding). Default: the configuration's chase_notes, else off.")
     var chaseNotes: Bool?
 
@@ -42,7 +39,7 @@ struct PlaybackOptions: ParsableArguments {
 
     @OptionGroup var configurationOption: ConfigurationOption
 
-    func validate() throws {
+    func checkOwnArguments() throws {
         if let latency, !AudioSettings.latencyRange.contains(latency) { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
         if let cores, cores != "auto", Int(cores).map(AudioSettings.coresRange.contains) != true {
             throw ValidationError("--cores must be auto or a number from \(AudioSettings.coresRange.lowerBound) to \(AudioSettings.coresRange.upperBound), not \(cores)")
@@ -68,12 +65,6 @@ struct PlaybackOptions: ParsableArguments {
         }
     }
 
-    /// Why no player could be made: a one-line message, and the exit status that goes with it.
-    struct SetupFailure: Error, CustomStringConvertible {
-        let description: String
-        /// 69 without a sound server, 1 for anything else.
-        let status: Int32
-    }
 
     /// How many synthesizers a song plays on: `--cores`, else the configuration's.
     func songSplit(configured: Int?) -> SongSplit {
@@ -83,19 +74,14 @@ struct PlaybackOptions: ParsableArguments {
 
     /// Connects to the sound server and loads the SoundFont, reading `readingAhead` meanwhile
     /// (see `Player.init`).
-    func makePlayer(configuration: Configuration, readingAhead: FilePath? = nil, onProblem: @escaping (String) -> Void) throws(SetupFailure) -> Player {
+    func makePlayer(configuration: Configuration, readingAhead: FilePath? = nil, onProblem: @escaping (String) -> Void) throws(CommandFailure) -> Player {
         var settings = configuration.render
         var audio = configuration.audio
         if let latency { audio.latencyMilliseconds = latency }
         if let chaseNotes { audio.chaseNotes = chaseNotes }
         if let server { audio.server = server }
         sound.apply(to: &settings)
-        let soundFonts: SoundFontStack
-        do {
-            soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
-        } catch {
-            throw SetupFailure(description: error.description, status: 1)
-        }
+        let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
         let player: Player
         do {
             player = try Player(chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
@@ -107,9 +93,9 @@ struct PlaybackOptions: ParsableArguments {
                               makeSynthesizer: { try Synthesizer(settings: settings.synthesizerSettings, soundFonts: soundFonts) },
                               onProblem: onProblem)
         } catch let error as PulseAudioError {
-            throw SetupFailure(description: error.description, status: Self.noServerStatus)
+            throw CommandFailure(error.description, status: .noSoundServer)
         } catch {
-            throw SetupFailure(description: "\(error)", status: 1)
+            throw CommandFailure("\(error)")
         }
         player.performance = performance.performance
         if verbose, let reason = player.outputNormalPriorityReason {
@@ -117,4 +103,8 @@ struct PlaybackOptions: ParsableArguments {
         }
         return player
     }
+}
+
+extension PlaybackOptions: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [performance, text, sound, configurationOption] }
 }

@@ -83,8 +83,7 @@ struct Render: ParsableCommand {
     @OptionGroup var configurationOption: ConfigurationOption
 
     /// The checks that need only the arguments: made here, ArgumentParser shows render's usage with them.
-    func validate() throws {
-        try refuseEmptyPaths()
+    func checkOwnArguments() throws {
         if let sampleRate, !RenderSettings.sampleRateRange.contains(sampleRate) { throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)") }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
@@ -160,7 +159,7 @@ struct Render: ParsableCommand {
         let configuration = try configurationOption.load()
         var settings = configuration.render
         try apply(to: &settings)
-        let soundFonts = try locateSoundFonts(settings, configurationFile: configuration.path)
+        let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
         if streams || readsStandardInput {
             try renderThroughPipe(settings: settings, soundFonts: soundFonts, configurationFile: configuration.path)
             return
@@ -173,8 +172,7 @@ struct Render: ParsableCommand {
                                   format: settings.format, force: force, shard: shard)
             reportLog = try report.map { try RenderReportLog(CommandLinePath.filePath($0), shard: shard, warn: { printError($0) }) }
         } catch {
-            printError("\(error)")
-            throw ExitCode.failure
+            throw CommandFailure("\(error)")
         }
         plan.problems.forEach { printError($0.description) }
         for problem in plan.problems {
@@ -183,7 +181,7 @@ struct Render: ParsableCommand {
         plan.skipped.forEach { reportLog?.append(RenderReport(skipped: $0)) }
         // A shard may be given none of the files: nothing to do is then no failure.
         guard !plan.jobs.isEmpty || !plan.skipped.isEmpty || (plan.otherShards > 0 && plan.problems.isEmpty) else {
-            throw ExitCode.failure
+            throw CommandFailure.alreadyReported
         }
         let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
         let options = try renderOptions(settings, configurationFile: configuration.path)
@@ -191,8 +189,7 @@ struct Render: ParsableCommand {
         do {
             renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, cores: cores, jobCount: plan.jobs.count)
         } catch {
-            printError(error.description)
-            throw ExitCode.failure
+            throw CommandFailure(error.description)
         }
         let outcome = RenderOutcome()
         let display = ProgressDisplay(totalFiles: plan.jobs.count, quiet: quiet)
@@ -230,21 +227,19 @@ struct Render: ParsableCommand {
         }
         let summary = outcome.summary(skipped: plan.skipped.count, problems: plan.problems.count, otherShards: plan.otherShards, seconds: display.elapsedSeconds)
         if !quiet || outcome.failures > 0 { json ? writeToStandardError(summary + "\n") : print(summary) }
-        if outcome.failures > 0 || !plan.problems.isEmpty { throw ExitCode.failure }
+        if outcome.failures > 0 || !plan.problems.isEmpty { throw CommandFailure.alreadyReported }
     }
 
     /// One song through a pipe (`-` or `-o -`): see `PipeRender`.
     private func renderThroughPipe(settings: RenderSettings, soundFonts: SoundFontStack, configurationFile: FilePath?) throws {
         let destination: PipeRender.Destination
         if streams {
-            // --format was checked by validate(); the configuration's format may still be one that cannot stream.
+            // --format was checked with the other arguments (checkOwnArguments); the configuration's format may still be one that cannot stream.
             guard let format = format.flatMap(AudioStreamFormat.init(name:)) ?? AudioStreamFormat(settings.format.audioFileFormat) else {
-                printError("\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw")
-                throw ExitCode.validationFailure
+                throw CommandFailure.usage("\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw")
             }
             guard format.supportedEncodings.contains(settings.bits.sampleEncoding) else {
-                printError("\(format.rawValue) cannot store \(settings.bits.sampleEncoding) samples; use --bits 16 or 24")
-                throw ExitCode.validationFailure
+                throw CommandFailure.usage("\(format.rawValue) cannot store \(settings.bits.sampleEncoding) samples; use --bits 16 or 24")
             }
             destination = .standardOutput(format)
         } else {
@@ -262,8 +257,7 @@ struct Render: ParsableCommand {
         options.performance = performance.performance
         options.loops = performance.loopSettings(configured: settings)
         guard options.loops.passes != nil else {
-            printError("loops = \"inf\" in \(configurationFile?.text ?? "the configuration") would never end a render: give --loops with a number")
-            throw ExitCode.failure
+            throw CommandFailure("loops = \"inf\" in \(configurationFile?.text ?? "the configuration") would never end a render: give --loops with a number")
         }
         return options
     }
@@ -275,8 +269,7 @@ struct Render: ParsableCommand {
         do {
             return try Shard.fromEnvironment(ProcessInfo.processInfo.environment)
         } catch {
-            printError(error.description)
-            throw ExitCode.validationFailure
+            throw CommandFailure.usage(error.description)
         }
     }
 
@@ -288,13 +281,12 @@ struct Render: ParsableCommand {
         do {
             left = try InputManifest.write(collected.items.map(\.input), to: path)
         } catch {
-            printError(error.description)
-            throw ExitCode.failure
+            throw CommandFailure(error.description)
         }
         for file in left { printError("\(file.text): left out of the manifest: its name has a line break") }
         let count = collected.items.count - left.count
         print("\(path.text): \(count) file\(count == 1 ? "" : "s")")
-        if !collected.problems.isEmpty || !left.isEmpty { throw ExitCode.failure }
+        if !collected.problems.isEmpty || !left.isEmpty { throw CommandFailure.alreadyReported }
     }
 
     /// What is said of a rendered song: where it went, its length, how far the limiter turned it down.
@@ -303,7 +295,7 @@ struct Render: ParsableCommand {
         return "\(output) (\(formatDuration(result.audioSeconds))\(limited))"
     }
 
-    /// Command-line options over the configuration (`validate()` has checked their ranges).
+    /// Command-line options over the configuration (`checkArguments()` has checked their ranges).
     private func apply(to settings: inout RenderSettings) throws {
         if let sampleRate { settings.sampleRate = sampleRate }
         if let tail { settings.tail = tail }
@@ -318,17 +310,11 @@ struct Render: ParsableCommand {
         // A stream's format is checked against the bits on its own (see renderThroughPipe).
         guard streams || settings.format.supports(settings.bits) else {
             // The format or the bits may come from the configuration: not a usage error of this command line alone.
-            printError("\(settings.format.rawValue) cannot store \(settings.bits.rawValue)-bit samples; use --bits 16 or 24")
-            throw ExitCode.validationFailure
+            throw CommandFailure.usage("\(settings.format.rawValue) cannot store \(settings.bits.rawValue)-bit samples; use --bits 16 or 24")
         }
     }
+}
 
-    private func locateSoundFonts(_ settings: RenderSettings, configurationFile: FilePath?) throws -> SoundFontStack {
-        do {
-            return try sound.soundFontStack(settings: settings, configurationFile: configurationFile)
-        } catch {
-            printError(error.description)
-            throw ExitCode.failure
-        }
-    }
+extension Render: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [performance, sound, configurationOption] }
 }

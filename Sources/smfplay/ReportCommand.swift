@@ -32,6 +32,6 @@ struct ReportCommand: ParsableCommand {
             }
         }
         print(summary.text)
-        if unreadable || !summary.failures.isEmpty || !summary.unreadableLines.isEmpty { throw ExitCode.failure }
+        if unreadable || !summary.failures.isEmpty || !summary.unreadableLines.isEmpty { throw CommandFailure.alreadyReported }
     }
 }

@@ -30,10 +30,13 @@ struct Resume: ParsableCommand {
 
     static func continuePlaying(recorder: ResumeRecorder, playback: PlaybackOptions, configuration: Configuration) throws {
         guard let (queue, seconds, notice) = recorder.savedQueue(), queue.current != nil else {
-            printError("nothing to resume: play something first (smfplay play PATH, or smfplay browse)")
-            throw ExitCode.failure
+            throw CommandFailure("nothing to resume: play something first (smfplay play PATH, or smfplay browse)")
         }
         if let notice { printError(notice) }
         try Play.play(queue, at: .seconds(seconds), recorder: recorder, playback: playback, configuration: configuration)
     }
+}
+
+extension Resume: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [library, playback] }
 }

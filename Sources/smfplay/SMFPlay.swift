@@ -1,24 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
+import TerminalUI
 
 @main
 struct SMFPlay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smfplay",
         abstract: "Play, render and inspect Standard MIDI Files.",
+        discussion: """
+        smfplay PATH... plays MIDI files, folders and playlists, as smfplay play PATH... does. \
+        \(ExitStatus.helpLine)
+        """,
         version: "0.1.0",
         subcommands: [Info.self, Render.self, ReportCommand.self, Play.self, Resume.self, Browse.self, IndexCommand.self, Search.self, Thumbnail.self, Import.self, LyricsCommand.self]
     )
 
+    static let commandNames = configuration.subcommands.map { $0._commandName }
+
     static func main() {
-        // Before ArgumentParser: the first sound waits for the SoundFont's load, not for both.
-        PlayPreload.start(arguments: CommandLine.arguments)
-        // ArgumentParser's own `main`, with the check of empty paths between parsing and running.
         do {
-            var command = try parseAsRoot(EmptyOptionValues.writtenOut(in: Array(CommandLine.arguments.dropFirst())))
-            try (command as? any PathArguments)?.refuseEmptyPaths()
+            let arguments = try ImplicitPlay.arguments(Array(CommandLine.arguments.dropFirst()), commands: commandNames)
+            // Before ArgumentParser: the first sound waits for the SoundFont's load, not for both.
+            PlayPreload.start(arguments: arguments)
+            // ArgumentParser's own `main`, with the checks that need the whole command line
+            // between parsing and running.
+            var command = try parseAsRoot(EmptyOptionValues.writtenOut(in: arguments))
+            do {
+                try (command as? any PathArguments)?.refuseEmptyPaths()
+                try (command as? any ArgumentChecks)?.checkArguments()
+            } catch let error as ValidationError {
+                exitShowingUsage(of: type(of: command), error)
+            }
             try command.run()
+        } catch let failure as CommandFailure {
+            if let message = failure.message { printError(message) }
+            Glibc.exit(failure.status.rawValue)
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// A check of the arguments failed after parsing: its message with the command's usage, as
+    /// ArgumentParser shows its own (the command's own `exit(withError:)` would name it without
+    /// `smfplay`).
+    private static func exitShowingUsage(of command: any ParsableCommand.Type, _ error: ValidationError) -> Never {
+        let name = command == SMFPlay.self ? "smfplay" : "smfplay \(command._commandName)"
+        writeToStandardError("Error: \(error.message)\nUsage: \(usageString(for: command))\n  See '\(name) --help' for more information.\n")
+        Glibc.exit(ExitStatus.usage.rawValue)
     }
 }

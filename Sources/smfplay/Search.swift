@@ -53,7 +53,7 @@ struct Search: ParsableCommand {
 
     @OptionGroup var playback: PlaybackOptions
 
-    func validate() throws {
+    func checkOwnArguments() throws {
         if words.isEmpty, longer == nil, shorter == nil, mode == nil, !hasLyrics {
             throw ValidationError("give words to look for, or a filter (--longer, --shorter, --mode, --has-lyrics)")
         }
@@ -92,8 +92,7 @@ struct Search: ParsableCommand {
                 return try database.search(query)
             }
         } catch {
-            printError(error.description)
-            throw ExitCode.failure
+            throw CommandFailure(error.description)
         }
         if json {
             let encoder = JSONEncoder()
@@ -104,8 +103,7 @@ struct Search: ParsableCommand {
             results.forEach { writeToStandardOutput($0.path.bytes + [UInt8(ascii: "\n")]) }
         }
         guard !results.isEmpty else {
-            printError("nothing found")
-            throw ExitCode.failure
+            throw CommandFailure("nothing found")
         }
         if results.count == limit { printError("the first \(limit) found; --limit 0 shows them all") }
         guard play else { return }
@@ -115,3 +113,7 @@ struct Search: ParsableCommand {
 }
 
 extension SongStandard: ExpressibleByArgument {}
+
+extension Search: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [library, playback] }
+}

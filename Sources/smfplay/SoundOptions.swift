@@ -33,7 +33,7 @@ struct SoundOptions: ParsableArguments {
         var standard: SongStandard? { SongStandard(rawValue: rawValue) }
     }
 
-    func validate() throws {
+    func checkOwnArguments() throws {
         if let gain, !RenderSettings.gainRange.contains(gain) { throw ValidationError("--gain must be from 0 to 10, not \(gain)") }
     }
 
@@ -48,8 +48,13 @@ struct SoundOptions: ParsableArguments {
 
     /// The SoundFonts to play from: `--soundfont` for every standard, else the configuration's
     /// stacks, else the one found in the usual places.
-    func soundFontStack(settings: RenderSettings, configurationFile: FilePath?) throws(SoundFontLookupError) -> SoundFontStack {
-        try Self.soundFontStack(requested: soundFonts, settings: settings, configurationFile: configurationFile)
+    /// A name that names no SoundFont is a wrong command line (status 64) when `--soundfont` gave it.
+    func soundFontStack(settings: RenderSettings, configurationFile: FilePath?) throws(CommandFailure) -> SoundFontStack {
+        do {
+            return try Self.soundFontStack(requested: soundFonts, settings: settings, configurationFile: configurationFile)
+        } catch {
+            throw CommandFailure(error.description, status: error.isWrongCommandLine ? .usage : .failure)
+        }
     }
 
     /// The SoundFonts to play from, `requested` being the `--soundfont` values.
@@ -74,4 +79,7 @@ extension SongStandard {
         case .gm2: .gm2
         }
     }
+}
+
+extension SoundOptions: ArgumentChecks {
 }

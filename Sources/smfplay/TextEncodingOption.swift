@@ -9,7 +9,7 @@ struct TextEncodingOption: ParsableArguments {
                 + "utf-8, shift-jis or cp1252 (default: the configuration's text_encoding, else auto).", valueName: "encoding"))
     var textEncoding: String?
 
-    func validate() throws {
+    func checkOwnArguments() throws {
         if let textEncoding, !Configuration.textEncodings.contains(textEncoding) {
             throw ValidationError("--text-encoding must be auto, utf-8, shift-jis or cp1252, not \(textEncoding)")
         }
@@ -24,4 +24,7 @@ struct TextEncodingOption: ParsableArguments {
     func decoding(for file: MIDIFile, configuration: Configuration) -> TextDecoding {
         encoding(configuration: configuration).map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: file)
     }
+}
+
+extension TextEncodingOption: ArgumentChecks {
 }

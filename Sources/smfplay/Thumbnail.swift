@@ -24,7 +24,7 @@ struct Thumbnail: ParsableCommand {
     @Option(help: ArgumentHelp("The image's longer side (its width), 16–4096; its height is three quarters of it.", valueName: "pixels"))
     var size = Thumbnailer.defaultSize
 
-    func validate() throws {
+    func checkOwnArguments() throws {
         guard Thumbnailer.sizes.contains(size) else { throw ValidationError("--size must be from 16 to 4096 pixels, not \(size)") }
     }
 
@@ -32,8 +32,10 @@ struct Thumbnail: ParsableCommand {
         do {
             try Thumbnailer(size: size).write(midiFile: CommandLinePath.filePath(input), to: CommandLinePath.filePath(output))
         } catch {
-            printError(error.description)
-            throw ExitCode.failure
+            throw CommandFailure(error.description)
         }
     }
+}
+
+extension Thumbnail: ArgumentChecks {
 }

@@ -237,6 +237,20 @@ struct PlayCommandTests {
         }
     }
 
+    @Test("smfplay [OPTIONS] FILE... plays as smfplay play does, a file named like a command (./info) too")
+    func playWithoutTheCommand() throws {
+        let sandbox = try Sandbox()
+        let files = [("info", UInt8(72)), ("alpha.mid", 64)]
+        for (name, note) in files { try sandbox.write(name, Songs.heldNote(note, seconds: 1)) }
+        let take = try Take(server)
+        let player = try PlayingCommand(sandbox, Self.clean + ["./info", "alpha.mid"], server: server)
+        let exit = player.wait(timeLimit: 20)
+        let (sound, _) = try take.finish()
+        #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
+        #expect(player.stdoutLines == ["playing 1/2: ./info (0:01.0)", "playing 2/2: alpha.mid (0:01.0)"], "\(player.report(exit))")
+        #expect(sound.noteRuns().map(\.note) == files.map { Int($0.1) }, "notes heard: \(sound.noteRuns().map(\.note))")
+    }
+
     @Test("--repeat one: the file plays again and again, announced each time it starts")
     func repeatOneAnnouncesEachStart() throws {
         let sandbox = try Sandbox()

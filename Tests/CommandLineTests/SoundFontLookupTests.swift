@@ -6,12 +6,14 @@ import Testing
 /// message when there is none by that name.
 @Suite("smfplay render: SoundFont lookup")
 struct SoundFontLookupTests {
-    @Test("a name found nowhere: the message names it and lists every place searched")
-    func unknownName() throws {
+    @Test("a name found nowhere: a usage error (64) naming it, every place searched and the SoundFonts there, in render and play alike",
+          arguments: ["render", "play"])
+    func unknownName(_ command: String) throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())
-        let result = try sandbox.run(["render", "song.mid", "-o", "song.wav", "--soundfont", "NoSuchFont", "--tail", "0"])
-        #expect(result.status == 1, "\(result)")
+        let output = command == "render" ? ["-o", "song.wav", "--tail", "0"] : []
+        let result = try sandbox.run([command, "song.mid", "--soundfont", "NoSuchFont"] + output)
+        #expect(result.status == 64, "\(result)")
         #expect(result.stderrLines.count == 1, "\(result)")
         let message = result.stderr
         #expect(message.contains("'NoSuchFont'"), "\(result)")
@@ -19,6 +21,9 @@ struct SoundFontLookupTests {
         let workingFolder = URL(fileURLWithPath: sandbox.work).resolvingSymlinksInPath().path
         for place in [workingFolder, sandbox.dataHome + "/smfplay/soundfonts", "/usr/share/sounds/sf2", "/usr/share/sounds/sf3"] {
             #expect(message.contains(place), "\(place) is not in the message: \(result)")
+        }
+        if FileManager.default.fileExists(atPath: "/usr/share/sounds/sf2/TimGM6mb.sf2") {
+            #expect(message.contains("; there: ") && message.contains("TimGM6mb"), "the SoundFonts found are not listed: \(result)")
         }
         #expect(sandbox.files() == ["song.mid"])
     }

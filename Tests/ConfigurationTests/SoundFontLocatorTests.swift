@@ -122,16 +122,23 @@ struct SoundFontLocatorTests {
         #expect(try world.locate(requested: "piano") == lower)
     }
 
-    @Test func anUnknownNameListsTheFolders() throws {
+    @Test func anUnknownNameListsTheFoldersAndTheSoundFontsInThem() throws {
         let world = try SoundFontWorld()
         try world.add(world.fluid)
         let folders = [world.repository, world.user, world.folder.filePath + "/usr/share/sounds/sf2", world.sf3]
         let requested = #expect(throws: SoundFontLookupError.self) { try world.locate(requested: "Dvořák Piano") }
-        #expect(requested == .unknownName(name: "Dvořák Piano", source: .commandLine, searched: [world.workingDirectory] + folders))
-        #expect(requested?.description == "--soundfont: no SoundFont named 'Dvořák Piano' in \(([world.workingDirectory] + folders).map(\.string).joined(separator: ", "))")
+        #expect(requested == .unknownName(name: "Dvořák Piano", source: .commandLine, searched: [world.workingDirectory] + folders, known: ["FluidR3_GM"]))
+        #expect(requested?.description == "--soundfont: no SoundFont named 'Dvořák Piano' in \(([world.workingDirectory] + folders).map(\.string).joined(separator: ", ")); there: FluidR3_GM")
 
         let configured = #expect(throws: SoundFontLookupError.self) { try world.locate(configured: "Dvořák Piano") }
-        #expect(configured?.description == "soundfont in /home/zoë/.config/smfplay/config.toml: no SoundFont named 'Dvořák Piano' in \(folders.map(\.string).joined(separator: ", "))")
+        #expect(configured?.description == "soundfont in /home/zoë/.config/smfplay/config.toml: no SoundFont named 'Dvořák Piano' in \(folders.map(\.string).joined(separator: ", ")); there: FluidR3_GM")
+    }
+
+    @Test func aMisspeltNameIsCorrected() throws {
+        let world = try SoundFontWorld()
+        try world.add(world.fluid)
+        let error = #expect(throws: SoundFontLookupError.self) { try world.locate(requested: "fluidr3-gm") }
+        #expect(error?.description.hasPrefix("--soundfont: no SoundFont named 'fluidr3-gm' (did you mean 'FluidR3_GM'?) in ") == true, "\(String(describing: error))")
     }
 
     @Test func aNameInTheWorkingFolderIsThatFileOnTheCommandLineOnly() throws {

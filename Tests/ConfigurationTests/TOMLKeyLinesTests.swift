@@ -55,9 +55,9 @@ struct TOMLKeyLinesTests {
     }
 
     @Test func editDistanceCountsASwapAsOne() {
-        #expect(KeySuggestion.editDistance("gian", "gain") == 1)
-        #expect(KeySuggestion.editDistance("sample-rate", "sample_rate") == 1)
-        #expect(KeySuggestion.editDistance("", "abc") == 3)
-        #expect(KeySuggestion.editDistance("colour", "level") > 2)
+        #expect(NameSuggestion.editDistance("gian", "gain") == 1)
+        #expect(NameSuggestion.editDistance("sample-rate", "sample_rate") == 1)
+        #expect(NameSuggestion.editDistance("", "abc") == 3)
+        #expect(NameSuggestion.editDistance("colour", "level") > 2)
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What a mistyped command line gets: one line on standard error that says what is wrong (with
+/// the name it was likely meant to be), the usage status 64, and nothing done.
+@Suite("smfplay: usage errors")
+struct UsageErrorTests {
+    @Test("a first word that is neither a command nor a file: 64, with the command it was likely meant to be, and x.mid is not played")
+    func misspeltCommand() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("x.mid", Fixtures.song())
+        let result = try sandbox.run(["inof", "x.mid"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines == ["smfplay: 'inof' is neither a command nor a file or folder (did you mean 'info'?); see smfplay --help"], "\(result)")
+        #expect(result.stdout.isEmpty, "\(result)")
+    }
+
+    @Test("smfplay MISSING.mid: 64, the file named as not there")
+    func missingFile() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(["nosuch.mid"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines == ["smfplay: nosuch.mid: no such file or folder"], "\(result)")
+    }
+
+    @Test("help NOSUCH: 64, with the commands there are; help play still helps")
+    func helpForNoCommand() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(["help", "plya"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("no command named 'plya' (did you mean 'play'?)")
+                && result.stderr.contains("info, render"), "\(result)")
+        let help = try sandbox.run(["help", "play"])
+        #expect(help.succeeded && help.stdout.contains("USAGE: smfplay play"), "\(help)")
+    }
+
+    @Test("an unknown option is reported before any check of the others: render --frmat names --frmat, not the missing -o")
+    func unknownOptionFirst() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("x.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "--frmat", "flac", "x.mid"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("Unknown option '--frmat'"), "\(result)")
+        #expect(!result.stderr.contains("-o"), "\(result)")
+        // The checks of the values together still run when every option is known.
+        let missingOutput = try sandbox.run(["render", "-", "--format", "flac"])
+        #expect(missingOutput.status == 64 && missingOutput.stderr.contains("-o is needed"), "\(missingOutput)")
+    }
+
+    @Test("smfplay alone prints the help, which says that smfplay PATH plays and what each exit status means")
+    func helpAlone() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run([])
+        #expect(result.succeeded, "\(result)")
+        #expect(result.stdout.contains("smfplay PATH... plays"), "\(result)")
+        #expect(result.stdout.contains("64 a wrong command line"), "\(result)")
+    }
+}
