@@ -244,12 +244,7 @@ public final class Player {
     }
 
     private func seconds(of position: SongPosition, generation: Int) -> Double? {
-        switch position {
-        case .seconds(let seconds): return seconds
-        case .bar(let place):
-            guard let entry = loaded[generation], let tick = entry.meter?.tick(at: place) else { return nil }
-            return entry.song.whole.song.tempoMap.seconds(atTick: tick)
-        }
+        loaded[generation].flatMap { position.seconds(in: $0.song.whole.song, meter: $0.meter) }
     }
 
     /// The song of a snapshot's `start`, while the player holds it.

@@ -20,3 +20,16 @@ public enum SongPosition: Hashable, Sendable {
         }
     }
 }
+
+extension SongPosition {
+    /// Where this place is in `song`, whose bars `meter` counts; nil for a bar and beat the song
+    /// does not have (a beat past its bar's, a song timed in SMPTE frames).
+    public func seconds(in song: Song, meter: MeterMap?) -> Double? {
+        switch self {
+        case .seconds(let seconds): return seconds
+        case .bar(let place):
+            guard let tick = meter?.tick(at: place) else { return nil }
+            return song.tempoMap.seconds(atTick: tick)
+        }
+    }
+}

@@ -36,8 +36,9 @@ struct Play: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Repeat one file or all of them: off, one or all.")
     var repeatMode: String = "off"
 
-    @Option(help: ArgumentHelp("Start this far into the first file: seconds or m:ss.", valueName: "time"))
-    var start: String?
+    @Option(help: ArgumentHelp("Start this far into the first file: seconds, m:ss or h:mm:ss.", valueName: "time"),
+            transform: TimeArgument.init(parsing:))
+    var start: TimeArgument?
 
     @Option(help: ArgumentHelp("Start the first file at a bar and beat of its time signatures (12:3 is bar 12, beat 3), or at a number of seconds.", valueName: "bar:beat"))
     var seek: String?
@@ -48,7 +49,6 @@ struct Play: ParsableCommand {
 
     func checkOwnArguments() throws {
         guard PlayQueue.RepeatMode(rawValue: repeatMode) != nil else { throw ValidationError("--repeat must be off, one or all, not \(repeatMode)") }
-        if let start, Self.seconds(from: start) == nil { throw ValidationError("--start must be seconds or m:ss, not \(start)") }
         if let seek, SongPosition(seek) == nil { throw ValidationError("--seek must be bar:beat (from 1:1) or seconds, not \(seek)") }
         if start != nil, seek != nil { throw ValidationError("--start and --seek both say where to start: give one") }
     }
@@ -88,13 +88,32 @@ struct Play: ParsableCommand {
         let queue = PlayQueue(items: items, repeatMode: PlayQueue.RepeatMode(rawValue: repeatMode) ?? .off,
                               shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
         LibraryIndexUpdate.refreshInBackground(collector.files, root: libraryRoot)
-        let position = seek.flatMap(SongPosition.init) ?? .seconds(start.flatMap(Self.seconds(from:)) ?? 0)
+        let position = seek.flatMap(SongPosition.init) ?? .seconds(start?.seconds ?? 0)
+        var preloaded = piped.map { [StandardInput.queueEntry: Song(file: $0)] } ?? [:]
+        if position != .seconds(0), let first = queue.current {
+            // Read now to check the start against it, and kept: the player need not read it again.
+            preloaded[first] = try preloaded[first] ?? checkedStart(position, in: first)
+        }
         // A song from standard input cannot be opened again: a queue with it is not recorded for
         // resume, and the keys come from the terminal, since standard input has been read to its end.
         try Self.play(queue, at: position, recorder: piped == nil ? ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
-                      playback: playback, configuration: configuration,
-                      preloaded: piped.map { [StandardInput.queueEntry: Song(file: $0)] } ?? [:],
+                      playback: playback, configuration: configuration, preloaded: preloaded,
                       keyInput: piped == nil ? .standardInput : .controllingTerminal())
+    }
+
+    /// The first song, read, once `--start` or `--seek` has been found to lie within it: a start
+    /// past its end skipped it, and every song after, saying nothing. Nil when the file cannot be
+    /// read (the player reports it, and goes on with the next file from its beginning).
+    private func checkedStart(_ position: SongPosition, in file: FilePath) throws(CommandFailure) -> Song? {
+        guard let song = try? Song(file: SMFReader().read(path: file).file) else { return nil }
+        let option = seek.map { "--seek \($0)" } ?? start.map { "--start \($0.text)" } ?? ""
+        guard let seconds = position.seconds(in: song, meter: MeterMap(song: song)) else {
+            throw .usage("\(option): \(StandardInput.displayName(of: file)) has no such bar and beat")
+        }
+        guard seconds < song.duration else {
+            throw .usage("\(option) is past the end of \(StandardInput.displayName(of: file)), which lasts \(formatDuration(song.duration))")
+        }
+        return song
     }
 
     /// Plays a queue to its end (or until the user quits or a signal comes), recording where it is.
@@ -127,18 +146,6 @@ struct Play: ParsableCommand {
         player.close()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
         if ending == .outputFailed { throw CommandFailure(nil, status: .noSoundServer) }
-    }
-
-    /// Seconds from "75", "75.5" or "1:15".
-    static func seconds(from text: String) -> Double? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var total = 0.0
-        for part in parts {
-            guard let value = Double(part), value >= 0 else { return nil }
-            total = total * 60 + value
-        }
-        return total
     }
 }
 

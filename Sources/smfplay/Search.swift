@@ -28,11 +28,11 @@ struct Search: ParsableCommand {
     @Argument(help: "Words to look for.")
     var words: [String] = []
 
-    @Option(help: ArgumentHelp("Only files longer than this: seconds or m:ss.", valueName: "time"))
-    var longer: String?
+    @Option(help: ArgumentHelp("Only files longer than this: seconds, m:ss or h:mm:ss.", valueName: "time"), transform: TimeArgument.init(parsing:))
+    var longer: TimeArgument?
 
-    @Option(help: ArgumentHelp("Only files shorter than this: seconds or m:ss.", valueName: "time"))
-    var shorter: String?
+    @Option(help: ArgumentHelp("Only files shorter than this: seconds, m:ss or h:mm:ss.", valueName: "time"), transform: TimeArgument.init(parsing:))
+    var shorter: TimeArgument?
 
     @Option(help: ArgumentHelp("Only songs written for this standard: gm, gs, xg or gm2.", valueName: "standard"))
     var mode: SongStandard?
@@ -57,9 +57,6 @@ struct Search: ParsableCommand {
         if words.isEmpty, longer == nil, shorter == nil, mode == nil, !hasLyrics {
             throw ValidationError("give words to look for, or a filter (--longer, --shorter, --mode, --has-lyrics)")
         }
-        for (name, value) in [("--longer", longer), ("--shorter", shorter)] {
-            if let value, Play.seconds(from: value) == nil { throw ValidationError("\(name) must be seconds or m:ss, not \(value)") }
-        }
         if json, play { throw ValidationError("--json prints the results; it cannot go with --play") }
         if limit < 0 { throw ValidationError("--limit must be 0 (all) or more, not \(limit)") }
     }
@@ -68,8 +65,8 @@ struct Search: ParsableCommand {
         let configuration = try playback.configurationOption.load()
         let root = library.root(configuration: configuration)
         let results: [SearchResult]
-        let query = SearchQuery(words: words, folder: root, minimumSeconds: longer.flatMap(Play.seconds(from:)),
-                                maximumSeconds: shorter.flatMap(Play.seconds(from:)), mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
+        let query = SearchQuery(words: words, folder: root, minimumSeconds: longer?.seconds,
+                                maximumSeconds: shorter?.seconds, mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
                                 limit: limit == 0 ? nil : limit)
         do {
             let textEncoding = playback.text.encoding(configuration: configuration)

@@ -57,3 +57,33 @@ struct UsageErrorTests {
         #expect(result.stdout.contains("64 a wrong command line"), "\(result)")
     }
 }
+
+/// Times on the command line, and a start that the song does not reach.
+@Suite("smfplay play: where to start")
+struct StartTimeTests {
+    @Test("times as clocks write them: 9:99 and 1:60:00 are refused with the forms a time takes (64); 1:05:00 and 75.5 are times",
+          arguments: [("9:99", false), ("1:60:00", false), ("1:-5", false), ("1e3", false), ("1:05:00", true), ("75.5", true), ("0:05", true)])
+    func clockTimes(_ time: String, _ isATime: Bool) throws {
+        let sandbox = try Sandbox()
+        // A song past every start given here: a time accepted reaches the sound server, which is not there (69).
+        try sandbox.write("long.mid", Songs.heldNote(60, seconds: 4000))
+        let result = try sandbox.run(["play", "long.mid", "--start", time, "--server", "unix:" + sandbox.root + "/no-server"])
+        if isATime {
+            #expect(result.status == 69, "\(result)")
+        } else {
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderr.contains("'\(time)' is invalid for '--start <time>': give seconds, m:ss or h:mm:ss (minutes and seconds under 60)"), "\(result)")
+        }
+    }
+
+    @Test("a start past the end of the first song is a usage error naming the song and its length (64), not a silent skip of the queue",
+          arguments: [["--start", "9:59"], ["--seek", "500:1"]])
+    func startPastTheEnd(_ option: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.mid", Songs.heldNote(60, seconds: 3))
+        try sandbox.write("next.mid", Songs.heldNote(62, seconds: 3))
+        let result = try sandbox.run(["play", "short.mid", "next.mid"] + option)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines == ["smfplay: \(option.joined(separator: " ")) is past the end of short.mid, which lasts 0:03.0"], "\(result)")
+    }
+}
