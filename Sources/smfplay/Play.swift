@@ -92,7 +92,7 @@ struct Play: ParsableCommand {
         var preloaded = piped.map { [StandardInput.queueEntry: Song(file: $0)] } ?? [:]
         if position != .seconds(0), let first = queue.current {
             // Read now to check the start against it, and kept: the player need not read it again.
-            preloaded[first] = try preloaded[first] ?? checkedStart(position, in: first)
+            preloaded[first] = try checkedStart(position, in: preloaded[first] ?? (try? Song(file: SMFReader().read(path: first).file)), file: first)
         }
         // A song from standard input cannot be opened again: a queue with it is not recorded for
         // resume, and the keys come from the terminal, since standard input has been read to its end.
@@ -101,11 +101,11 @@ struct Play: ParsableCommand {
                       keyInput: piped == nil ? .standardInput : .controllingTerminal())
     }
 
-    /// The first song, read, once `--start` or `--seek` has been found to lie within it: a start
-    /// past its end skipped it, and every song after, saying nothing. Nil when the file cannot be
+    /// The first song, once `--start` or `--seek` has been found to lie within it: a start past
+    /// its end skipped it, and every song after, saying nothing. Nil when the file could not be
     /// read (the player reports it, and goes on with the next file from its beginning).
-    private func checkedStart(_ position: SongPosition, in file: FilePath) throws(CommandFailure) -> Song? {
-        guard let song = try? Song(file: SMFReader().read(path: file).file) else { return nil }
+    private func checkedStart(_ position: SongPosition, in song: Song?, file: FilePath) throws(CommandFailure) -> Song? {
+        guard let song else { return nil }
         let option = seek.map { "--seek \($0)" } ?? start.map { "--start \($0.text)" } ?? ""
         guard let seconds = position.seconds(in: song, meter: MeterMap(song: song)) else {
             throw .usage("\(option): \(StandardInput.displayName(of: file)) has no such bar and beat")
