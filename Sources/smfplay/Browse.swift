@@ -38,10 +38,8 @@ struct Browse: ParsableCommand {
             throw CommandFailure("smfplay browse needs a terminal; in a script, use smfplay play PATH or smfplay resume")
         }
         let configuration = try playback.configurationOption.load()
-        let root = folder.map(LibraryOption.absolute) ?? library.root(configuration: configuration)
-        guard root.isFolder else {
-            throw CommandFailure("\(root.text): no such library folder: make it, set `library` in the configuration, or give one (smfplay browse FOLDER)")
-        }
+        let root = try folder.map(LibraryOption.absolute) ?? library.existingRoot(configuration: configuration)
+        guard root.isFolder else { throw CommandFailure("\(root.text): no such folder") }
         let messages = StatusMessages()
         let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: root, warn: messages.post)
         let interrupt = InterruptTrap()

@@ -29,7 +29,7 @@ struct IndexCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try configurationOption.load()
-        let root = library.root(configuration: configuration)
+        let root = try library.existingRoot(configuration: configuration)
         let interrupt = InterruptTrap()
         let summary: IndexSummary
         do {

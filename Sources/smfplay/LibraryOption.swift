@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Library
+import Files
 import SystemPackage
 
 /// `--library`: the folder of the user's MIDI files, which the browser opens and the resume state
@@ -19,6 +20,25 @@ struct LibraryOption: ParsableArguments {
     func root(configuration: Configuration) -> FilePath {
         guard let library else { return configuration.libraryRoot(in: XDGDirectories.current()) }
         return Self.absolute(library)
+    }
+
+    /// The library folder, which must be there; when it is not, why, in one line that says what
+    /// the library is and how to set it, and which offers the music folder when it holds MIDI
+    /// files. Never the working folder or the home in its place: indexing either by surprise
+    /// reads every file under it.
+    func existingRoot(configuration: Configuration) throws(CommandFailure) -> FilePath {
+        let root = root(configuration: configuration)
+        guard !root.isFolder else { return root }
+        if library != nil { throw CommandFailure("\(root.text): no such folder (--library)") }
+        let directories = XDGDirectories.current()
+        if configuration.library != nil {
+            throw CommandFailure("\(root.text): no such folder (library in \(configuration.path?.text ?? "the configuration"))")
+        }
+        let configurationFile = ConfigurationFile.standardPath(in: directories).text
+        let music = FolderListing.holdsMIDIFiles(directories.music) ? "; \(directories.music.text) holds MIDI files: --library \(directories.music.text)" : ""
+        throw CommandFailure("no library folder: the library is the folder of your MIDI files, which browse opens and search and index "
+            + "look in; by default \(root.text), which is not there. Give one with --library FOLDER, or set library = \"FOLDER\" "
+            + "in \(configurationFile)\(music)")
     }
 
     /// A folder given on the command line as an absolute path, lexically normal.

@@ -63,7 +63,7 @@ struct Search: ParsableCommand {
 
     func run() throws {
         let configuration = try playback.configurationOption.load()
-        let root = library.root(configuration: configuration)
+        let root = try library.existingRoot(configuration: configuration)
         let results: [SearchResult]
         let query = SearchQuery(words: words, folder: root, minimumSeconds: longer?.seconds,
                                 maximumSeconds: shorter?.seconds, mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
