@@ -68,6 +68,8 @@ public final class Player {
     private var seekPlans: [(number: Int, plan: SeekPlan, replaced: PlayingSong?)] = []
     private var nextSeekNumber = 0
     private var isPaused = false
+    /// A song without loop marks has been said to play once, whatever `loops` asks.
+    private var hasWarnedOfUnmarkedSongs = false
     /// Since `stop()`, until the next `play`.
     public private(set) var isStopped = true
     /// The output has not played since it opened or since `stop()`: it waits, paused, with a
@@ -454,11 +456,23 @@ public final class Player {
         do {
             let song = if let known = readAhead ?? preloadedFiles[file] { known } else { Song(file: try SMFReader().read(path: file).file) }
             let sequencer = Sequencer(song: song, synthesizer: synthesizer, loops: loops)
-            if loops != .asWritten, let problem = sequencer.loopFinding.problem { onProblem("\(file.text): \(problem)") }
+            if loops != .asWritten { warnOfLoops(sequencer.loopFinding, file: file) }
             return splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
         } catch {
             onProblem(error.description)
             return nil
+        }
+    }
+
+    /// A song whose marks make no loop is said so each time; one without marks once (in a
+    /// folder of songs without any, a line for each would bury the rest).
+    private func warnOfLoops(_ finding: SongLoop.Finding, file: FilePath) {
+        if finding.isUnmarked {
+            guard !hasWarnedOfUnmarkedSongs else { return }
+            hasWarnedOfUnmarkedSongs = true
+            onProblem("\(StandardInput.displayName(of: file)): \(SongLoop.noMarks) (said once for every song without them)")
+        } else if let problem = finding.problem {
+            onProblem("\(StandardInput.displayName(of: file)): \(problem)")
         }
     }
 

@@ -125,7 +125,7 @@ public final class SongRenderer {
             substitutions += part.synthesizer.substitutions.filter { !substitutions.contains($0) }
         }
         let whole = rendered.whole
-        let loopProblem = options.loops == .asWritten ? nil : whole.loopFinding.problem
+        let loopProblem = options.loops == .asWritten ? nil : whole.loopFinding.problemWhenLooping
         return RenderResult(songSeconds: whole.song.duration, audioSeconds: Double(rendered.frames) / Double(sampleRate), peak: peak,
                             normalizationGain: gain, limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
                             substitutions: substitutions, loopProblem: loopProblem)

@@ -36,7 +36,18 @@ public struct SongLoop: Hashable, Sendable {
             self.loop = loop
             self.problem = problem
         }
+
+        /// Whether the song has no loop marks at all.
+        public var isUnmarked: Bool { loop == nil && problem == nil }
+
+        /// What `--loops` must say of the song: why its marks make no loop, or that it has none.
+        public var problemWhenLooping: String? {
+            problem ?? (isUnmarked ? SongLoop.noMarks : nil)
+        }
     }
+
+    /// A song without loop marks: `--loops` cannot repeat it.
+    public static let noMarks = "it has no loop marks (controller 111, or loopStart and loopEnd markers): played once, as written"
 
     public static func find(in song: Song) -> Finding {
         var controllerStart: UInt64?

@@ -43,6 +43,14 @@ public struct SongSummary: Codable, Hashable, Sendable {
         public var denominator: Int
     }
 
+    /// The part of the song its marks say to repeat (see ``SongLoop``).
+    public struct LoopSummary: Codable, Hashable, Sendable {
+        public var startSeconds: Double
+        public var endSeconds: Double
+        /// How the file marks it: "controller 111" or "loopStart/loopEnd markers".
+        public var marking: String
+    }
+
     public struct KeySignatureChange: Codable, Hashable, Sendable {
         public var seconds: Double
         public var sharpsOrFlats: Int
@@ -69,6 +77,10 @@ public struct SongSummary: Codable, Hashable, Sendable {
     public var textDecoding: TextDecoding
     /// The standard the song was written for (GM, GS, XG, GM2), as smfplay plays it.
     public var midiMode: MIDIModeDetection
+    /// What `--loops` repeats; nil when the song has no loop marks, or marks that make none.
+    public var loop: LoopSummary?
+    /// Why the song's loop marks make no loop, or that it has none.
+    public var loopProblem: String?
 
     /// The summary of `song`, its text read with `textDecoding` (by default, the encoding its own
     /// text shows; see ``TextDecoding``).
@@ -144,6 +156,12 @@ public struct SongSummary: Codable, Hashable, Sendable {
         self.copyright = copyright.isEmpty ? nil : copyright.joined(separator: "\n")
         let lyrics = Lyrics(song: song, decoding: decoding)
         self.lyrics = lyrics.isEmpty ? nil : lyrics.text
+        let loopFinding = SongLoop.find(in: song)
+        loop = loopFinding.loop.map { found in
+            LoopSummary(startSeconds: song.tempoMap.seconds(atTick: found.startTick), endSeconds: song.tempoMap.seconds(atTick: found.endTick),
+                        marking: found.marking.rawValue)
+        }
+        loopProblem = loopFinding.problemWhenLooping
     }
 
     /// Where an event is: its tick on the song's time line, then (at one tick) its track and place

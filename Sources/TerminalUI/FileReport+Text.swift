@@ -21,6 +21,7 @@ extension FileReport {
             rows.append(("Time", [summary.timeSignatures.map { "\($0.numerator)/\($0.denominator)" }.joined(separator: ", ")]))
         }
         if !summary.keySignatures.isEmpty { rows.append(("Key", [summary.keySignatures.map(\.name).joined(separator: ", ")])) }
+        rows.append(("Loop", loopLines(summary)))
         if let copyright = summary.copyright { rows.append(("Copyright", copyright.split(separator: "\n").map(String.init))) }
         rows.append(("Tracks", summary.tracks.map(trackText)))
         let sounding = summary.channels.filter { $0.noteCount > 0 }
@@ -38,6 +39,17 @@ extension FileReport {
     private func tempoText(_ tempo: SongSummary.TempoSummary) -> String {
         guard tempo.changeCount > 0 else { return "\(bpm(tempo.initialBPM)) bpm" }
         return "\(bpm(tempo.initialBPM)) bpm at the start, \(bpm(tempo.minimumBPM))–\(bpm(tempo.maximumBPM)) bpm, \(plural(tempo.changeCount, "change"))"
+    }
+
+    /// What `--loops` would repeat, or why it would repeat nothing.
+    private func loopLines(_ summary: SongSummary) -> [String] {
+        if let loop = summary.loop {
+            return ["\(formatDuration(loop.startSeconds)) to \(formatDuration(loop.endSeconds)) (\(loop.marking))"]
+        }
+        guard let problem = summary.loopProblem, problem != SongLoop.noMarks else {
+            return ["none (no controller 111, no loopStart/loopEnd markers)"]
+        }
+        return ["none: \(problem)"]
     }
 
     private func trackText(_ track: SongSummary.TrackSummary) -> String {

@@ -72,6 +72,27 @@ import Testing
         #expect(back.mismatches().isEmpty, "\(back.mismatches())")
     }
 
+    @Test("info says whether a song loops: where, and by which marks; or that it has none, so --loops does nothing")
+    func infoSaysWhetherASongLoops() throws {
+        let sandbox = try Sandbox()
+        // loopStart at tick 1440 (1.5 s), loopEnd at tick 480 (0.5 s): no loop; loopStart alone: to the end (2 s).
+        try sandbox.write("marked.mid", Self.song(loopMarks: ["loopStart"]))
+        try sandbox.write("plain.mid", Self.song())
+        let result = try sandbox.run(["info", "marked.mid", "plain.mid"])
+        #expect(result.succeeded, "\(result)")
+        #expect(result.stdoutLines.contains("  Loop       0:01.5 to 0:02.0 (loopStart/loopEnd markers)"), "\(result)")
+        #expect(result.stdoutLines.contains("  Loop       none (no controller 111, no loopStart/loopEnd markers)"), "\(result)")
+    }
+
+    @Test("render --loops 1 of a song without loop marks: rendered as written, with a warning that says so")
+    func unmarkedSongWarns() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("plain.mid", Self.song())
+        let (_, result) = try render(sandbox, "plain.mid", ["--loops", "1"])
+        #expect(result.stderr.contains("plain.mid: warning: \(SongLoop.noMarks)"), "\(result)")
+    }
+
     @Test("render --loops 1 of a file whose loopEnd comes before its loopStart: rendered as written, with a warning naming the file")
     func badLoopMarksWarn() throws {
         try Fixtures.requireSoundFont()

@@ -64,7 +64,19 @@ import Testing
     }
 
     @Test func aSongWithoutMarksHasNoLoopAndNoProblem() {
-        #expect(SongLoop.find(in: Self.song([])) == SongLoop.Finding())
+        let finding = SongLoop.find(in: Self.song([]))
+        #expect(finding == SongLoop.Finding())
+        #expect(finding.isUnmarked)
+        #expect(finding.problemWhenLooping == SongLoop.noMarks)
+    }
+
+    @Test func theSummarySaysWhereTheLoopIsAndHowItIsMarked() throws {
+        let summary = SongSummary(song: Self.song([(960, Self.marker("loopStart")), (1440, Self.marker("loopEnd"))]))
+        let loop = try #require(summary.loop)
+        #expect(loop.marking == "loopStart/loopEnd markers")
+        #expect(abs(loop.startSeconds - 1) < 1e-9 && abs(loop.endSeconds - 1.5) < 1e-9, "\(loop)")
+        #expect(summary.loopProblem == nil)
+        #expect(SongSummary(song: Self.song([])).loopProblem == SongLoop.noMarks)
     }
 }
 
