@@ -37,7 +37,7 @@ let package = Package(
         // Rendering and playing songs: the synthesizer into a sink.
         .target(name: "Playback", dependencies: ["SMF", "Files", "Synthesis", "AudioOutput", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system")]),
         // The user's MIDI files: finding them in folders, in the order people expect.
-        .target(name: "Library", dependencies: ["Files", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Library", dependencies: ["Files", "SMF", .product(name: "SystemPackage", package: "swift-system")]),
         // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
         .target(name: "Storage", dependencies: ["Files", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "SystemPackage", package: "swift-system")]),
         // Where the player was, so that the next start goes on from there (a Storage file), recorded from what the player reports.

@@ -1,4 +1,5 @@
 import Files
+import SMF
 import SystemPackage
 
 /// Why a file was not imported. Each message is one line that names the file.
@@ -20,7 +21,7 @@ public enum LibraryImportError: Error, Equatable, Sendable, CustomStringConverti
 
     public var description: String {
         switch self {
-        case .notMIDI(let path): "\(path.text): not a MIDI file (it starts with neither MThd nor RIFF…RMID); not imported"
+        case .notMIDI(let path): "\(path.text): \(MIDIFileSignature.mismatch); not imported"
         case .isFolder(let path): "\(path.text): is a folder, not a file; not imported"
         case .unreadable(let path, let reason): "\(path.text): cannot read: \(reason); not imported"
         case .cannotWrite(let path, let reason): "\(path.text): cannot write: \(reason)"

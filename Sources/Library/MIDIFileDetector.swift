@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SMF
 import SystemPackage
 
 /// Tells MIDI files from other files: by extension, or by their first bytes whatever their name.
@@ -17,15 +18,13 @@ public enum MIDIFileDetector {
         return extensions.contains(fileExtension.lowercased())
     }
 
-    /// Whether the file starts with `MThd`, or is a RIFF file of type `RMID`.
+    /// Whether the file starts as a MIDI file does (``MIDIFileSignature``).
     public static func hasMIDIContent(at path: FilePath) -> Bool {
         let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: 12)
-        let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 12) }
-        guard count >= 4 else { return false }
-        if head[0..<4].elementsEqual("MThd".utf8) { return true }
-        return count == 12 && head[0..<4].elementsEqual("RIFF".utf8) && head[8..<12].elementsEqual("RMID".utf8)
+        var head = [UInt8](repeating: 0, count: MIDIFileSignature.length)
+        let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress!, MIDIFileSignature.length) }
+        return count > 0 && MIDIFileSignature.matches(head[..<count])
     }
 }

@@ -1,4 +1,5 @@
 import Files
+import SMF
 import SystemPackage
 
 /// A call an MPRIS client made that smfplay refuses, sent back as a D-Bus error whose name says
@@ -32,7 +33,7 @@ enum MediaPlayerCallError: Error, Equatable {
         switch self {
         case .notAFileURI(let uri): "\(uri): smfplay opens local files only (file:///…)"
         case .missingFile(let path): "\(path.text): no such file"
-        case .notAMIDIFile(let path): "\(path.text): not a MIDI file (it does not start with MThd, nor is it a RIFF RMID file)"
+        case .notAMIDIFile(let path): "\(path.text): \(MIDIFileSignature.mismatch)"
         case .rateOutOfRange(let rate): "a rate of \(rate) is out of range: smfplay plays from 0.25 to 4 times as fast (0 pauses)"
         case .unknownLoopStatus(let text): "\(text) is not a loop status: None, Track or Playlist"
         case .unreadableArguments(let reason): "the arguments could not be read: \(reason)"

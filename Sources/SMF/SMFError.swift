@@ -39,7 +39,7 @@ extension SMFError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .notAMIDIFile:
-            "not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"
+            MIDIFileSignature.mismatch
         case .riffWithoutMIDI(let formType):
             "not a MIDI file (a RIFF file of type '\(formType)', not RMID)"
         case .riffWithoutDataChunk:

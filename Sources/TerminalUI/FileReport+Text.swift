@@ -2,13 +2,10 @@ import Foundation
 import SMF
 
 extension FileReport {
-    /// The report as a person reads it in a terminal.
+    /// The report of a file read as a person reads it in a terminal (one that could not be read
+    /// is said on standard error, by `errorLine`).
     public var text: String {
         var lines = [path]
-        if let error {
-            lines.append("  error: \(error)")
-            return lines.joined(separator: "\n")
-        }
         guard let summary else { return path }
         var rows: [(String, [String])] = []
         if let title = summary.title, !title.isEmpty { rows.append(("Title", [title])) }

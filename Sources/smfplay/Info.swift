@@ -12,8 +12,9 @@ struct Info: ParsableCommand {
         commandName: "info",
         abstract: "Print what is in MIDI files: duration, tracks, instruments, tempo, lyrics.",
         discussion: """
-        A folder stands for every MIDI file under it. A file that cannot be read \
-        prints its error, the others are still printed, and the exit status is 1.
+        A folder stands for every MIDI file under it. A file that cannot be read is named \
+        with its error on standard error, the others are still printed, and the exit status \
+        is 1 (with --json, the error is in its entry instead).
         """
     )
 
@@ -87,9 +88,11 @@ struct Info: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(InfoDocument(files: reports)), as: UTF8.self))
         } else {
-            print(reports.enumerated().map { index, report in
-                ([report.text] + (rolls[index] ?? [])).joined(separator: "\n")
-            }.joined(separator: "\n"))
+            // A file that could not be read is said once, on standard error (below), not in the report too.
+            let readable = reports.indices.filter { reports[$0].error == nil }
+            if !readable.isEmpty {
+                print(readable.map { index in ([reports[index].text] + (rolls[index] ?? [])).joined(separator: "\n") }.joined(separator: "\n"))
+            }
         }
         if reports.contains(where: { $0.error != nil }) {
             if !json { reports.compactMap(\.errorLine).forEach { printError($0) } }

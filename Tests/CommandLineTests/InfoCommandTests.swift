@@ -105,6 +105,8 @@ struct InfoCommandTests {
         #expect(errors.count == 2, "one line per file that could not be read: \(result)")
         #expect(errors.filter { $0.contains("broken.mid") } == ["smfplay: broken.mid: " + Fixtures.truncatedEventMessage], "\(result)")
         #expect(errors.filter { $0.contains("missing.mid") }.count == 1, "\(result)")
+        // Said once: not in the report on standard output too.
+        #expect(!result.stdout.contains("broken.mid") && !result.stdout.contains("missing.mid") && !result.stdout.contains("error"), "\(result)")
 
         let blocks = Self.blocks(result.stdoutLines)
         let good = try #require(blocks.first { $0.path == "good.mid" }, "\(result)")

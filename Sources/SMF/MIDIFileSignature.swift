@@ -1,0 +1,17 @@
+/// How a MIDI file starts, whatever its name: with `MThd`, or as a RIFF file of type `RMID`; and
+/// what is said of a file that does not, in the one wording every command uses.
+public enum MIDIFileSignature {
+    /// The first bytes to look at.
+    public static let length = 12
+
+    /// Whether `head`, a file's first ``length`` bytes (or all of a shorter file), starts a MIDI file.
+    public static func matches(_ head: some Collection<UInt8>) -> Bool {
+        let head = Array(head.prefix(length))
+        guard head.count >= 4 else { return false }
+        if head[0..<4].elementsEqual("MThd".utf8) { return true }
+        return head.count == length && head[0..<4].elementsEqual("RIFF".utf8) && head[8..<12].elementsEqual("RMID".utf8)
+    }
+
+    /// What is wrong with a file that does not start so.
+    public static let mismatch = "not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"
+}
