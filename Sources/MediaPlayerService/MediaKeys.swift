@@ -117,9 +117,9 @@ public final class MediaKeys {
         return track
     }
 
-    /// The title in the song's first track (as `smfplay info` has it), else `name`, the file's.
+    /// The song's title (``MIDIFile/title``, as `smfplay info` has it), else `name`, the file's.
     private func title(of song: Song?, name: String) -> String {
-        guard let file = song?.file, file.format != .multipleTracksAsynchronous, let bytes = file.tracks.first?.name else { return name }
+        guard let file = song?.file, let bytes = file.title else { return name }
         let title = textDecoding(file).string(from: bytes).trimmingCharacters(in: .whitespacesAndNewlines)
         return title.isEmpty ? name : title
     }

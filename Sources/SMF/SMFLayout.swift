@@ -8,6 +8,8 @@ struct SMFLayout {
     var timebase: Timebase
     /// A parser for each `MTrk` chunk, in file order; never empty.
     var tracks: [TrackParser]
+    /// An RMID file's title (``MIDIFile/infoTitle``).
+    var infoTitle: [UInt8]?
     /// Warnings about chunks wait for the tracks before them, so that all
     /// warnings come in file order: `before[i]` precedes track i's own.
     private var before: [[SMFWarning]]
@@ -15,7 +17,8 @@ struct SMFLayout {
 
     /// Finds the song in `bytes`; warnings about its start and header go to `log`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) {
-        let region = try Self.songRegion(in: bytes, log: &log)
+        let (region, infoTitle) = try Self.songRegion(in: bytes, log: &log)
+        self.infoTitle = infoTitle
         let header = try Self.readHeader(bytes, region: region, log: &log)
         format = header.format
         timebase = header.timebase
@@ -67,36 +70,51 @@ struct SMFLayout {
         return warnings
     }
 
-    /// The bytes that hold the SMF: the whole file, or the `data` chunk of a RIFF `RMID` file.
-    private static func songRegion(in bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) -> Range<Int> {
-        if bytes.count >= 4, chunkID(bytes, at: 0) == "MThd" { return 0..<bytes.count }
+    /// The bytes that hold the SMF: the whole file, or the `data` chunk of a RIFF `RMID` file,
+    /// with the title of the RMID file's `INFO` list (before or after its data).
+    private static func songRegion(in bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) -> (Range<Int>, infoTitle: [UInt8]?) {
+        if bytes.count >= 4, chunkID(bytes, at: 0) == "MThd" { return (0..<bytes.count, nil) }
         if bytes.count >= 12, chunkID(bytes, at: 0) == "RIFF" {
             let formType = chunkID(bytes, at: 8) ?? "????"
             guard formType == "RMID" else { throw .riffWithoutMIDI(formType: formType) }
-            // The RIFF size is often wrong in files from the wild; the file's end is what counts.
-            let riffEnd = bytes.count
-            var pos = 12
-            while riffEnd - pos >= 8 {
-                let size = Int(readUInt32LittleEndian(bytes, at: pos + 4))
-                let bodyStart = pos + 8
+            var song: Range<Int>?
+            var title: [UInt8]?
+            for chunk in riffChunks(in: bytes, from: 12, to: bytes.count) {
                 // A data chunk that does not start with MThd holds no song; look on.
-                let bodyEnd = min(riffEnd, bodyStart + size)
-                if chunkID(bytes, at: pos) == "data", bodyEnd - bodyStart >= 4, chunkID(bytes, at: bodyStart) == "MThd" {
-                    return bodyStart..<bodyEnd
+                if song == nil, chunk.id == "data", chunk.body.count >= 4, chunkID(bytes, at: chunk.body.lowerBound) == "MThd" {
+                    song = chunk.body
+                } else if title == nil, chunk.id == "LIST", chunk.body.count >= 4, chunkID(bytes, at: chunk.body.lowerBound) == "INFO" {
+                    title = riffChunks(in: bytes, from: chunk.body.lowerBound + 4, to: chunk.body.upperBound)
+                        .first { $0.id == "INAM" }
+                        .map { Array(UnsafeBufferPointer(rebasing: bytes[$0.body]).prefix { $0 != 0 }) }
                 }
-                pos = bodyStart + size + (size & 1)
             }
-            throw .riffWithoutDataChunk
+            guard let song else { throw .riffWithoutDataChunk }
+            return (song, title)
         }
         // Files from old Macs may carry a 128-byte MacBinary header before MThd.
         let searchEnd = min(bytes.count - 4, 256)
         if searchEnd > 0 {
             for start in 1...searchEnd where chunkID(bytes, at: start) == "MThd" {
                 try log.add(.skippedLeadingBytes(count: start))
-                return start..<bytes.count
+                return (start..<bytes.count, nil)
             }
         }
         throw .notAMIDIFile
+    }
+
+    /// The RIFF chunks from `start` to `end`, each body cut at `end`: the sizes are often wrong
+    /// in files from the wild, and the file's end is what counts.
+    private static func riffChunks(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [(id: String?, body: Range<Int>)] {
+        var chunks: [(id: String?, body: Range<Int>)] = []
+        var pos = start
+        while end - pos >= 8 {
+            let size = Int(readUInt32LittleEndian(bytes, at: pos + 4))
+            let bodyStart = pos + 8
+            chunks.append((chunkID(bytes, at: pos), bodyStart..<min(end, bodyStart + size)))
+            pos = bodyStart + size + (size & 1)
+        }
+        return chunks
     }
 
     private struct Header {

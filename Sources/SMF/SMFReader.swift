@@ -51,7 +51,7 @@ public struct SMFReader: Sendable {
             log.add(contentsOf: trackLog)
         }
         for warning in layout.warningsAfterLastTrack { try log.add(warning) }
-        return Output(file: MIDIFile(format: layout.format, timebase: layout.timebase, tracks: tracks),
+        return Output(file: MIDIFile(format: layout.format, timebase: layout.timebase, tracks: tracks, infoTitle: layout.infoTitle),
                       warnings: log.warnings, omittedWarningCount: log.omittedCount)
     }
 

@@ -121,7 +121,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
                          noteCount: noteCounts[index], channels: (0..<16).filter { channelMasks[index] & 1 << UInt16($0) != 0 }.map { $0 + 1 })
         }
         noteCount = tracks.reduce(0) { $0 + $1.noteCount }
-        title = file.format == .multipleTracksAsynchronous ? nil : tracks.first?.name
+        title = file.title.map(decoding.string(from:))
 
         let detection = MIDIModeDetection(song: song)
         midiMode = detection

@@ -120,6 +120,23 @@ struct ReaderTests {
         #expect(wrapped.warnings.isEmpty)
     }
 
+    @Test("an RMID file's INFO title (INAM), before or after its data, is the song's title over its first track's name")
+    func readsTheRMIDInfoTitle() throws {
+        // The first track is named "Track name"; the INFO list's INAM says "Nocturne", NUL-ended.
+        let song = RawSMF.file(tracks: [[0x00, 0xFF, 0x03, 10] + Array("Track name".utf8) + [0x00, 0x90, 60, 100, 0x60, 60, 0]])
+        let data = RawSMF.riffChunk("data", song)
+        let info = RawSMF.riffChunk("LIST", Array("INFO".utf8) + RawSMF.riffChunk("ICOP", Array("(c)".utf8))
+                                    + RawSMF.riffChunk("INAM", Array("Nocturne".utf8) + [0]))
+        for chunks in [[data, info], [info, data]] {
+            let file = try read(RawSMF.riff(form: "RMID", chunks)).file
+            #expect(file.infoTitle == Array("Nocturne".utf8))
+            #expect(file.title == Array("Nocturne".utf8))
+            #expect(SongSummary(song: Song(file: file)).title == "Nocturne")
+        }
+        let plain = try read(song).file
+        #expect(plain.infoTitle == nil && plain.title == Array("Track name".utf8))
+    }
+
     @Test func skipsUnknownChunksBeforeAndBetweenTracks() throws {
         let bytes = RawSMF.header(tracks: 2) + RawSMF.chunk("XFIH", [1, 2, 3]) + RawSMF.track([0x00, 0x90, 60, 1])
             + RawSMF.chunk("XFKM", [4]) + RawSMF.track([0x00, 0x91, 61, 1])
