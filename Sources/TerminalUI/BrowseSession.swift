@@ -102,8 +102,7 @@ public struct BrowseSession {
             case .character(let character): type(typed + String(character))
             case .backspace: type(String(typed.dropLast()))
             case .escape:
-                browser.setFilter("")
-                browser.leaveSearch()
+                closeSearch()
                 isEditingFilter = false
             case .enter, .up, .down:
                 // The filter closes, and the key acts on the list: Enter opens a folder or plays a file.
@@ -152,10 +151,24 @@ public struct BrowseSession {
             }
         case .character("v"):
             if let player, !player.update().hasEnded { return .showPlayer }
-        case .character("q"), .escape: return .leave
+        case .escape:
+            // Esc backs out of search results (or a filter) to the folder's list; only from the list
+            // does it leave, as `q` does.
+            guard browser.search == nil, browser.filter.isEmpty else {
+                closeSearch()
+                break
+            }
+            return .leave
+        case .character("q"): return .leave
         default: break
         }
         return .stay
+    }
+
+    /// Back from search results or a filter to the whole folder.
+    private mutating func closeSearch() {
+        browser.setFilter("")
+        browser.leaveSearch()
     }
 
     /// The words typed after `/`: a search of the whole library when it has an index, else a filter

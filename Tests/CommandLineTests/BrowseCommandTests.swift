@@ -134,6 +134,27 @@ struct BrowseCommandTests {
         #expect(terminal.exitStatus() == 0)
     }
 
+    @Test("Esc in the search results goes back to the folder's list, the browser still running; q then leaves with status 0")
+    func escapeLeavesTheSearchResults() throws {
+        let sandbox = try makeSandbox()
+        let indexed = try sandbox.run(["index"])
+        try #require(indexed.succeeded, "\(indexed)")
+        let terminal = try browse(sandbox)
+        try terminal.waitForBrowser("Library") { $0.breadcrumb == "Library" && $0.selected?.name == "Bach/" }
+        try terminal.send("/")
+        try terminal.type("nocturne")
+        try terminal.waitFor("2 found in the library")
+        // ↓ closes the search's line: the results stay, and the keys are the list's.
+        try terminal.send("Down")
+        try terminal.waitForBrowser("the second nocturne selected") { $0.selected?.name.hasSuffix("Nocturne No.2.mid") == true }
+        try terminal.send("Escape")
+        let back = try terminal.waitForBrowser("the library's top again") { $0.entries.map(\.name) == ["Bach/", "Chopin/", "Satie/"] }
+        #expect(back.lines[1].allSatisfy { $0 == "─" }, "the search's line is still shown: \(back)")
+        #expect(terminal.exitStatus(waitingAtMost: 0.5) == nil, "Esc left the browser")
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+    }
+
     // MARK: Playing from the browser
 
     @Test("Enter opens a folder; Enter on a file plays it and the files after it (audio reaches the sink); q comes back to the same place")

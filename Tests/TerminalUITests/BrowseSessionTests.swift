@@ -60,10 +60,8 @@ struct BrowseSessionTests {
         #expect(ResumeStore(folder: state.filePath).load().state == saved)
     }
 
-    @Test("with a library index, / searches the whole library: the results play like a folder, ← goes back to the folder")
-    func slashSearchesTheWholeLibrary() throws {
-        let library = try TemporaryFolder()
-        let state = try TemporaryFolder()
+    /// A session on a library of three files with titles, searched through its library index.
+    static func searchingSession(library: TemporaryFolder, state: TemporaryFolder) throws -> BrowseSession {
         try FileManager.default.createDirectory(atPath: library.file("Folk/Irish"), withIntermediateDirectories: true)
         for (file, title) in [("Bach.mid", "Prelude"), ("Folk/Irish/Reel.mid", "The Silver Spear"), ("Folk/Irish/Jig.mid", "Silver jig")] {
             var track = Track()
@@ -76,13 +74,20 @@ struct BrowseSessionTests {
         }
         let database = try LibraryDatabase(path: state.filePath("library.sqlite"))
         _ = try LibraryIndexer(database: database, workers: 1, textEncoding: nil).update(root: library.filePath)
-        var session = BrowseSession(
+        return BrowseSession(
             browser: LibraryBrowser(root: library.filePath),
             recorder: ResumeRecorder(store: ResumeStore(folder: state.filePath), libraryRoot: library.filePath, warn: { _ in }),
             details: { _ in nil }, messages: StatusMessages(),
             cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
             makePlayer: { () throws -> Player in throw NoPlayer() },
             searchLibrary: { words in (try? database.search(SearchQuery(words: [words], folder: library.filePath)).map(\.path)) ?? [] })
+    }
+
+    @Test("with a library index, / searches the whole library: the results play like a folder, ← goes back to the folder")
+    func slashSearchesTheWholeLibrary() throws {
+        let library = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        var session = try Self.searchingSession(library: library, state: state)
         for character in "/silver" { _ = session.handle(.character(character)) }
         #expect(session.browser.search == "silver")
         #expect(session.browser.visibleEntries.map(\.name) == ["Folk/Irish/Jig.mid", "Folk/Irish/Reel.mid"])
@@ -91,6 +96,28 @@ struct BrowseSessionTests {
         #expect(queue.items == [library.filePath("Folk/Irish/Reel.mid")])
         _ = session.handle(.left)
         #expect(session.browser.search == nil && session.browser.visibleEntries.map(\.name) == ["Folk", "Bach.mid"])
+    }
+
+    @Test("Esc in search results, or in a folder's filter, goes back to the folder's list; Esc there (or q) leaves")
+    func escapeLeavesTheResultsNotTheBrowser() throws {
+        let library = try TemporaryFolder()
+        let state = try TemporaryFolder()
+        var searching = try Self.searchingSession(library: library, state: state)
+        for character in "/silver" { _ = searching.handle(.character(character)) }
+        // ↓ closes the search's line: the results stay, and the keys are the list's.
+        _ = searching.handle(.down)
+        #expect(searching.browser.search == "silver")
+        guard case .stay = searching.handle(.escape) else { Issue.record("Esc in the search results left the browser"); return }
+        #expect(searching.browser.search == nil && searching.browser.visibleEntries.map(\.name) == ["Folk", "Bach.mid"])
+        guard case .leave = searching.handle(.escape) else { Issue.record("Esc in the folder's list did not leave"); return }
+
+        let other = try TemporaryFolder()
+        var filtering = try Self.session(library: other, state: try TemporaryFolder())
+        for key in [Key.character("/"), .character("c"), .character("h"), .character("o"), .down] { _ = filtering.handle(key) }
+        #expect(filtering.browser.visibleEntries.map(\.name) == ["Chopin.mid"])
+        guard case .stay = filtering.handle(.escape) else { Issue.record("Esc in a filtered folder left the browser"); return }
+        #expect(filtering.browser.filter.isEmpty && filtering.browser.visibleEntries.map(\.name) == ["Folk", "Bach.mid", "Chopin.mid"])
+        guard case .leave = filtering.handle(.character("q")) else { Issue.record("q did not leave"); return }
     }
 
     @Test("filter, then Enter on a folder: the filter closes and the folder opens")
