@@ -67,6 +67,10 @@ public final class Player {
     /// thread never frees one; with the song a split replaced (``PlaybackEngine/Command/replace``).
     private var seekPlans: [(number: Int, plan: SeekPlan, replaced: PlayingSong?)] = []
     private var nextSeekNumber = 0
+    /// The last seek's place, until it is heard: a seek by an offset goes on from there, not from
+    /// what is still heard before it (the engine's next buffer and the output's latency come
+    /// between), so that quick presses add up to one place.
+    private var unheardSeek: (number: Int, generation: Int, frame: Int64)?
     private var isPaused = false
     /// A song without loop marks has been said to play once, whatever `loops` asks.
     private var hasWarnedOfUnmarkedSongs = false
@@ -222,6 +226,7 @@ public final class Player {
         // What is buffered plays at the tempo it was rendered at: the listener's, nearly always.
         let latencyFrames = Int64((outputLatencySeconds * sampleRate * performance.tempo).rounded())
         let heardFrame = max(0, position.frame - (isPaused ? 0 : latencyFrames))
+        forgetSeekOnceHeard(position: position, heardFrame: heardFrame)
         // What the keyboard and the channels show: once the song and its tail have ended, all it
         // rendered has been heard.
         let shownFrame = position.hasEnded ? position.frame : heardFrame
@@ -315,10 +320,21 @@ public final class Player {
         isPaused.toggle()
     }
 
-    /// Seeks relative to what is being heard.
+    /// Seeks relative to what is being heard, or to the last seek's place while it is not heard yet.
     public func seek(bySeconds offset: Double) {
-        let snapshot = update()
-        seek(toSeconds: max(0, snapshot.heardSeconds + offset))
+        let heardSeconds = update().heardSeconds
+        let from = unheardSeek.map { Double($0.frame) / sampleRate } ?? heardSeconds
+        seek(toSeconds: max(0, from + offset))
+    }
+
+    /// Lets go of the last seek's place once the engine has followed it and its place has been
+    /// heard, or the song has moved elsewhere since (back round its loop, another song).
+    private func forgetSeekOnceHeard(position: (frame: Int64, generation: Int, hasEnded: Bool), heardFrame: Int64) {
+        guard let seek = unheardSeek else { return }
+        let followed = engine.finishedSeek >= seek.number && position.generation == seek.generation
+        if seek.generation != playingGeneration || followed && (heardFrame >= seek.frame || position.frame < seek.frame) {
+            unheardSeek = nil
+        }
     }
 
     /// Works out the seek here, on the interface's thread: reading the song up to the target takes
@@ -332,6 +348,7 @@ public final class Player {
         nextSeekNumber += 1
         letGoOfFinishedSeeks()
         seekPlans.append((number, plan, nil))
+        unheardSeek = (number, generation, frame)
         change { .seek(plan, generation: generation, number: number, fadeOut: $0) }
     }
 

@@ -163,22 +163,38 @@ struct PlayCommandTests {
 
     @Test("→ ← ↑ ↓ seek ±5 s and ±30 s: after each seek the note is the one the song plays there")
     func seekPlaysTheSongThere() throws {
-        let sandbox = try Sandbox()
-        // 40 one-second steps, C4 to D♯7, each note struck 8 times a second so that a seek into a
-        // step is heard at once (without --chase-notes a note struck before the target is not).
-        try sandbox.write("staircase.mid", Songs.staircase(seconds: 40, firstNote: 60))
-        let take = try Take(server)
-        let player = try PlayingCommand(sandbox, ["play", "staircase.mid"] + Self.clean, server: server)
-        #expect(player.waitForLine(containing: "staircase.mid") != nil)
-        // Each seek lands half a second into a step, so the note heard after it does not depend
-        // on the exact moment the key was read.
-        let keys: [(after: Double, key: String, offset: Double)] = [
+        // 40 one-second steps, C4 to D♯7. Each seek lands half a second into a step, so the note
+        // heard after it does not depend on the exact moment the key was read.
+        try expectSeeksLand([
             (0.5, "\u{1B}[A", 30), // 0.5 → 30.5
             (1.5, "\u{1B}[D", -5), // 31.5 → 26.5
             (2.5, "\u{1B}[B", -30), // 27.5 → 0 (not before the start)
             (4.0, "\u{1B}[C", 5), // 1.5 → 6.5
-        ]
-        let pressed = player.typeAt(keys.map { ($0.after, $0.key) } + [(5.0, "q")], take: take)
+        ], steps: 40, firstNote: 60)
+    }
+
+    @Test("keys pressed at once add up: ↑↑ seeks +60 s, then ←←←← −20 s (presses were lost while a seek was under way)")
+    func quickSeeksAddUp() throws {
+        // 64 one-second steps, F♯1 to D♯6.
+        try expectSeeksLand([
+            (0.5, "\u{1B}[A\u{1B}[A", 60), // 0.5 → 60.5
+            (1.5, "\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[D", -20), // 61.5 → 41.5
+        ], steps: 64, firstNote: 30)
+    }
+
+    /// Plays a staircase of `steps` one-second steps from `firstNote`, each note struck 8 times a
+    /// second so that a seek into a step is heard at once (without --chase-notes a note struck
+    /// before the target is not); types each key (one or more seeks written at once) `after`
+    /// seconds; checks that after each the note heard is the step at the seek's target, and that
+    /// the song goes on from the target.
+    func expectSeeksLand(_ keys: [(after: Double, key: String, offset: Double)], steps: Int, firstNote: Int) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("staircase.mid", Songs.staircase(seconds: steps, firstNote: UInt8(firstNote)))
+        let take = try Take(server)
+        let player = try PlayingCommand(sandbox, ["play", "staircase.mid"] + Self.clean, server: server)
+        #expect(player.waitForLine(containing: "staircase.mid") != nil)
+        let lastKey = keys.last?.after ?? 0
+        let pressed = player.typeAt(keys.map { ($0.after, $0.key) } + [(lastKey + 1, "q")], take: take)
         let exit = player.wait(timeLimit: 15)
         let (sound, lost) = try take.finish()
         #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
@@ -196,12 +212,12 @@ struct PlayCommandTests {
             place = (frame, target)
             // 0.15–0.35 s after the key: the buffer the seek dropped is gone, and the song is 0.1–0.3 s past the target.
             let window = frame + Take.frames(0.15)..<frame + Take.frames(0.35)
-            let expected = 60 + Int(target + 0.2)
+            let expected = firstNote + Int(target + 0.2)
             let heardNote = sound.note(in: window)
             let hertz = sound.frequency(in: window)
             // When the song moves on to the next step tells where in its step the seek landed.
             let change = sound.onset(of: expected + 1, from: frame + Take.frames(0.05))
-            let landed = change.map { Double(expected - 60 + 1) - sound.soundingSeconds(in: frame..<$0) }
+            let landed = change.map { Double(expected - firstNote + 1) - sound.soundingSeconds(in: frame..<$0) }
             let landingError = landed.map { abs($0 - target) } ?? .infinity
             let from = Take.format(heard), to = Take.format(target)
             report.append("\(key.offset > 0 ? "+" : "")\(Int(key.offset)) s at \(from) s → \(to) s: note \(heardNote.map(String.init) ?? "none") (\(Int(hertz.rounded())) Hz), expected \(expected); went on from \(landed.map(Take.format) ?? "?") s")
