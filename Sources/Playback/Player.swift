@@ -236,6 +236,8 @@ public final class Player {
         let tempo = song.flatMap { song in
             heardTick.flatMap(song.tempoMap.microsecondsPerQuarterNote(atTick:)).map { 60_000_000 / Double($0) * performance.tempo }
         }
+        // nil is a loop played for ever, which `current?.song.whole.passCount ?? 1` took for no song.
+        let passCount: Int? = if let current { current.song.whole.passCount } else { 1 }
         return PlayerSnapshot(
             file: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
@@ -243,7 +245,7 @@ public final class Player {
             underruns: underruns, pressedKeys: keysAndChannels ? heardKeys.look(synthesizer.pressedKeys.read(), generation: position.generation,
                                                                                 frame: position.frame, heardFrame: shownFrame) : [],
             noteRange: current?.noteRange,
-            performance: performance, pass: current == nil ? 1 : engine.pass, passCount: current?.song.whole.passCount ?? 1,
+            performance: performance, pass: current == nil ? 1 : engine.pass, passCount: passCount,
             channels: keysAndChannels ? heardChannels.look(channels(used: current?.usedChannels ?? 0), generation: position.generation,
                                                            frame: position.frame, heardFrame: shownFrame) : [],
             barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,

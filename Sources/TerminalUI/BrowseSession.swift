@@ -40,6 +40,8 @@ public struct BrowseSession {
     private var quitRequested = false
     private var view = BrowserView()
     private var isEditingFilter = false
+    /// The help page of the keys shows in place of the listing.
+    private var showsHelp = false
     /// What was typed after `/`.
     private var typed = ""
 
@@ -97,6 +99,11 @@ public struct BrowseSession {
     }
 
     mutating func handle(_ key: Key) -> Action {
+        // Any key closes the help page, and does nothing else.
+        if showsHelp {
+            showsHelp = false
+            return .stay
+        }
         if isEditingFilter {
             switch key {
             case .character(let character): type(typed + String(character))
@@ -160,6 +167,7 @@ public struct BrowseSession {
             }
             return .leave
         case .character("q"): return .leave
+        case .character("?"): showsHelp = true
         default: break
         }
         return .stay
@@ -273,7 +281,7 @@ public struct BrowseSession {
             }
         }
         let lines = view.lines(for: browser, details: details, lastPlayed: recorder.lastPlayedFile,
-                               isEditingFilter: isEditingFilter, status: status, columns: size.columns, rows: size.rows)
+                               isEditingFilter: isEditingFilter, showsHelp: showsHelp, status: status, columns: size.columns, rows: size.rows)
         view.draw(lines)
     }
 }

@@ -4,19 +4,20 @@ import SystemPackage
 
 /// The library browser on the whole terminal: the breadcrumb from the library's root, the filter,
 /// the listing (the selected line in reverse video, the last played file marked), a status line
-/// and the keys. Every line is cut to the terminal's width by display columns, so wide (CJK)
-/// characters, combining marks and emoji never overflow or get split; control characters in names
-/// are shown as `�`, never sent to the terminal.
+/// and the keys (`?` shows them all, on a page of their own). Every line is cut to the terminal's
+/// width by display columns, so wide (CJK) characters, combining marks and emoji never overflow or
+/// get split; control characters in names are shown as `�`, never sent to the terminal.
 struct BrowserView {
-    static let keysLine = "↑↓ move  → open  ← back  Enter play  P play folder  a add  / search  ~ top  q quit"
     /// The listing's first line on screen.
     private var top = 0
     private var lastDrawn = ""
 
     /// The lines of the screen, each at most `columns` wide.
     mutating func lines(for browser: LibraryBrowser, details: (FilePath) -> FileDetails.Lookup?, lastPlayed: FilePath?,
-                        isEditingFilter: Bool, status: String, columns: Int, rows: Int) -> [String] {
+                        isEditingFilter: Bool, showsHelp: Bool = false, status: String, columns: Int, rows: Int) -> [String] {
         let width = max(columns, 1)
+        let keys = Self.keys(for: browser)
+        if showsHelp { return Array(keys.helpPage(width: width).prefix(max(rows, 1))) }
         var lines = [Self.breadcrumb(for: browser, width: width)]
         let typed = browser.search ?? browser.filter
         if isEditingFilter || !typed.isEmpty {
@@ -64,8 +65,13 @@ struct BrowserView {
         }
         while lines.count < rows - 2 { lines.append("") }
         lines.append(DisplayWidth.fitting(status, width: width))
-        lines.append(DisplayWidth.fitting(Self.keysLine, width: width))
+        lines.append(keys.hintLine(width: width))
         return Array(lines.prefix(max(rows, 1)))
+    }
+
+    /// The keys of the listing shown: a folder's, or the search results'.
+    static func keys(for browser: LibraryBrowser) -> ViewKeys {
+        browser.search == nil ? .browser : .searchResults
     }
 
     /// Draws the screen, if anything on it changed.

@@ -55,8 +55,7 @@ public struct PlaySession {
         let terminal = interactive && !insideBrowser ? TerminalSession(fullScreen: true, input: keyInput) : nil
         defer { terminal?.restore() }
         var keys = KeyReader(fileDescriptor: keyInput)
-        var view = PlayView(showsUnderruns: reportsUnderruns, keysLine: insideBrowser ? PlayView.browserKeysLine : PlayView.keysLine,
-                            showsKeyboard: showsKeyboard)
+        var view = PlayView(showsUnderruns: reportsUnderruns, insideBrowser: insideBrowser, showsKeyboard: showsKeyboard)
         var underrunsReported = 0
         var coresReported = 1
         var lastStart = -1
@@ -128,6 +127,11 @@ public struct PlaySession {
     }
 
     private func handle(_ key: Key, view: inout PlayView) -> Outcome {
+        // Any key closes the help page, and does nothing else.
+        if view.showsHelp {
+            view.showsHelp = false
+            return .ignored
+        }
         if view.showsChannels, let outcome = handleChannelKey(key, panel: &view.channels) { return outcome }
         switch key {
         case .character(" "): player.togglePause()
@@ -146,6 +150,9 @@ public struct PlaySession {
         case .character("["): player.performance.changeTempo(bySteps: -1)
         case .character("c"):
             view.showsChannels.toggle()
+            return .ignored
+        case .character("?"):
+            view.showsHelp = true
             return .ignored
         default: return .ignored
         }

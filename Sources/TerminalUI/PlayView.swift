@@ -3,13 +3,12 @@ import SystemPackage
 
 /// The player's status on a terminal: what is playing, where, and the keys; the lyrics being
 /// sung; the channel panel when it is open; below, the piano keyboard with the notes sounding lit.
+/// `?` shows every key of the view (or of the channel panel) instead, until the next key.
 struct PlayView {
-    static let keysLine = "space pause  ←/→ 5 s  ↑/↓ 30 s  n next  p previous  r restart  q quit  +/- key  [/] tempo  c channels"
-    static let browserKeysLine = "space pause  ←/→ 5 s  ↑/↓ 30 s  n next  p previous  r restart  b browse  q stop  +/- key  [/] tempo  c channels"
-    static let channelKeysLine = "channels: 1-9 0 tab select  m mute  s solo  u all on  c close"
     /// Adds the output's underrun count to the time line (`--verbose`).
     let showsUnderruns: Bool
-    let keysLine: String
+    /// Shown inside the browser: `b` goes back to it, `q` stops.
+    let insideBrowser: Bool
     /// Draws the keyboard (not with `--no-keyboard`).
     let showsKeyboard: Bool
     /// The lyrics of the song playing, if it has any.
@@ -17,6 +16,8 @@ struct PlayView {
     /// The channel panel, shown when open.
     var channels = ChannelPanel()
     var showsChannels = false
+    /// The help page of the keys shows in place of the view.
+    var showsHelp = false
     /// The lines on the screen, as last written, and the terminal's size then.
     private var drawn: [Line] = []
     private var drawnSize: (columns: Int, rows: Int) = (0, 0)
@@ -27,11 +28,14 @@ struct PlayView {
         case cells([TerminalCell])
     }
 
-    init(showsUnderruns: Bool, keysLine: String, showsKeyboard: Bool) {
+    init(showsUnderruns: Bool, insideBrowser: Bool, showsKeyboard: Bool) {
         self.showsUnderruns = showsUnderruns
-        self.keysLine = keysLine
+        self.insideBrowser = insideBrowser
         self.showsKeyboard = showsKeyboard
     }
+
+    /// The keys of what shows: the play view, or the channel panel with it.
+    var keys: ViewKeys { showsChannels ? .channelPanel(insideBrowser: insideBrowser) : .playView(insideBrowser: insideBrowser) }
 
     /// Redraws the view from the screen's top left, in one write of what changed (nothing when
     /// nothing did): the lines of text that changed, and the keys that changed on the keyboard.
@@ -39,17 +43,19 @@ struct PlayView {
     /// leaves nothing where the last drawing put it. No line is wider than the screen and no
     /// more lines are drawn than it has rows, so nothing wraps or scrolls.
     mutating func draw(_ snapshot: PlayerSnapshot, terminalSize: (columns: Int, rows: Int)) {
-        var lines = Self.lines(for: snapshot, columns: terminalSize.columns, showsUnderruns: showsUnderruns, keysLine: keysLine)
-            .map(Line.text)
         let width = max(terminalSize.columns - 1, 1)
-        if snapshot.file != nil, let lyrics {
+        var lines = showsHelp ? keys.helpPage(width: width).map(Line.text)
+            : Self.lines(for: snapshot, columns: terminalSize.columns, showsUnderruns: showsUnderruns, keys: .playView(insideBrowser: insideBrowser))
+            .map(Line.text)
+        if !showsHelp, snapshot.file != nil, let lyrics {
             lines += lyrics.rows(atSeconds: snapshot.heardSeconds, width: width, colours: TerminalCell.coloursWanted).map(Line.text)
         }
-        if showsChannels, snapshot.file != nil {
-            lines.append(.text(DisplayWidth.fitting(Self.channelKeysLine, width: width)))
+        if !showsHelp, showsChannels, snapshot.file != nil {
+            let label = "channels: "
+            lines.append(.text(label + ViewKeys.channelPanelOnly.hints(width: width - label.count)))
             lines += channels.rows(for: snapshot, width: width).map(Line.text)
         }
-        if showsKeyboard, snapshot.file != nil, terminalSize.rows >= lines.count + PianoKeyboard.rowCount,
+        if !showsHelp, showsKeyboard, snapshot.file != nil, terminalSize.rows >= lines.count + PianoKeyboard.rowCount,
            let keyboard = PianoKeyboard(songKeys: snapshot.noteRange, width: terminalSize.columns - 1) {
             lines += keyboard.cells(pressed: snapshot.pressedKeys).map(Line.cells)
         }
@@ -80,37 +86,21 @@ struct PlayView {
         drawnSize = terminalSize
     }
 
-    static func lines(for snapshot: PlayerSnapshot, columns: Int, showsUnderruns: Bool, keysLine: String) -> [String] {
+    static func lines(for snapshot: PlayerSnapshot, columns: Int, showsUnderruns: Bool, keys: ViewKeys) -> [String] {
         let width = max(columns - 1, 1)
         guard let file = snapshot.file else { return ["(nothing playing)"] }
         let parts = file == StandardInput.queueEntry ? [StandardInput.name] : file.components.map(\.text)
         let name = parts.last ?? file.text
         let folders = parts.dropLast().suffix(2).joined(separator: " / ")
         let place = "\(snapshot.place + 1) of \(snapshot.queueLength)"
-        var time = "\(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
-        if let place = snapshot.barBeat { time += "  bar \(place.bar) beat \(place.beat)" }
-        if let tempo = snapshot.tempoBPM { time += "  \(Int(tempo.rounded())) bpm" }
-        let performance = snapshot.performance
-        if performance.tempo != 1 {
-            // Song time first, as seeks and the resume state count it; then the time it takes at this tempo.
-            time += "  tempo \(Int((performance.tempo * 100).rounded()))% (\(formatDuration(snapshot.heardSeconds / performance.tempo)) / \(formatDuration(snapshot.durationSeconds / performance.tempo)) heard)"
-        }
-        if performance.transpose != 0 { time += "  key \(performance.transpose > 0 ? "+" : "")\(performance.transpose)" }
-        if snapshot.passCount != 1 { time += "  loop \(snapshot.pass)/\(snapshot.passCount.map(String.init) ?? "∞")" }
-        if snapshot.cores > 1 { time += "  \(snapshot.cores) cores" }
-        if showsUnderruns { time += "  underruns \(snapshot.underruns)  load \(Int((snapshot.renderLoad * 100).rounded()))%" }
-        let barWidth = max(0, width - DisplayWidth.columns(of: time) - 3)
-        let fraction = snapshot.durationSeconds > 0 ? min(1, snapshot.heardSeconds / snapshot.durationSeconds) : 0
-        let filled = Int((fraction * Double(barWidth)).rounded(.down))
-        let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: barWidth - filled) + "]"
         let folderWidth = max(0, width - DisplayWidth.columns(of: place) - 2)
         let folderText = DisplayWidth.fitting(folders, width: folderWidth)
         let gap = String(repeating: " ", count: max(1, width - DisplayWidth.columns(of: folderText) - DisplayWidth.columns(of: place)))
         return [
             DisplayWidth.fitting((snapshot.isPaused ? "❚❚ " : "▶ ") + name, width: width),
             DisplayWidth.fitting(folderText + gap + place, width: width),
-            DisplayWidth.fitting(barWidth > 0 ? bar + " " + time : time, width: width),
-            DisplayWidth.fitting(keysLine, width: width),
+            TimeLine.line(for: snapshot, width: width, showsUnderruns: showsUnderruns),
+            keys.hintLine(width: width),
         ]
     }
 }

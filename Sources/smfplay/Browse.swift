@@ -19,7 +19,7 @@ struct Browse: ParsableCommand {
         Keys: ↑/↓/PgUp/PgDn/Home/End move; Enter or → opens a folder; Enter on a file \
         plays it and the files after it in its folder (or in the search results); P plays the selected folder \
         (everything under it); a adds the selection to the queue; / searches the whole library (names, folders, titles, lyrics; see `smfplay search`), or without an index filters the folder by name; \
-        ← or Backspace goes up a folder; ~ goes to the library's top; Esc goes back from the search results to the folder; q (or Esc in the folder) leaves. \
+        ← or Backspace goes up a folder; ~ goes to the library's top; Esc goes back from the search results to the folder; q (or Esc in the folder) leaves; ? shows every key. \
         While music plays: the keys of `smfplay play`, b back to the browser (the music \
         goes on), q stop.
         """

@@ -20,7 +20,7 @@ struct Play: ParsableCommand {
         is not recorded for resume. Keys on a terminal: space pause, ←/→ seek \
         5 s, ↑/↓ seek 30 s, n next, p previous, r restart, q quit, +/- transpose a \
         semitone, [/] tempo by 5 %, c the channel panel (there: digits and tab select \
-        a channel, m mutes it, s solos it, u plays all). Karaoke lyrics show under \
+        a channel, m mutes it, s solos it, u plays all), ? every key. Karaoke lyrics show under \
         the time line as they are sung. Exit status: 0 \
         done, 1 nothing playable, 69 no sound server, 130/143/129 stopped by Ctrl-C, SIGTERM \
         or SIGHUP (the terminal closed).

@@ -134,23 +134,63 @@ struct BrowseCommandTests {
         #expect(terminal.exitStatus() == 0)
     }
 
-    @Test("Esc in the search results goes back to the folder's list, the browser still running; q then leaves with status 0")
-    func escapeLeavesTheSearchResults() throws {
+    /// A sandbox whose library is indexed, so that `/` searches it.
+    func makeIndexedSandbox() throws -> Sandbox {
         let sandbox = try makeSandbox()
         let indexed = try sandbox.run(["index"])
         try #require(indexed.succeeded, "\(indexed)")
-        let terminal = try browse(sandbox)
-        try terminal.waitForBrowser("Library") { $0.breadcrumb == "Library" && $0.selected?.name == "Bach/" }
+        return sandbox
+    }
+
+    /// Searches the library for the nocturnes, and closes the search's line with ↓ (its cursor
+    /// goes): the results stay, with the second selected, and the keys are the list's again.
+    func searchNocturnes(on terminal: TmuxTerminal) throws {
         try terminal.send("/")
         try terminal.type("nocturne")
         try terminal.waitFor("2 found in the library")
-        // ↓ closes the search's line: the results stay, and the keys are the list's.
         try terminal.send("Down")
-        try terminal.waitForBrowser("the second nocturne selected") { $0.selected?.name.hasSuffix("Nocturne No.2.mid") == true }
+        try terminal.waitFor("/nocturne   2 found in the library")
+    }
+
+    @Test("Esc in the search results goes back to the folder's list, the browser still running; q then leaves with status 0")
+    func escapeLeavesTheSearchResults() throws {
+        let sandbox = try makeIndexedSandbox()
+        let terminal = try browse(sandbox)
+        try terminal.waitForBrowser("Library") { $0.breadcrumb == "Library" && $0.selected?.name == "Bach/" }
+        try searchNocturnes(on: terminal)
         try terminal.send("Escape")
         let back = try terminal.waitForBrowser("the library's top again") { $0.entries.map(\.name) == ["Bach/", "Chopin/", "Satie/"] }
         #expect(back.lines[1].allSatisfy { $0 == "─" }, "the search's line is still shown: \(back)")
         #expect(terminal.exitStatus(waitingAtMost: 0.5) == nil, "Esc left the browser")
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test("? shows every key of the browser, and in search results theirs, at 40 columns; any key closes the page and does nothing else; the hint line ends with ? help")
+    func helpPages() throws {
+        let sandbox = try makeIndexedSandbox()
+        let terminal = try browse(sandbox, columns: 40)
+        let top = try terminal.waitForBrowser("Library") { $0.breadcrumb == "Library" && $0.selected?.name == "Bach/" }
+        #expect(top.lines.last?.hasSuffix("  ? help") == true && top.lines.last?.contains("…") == false, "\(top)")
+        try terminal.send("?")
+        let page = try terminal.waitFor("Keys: the browser")
+        for keys in ["↑/↓", "PgUp/PgDn", "Home/End", "→", "Enter", "←/Bksp", "P", "a", "/", "~", "v", "q/Esc", "?"] {
+            #expect(page.contains { $0.hasPrefix("  \(keys) ") }, "\(keys) is not on the page: \(page)")
+        }
+        #expect(page.contains("Any key closes this help.") && !page.contains { $0.contains("…") }, "\(page)")
+        // ↓ closes the page without moving.
+        try terminal.send("Down")
+        try terminal.waitForBrowser("the listing again, Bach/ still selected") { $0.selected?.name == "Bach/" }
+        try searchNocturnes(on: terminal)
+        try terminal.send("?")
+        let results = try terminal.waitFor("Keys: the search results")
+        for keys in ["↑/↓", "Enter", "a", "P", "/", "Esc/←", "~", "v", "q", "?"] {
+            #expect(results.contains { $0.hasPrefix("  \(keys) ") }, "\(keys) is not on the page: \(results)")
+        }
+        // q closes the page; it does not leave.
+        try terminal.send("q")
+        try terminal.waitForBrowser("the results again") { $0.lines[1] == "/nocturne   2 found in the library" && $0.entries.count == 2 }
+        #expect(terminal.exitStatus(waitingAtMost: 0.3) == nil, "q on the help page left the browser")
         try terminal.send("q")
         #expect(terminal.exitStatus() == 0)
     }

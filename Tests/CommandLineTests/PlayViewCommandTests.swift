@@ -49,13 +49,8 @@ struct PlayViewCommandTests {
         let lyrics = language == "english" ? Self.english : Self.japanese
         let sandbox = try Sandbox()
         try sandbox.write("song.kar", Self.singingSteps(lyrics.bytes))
-        let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
-        var environment = sandbox.environment
-        environment["PULSE_SERVER"] = server.address
-        environment["NO_COLOR"] = "1"
         let take = try Take(server)
-        let terminal = try TmuxTerminal(smfplay.path, arguments: ["play", "song.kar", "--no-keyboard"] + PlayCommandTests.synthesis + ["--latency", "50"],
-                                        environment: environment, workingDirectory: sandbox.work, columns: 120, rows: 24)
+        let terminal = try playView(["song.kar", "--latency", "50"], in: sandbox, columns: 120)
         // The line being sung is the row under the keys: the fifth of the view.
         func currentLine() throws -> String? {
             let screen = try terminal.screen()
@@ -99,6 +94,76 @@ struct PlayViewCommandTests {
         let start = try #require(sound.spans.first { sound.peak($0) > 5e-3 }?.lowerBound, "nothing reached the sink")
         let first = sound.note(in: start + Take.frames(0.02)..<start + Take.frames(0.07))
         #expect(first == 63, "the first note heard is \(first.map(String.init) ?? "none"), not the fourth step's 63")
+    }
+
+    /// `smfplay play ARGUMENTS` in a terminal of `columns` × 24, without the keyboard or colours.
+    func playView(_ arguments: [String], in sandbox: Sandbox, columns: Int) throws -> TmuxTerminal {
+        let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
+        var environment = sandbox.environment
+        environment["PULSE_SERVER"] = server.address
+        environment["NO_COLOR"] = "1"
+        return try TmuxTerminal(smfplay.path, arguments: ["play"] + arguments + ["--no-keyboard"] + PlayCommandTests.synthesis,
+                                environment: environment, workingDirectory: sandbox.work, columns: columns, rows: 24)
+    }
+
+    /// The time line's progress bar (its inside at least `shortestBar` long) and what follows it.
+    static func timeLine(in screen: [String], shortestBar: Int) -> String? {
+        screen.first { line in
+            guard let bar = line.firstMatch(of: #/^\[([#.]+)\] /#) else { return false }
+            return bar.1.count >= shortestBar
+        }
+    }
+
+    @Test("the time line keeps its bar, loop N/∞ (--loops inf) and the tempo (]) at 80 and at 40 columns; the hint line shows whole hints, [/] tempo and c channels at 80, and ends with ? help")
+    func timeAndHintLinesFit() throws {
+        let sandbox = try Sandbox()
+        // Its loop runs from loopStart at 0.5 s to loopEnd at 1.5 s.
+        try sandbox.write("loop.mid", PerformanceOptionTests.song(loopMarks: ["loopEnd", "loopStart"]))
+        let terminal = try playView(["loop.mid", "--loops", "inf"], in: sandbox, columns: 80)
+        try terminal.waitForScreen("the second pass of the loop") { Self.timeLine(in: $0, shortestBar: 19)?.contains("loop 2/∞") == true }
+        try terminal.send("]")
+        let wide = try terminal.waitForScreen("the tempo beside the loop and the bar") {
+            Self.timeLine(in: $0, shortestBar: 19).map { $0.contains("tempo 105%") && $0.contains("loop ") } ?? false
+        }
+        let hints = try #require(wide.first { $0.hasPrefix("space pause") }, "no hint line: \(wide)")
+        #expect(hints.contains("[/] tempo") && hints.contains("c channels") && hints.hasSuffix("  ? help") && !hints.contains("…"), "\(hints)")
+        try terminal.resize(columns: 40, rows: 24)
+        let narrow = try terminal.waitForScreen("at 40 columns, the bar and the loop") {
+            Self.timeLine(in: $0, shortestBar: 8).map { $0.contains("loop ") && $0.count < 40 } ?? false
+        }
+        let narrowHints = try #require(narrow.first { $0.hasPrefix("space pause") }, "no hint line: \(narrow)")
+        #expect(narrowHints.hasSuffix("  ? help") && !narrowHints.contains("…") && narrowHints.count < 40, "\(narrowHints)")
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test("? shows every key of the play view, and with the channel panel open its keys too, at 40 columns; any key closes the page and does nothing else")
+    func helpPages() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("held.mid", Songs.heldNote(60, seconds: 30))
+        let terminal = try playView(["held.mid"], in: sandbox, columns: 40)
+        try terminal.waitFor("held.mid")
+        try terminal.send("?")
+        let page = try terminal.waitFor("Keys: the play view")
+        for keys in ["space", "←/→", "↑/↓", "n", "p", "r", "q/Esc", "+/-", "[/]", "c", "?"] {
+            #expect(page.contains { $0.hasPrefix("  \(keys) ") }, "\(keys) is not on the page: \(page)")
+        }
+        #expect(page.contains("Any key closes this help.") && !page.contains { $0.contains("…") }, "\(page)")
+        // q closes the page; it does not quit.
+        try terminal.send("q")
+        try terminal.waitForScreen("the play view again") { $0.contains { $0.hasPrefix("space pause") } }
+        #expect(terminal.exitStatus(waitingAtMost: 0.3) == nil, "q on the help page quit")
+        try terminal.send("c")
+        try terminal.waitFor("channels: ")
+        try terminal.send("?")
+        let panelPage = try terminal.waitFor("Keys: the channel panel")
+        for keys in ["1-9/0", "Tab", "m", "s", "u", "c", "space", "[/]", "?"] {
+            #expect(panelPage.contains { $0.hasPrefix("  \(keys) ") }, "\(keys) is not on the page: \(panelPage)")
+        }
+        try terminal.send("x")
+        try terminal.waitFor("channels: ")
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
     }
 
     /// Channel 1 holds C5 and channel 2 C4, both ocarinas, for 4 s.

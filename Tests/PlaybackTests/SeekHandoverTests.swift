@@ -114,13 +114,13 @@ import Testing
     }
 
     /// A player whose output (`latencySeconds` long) renders only when the test pulls it,
-    /// playing `song`, written to a file.
-    static func player(playing song: Song, latencySeconds: Double) throws -> (Player, ManualSink) {
+    /// playing `song`, written to a file, its loop played as `loops` asks.
+    static func player(playing song: Song, latencySeconds: Double, loops: LoopSettings = .asWritten) throws -> (Player, ManualSink) {
         let folder = try TemporaryFolder()
         let path = folder.file("song.mid")
         try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
         var made: ManualSink?
-        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: rate,
+        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: rate, loops: loops,
                                 makeSink: { render in
                                     let sink = ManualSink(latencySeconds: latencySeconds, render: render)
                                     made = sink

@@ -107,7 +107,7 @@ struct DisplayWidthTests {
         let snapshot = PlayerSnapshot(file: FilePath("/music/\(Self.hostileFolder)/\(Self.brokenLineFile)"), place: 0, queueLength: 1, heardSeconds: 0,
                                       heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
                                       pressedKeys: [], noteRange: nil)
-        let lines = PlayView.lines(for: snapshot, columns: 30, showsUnderruns: false, keysLine: PlayView.keysLine)
+        let lines = PlayView.lines(for: snapshot, columns: 30, showsUnderruns: false, keys: .playView(insideBrowser: false))
         #expect(lines.first == "▶ two\u{FFFD}lines\u{FFFD}and\u{FFFD}\u{FFFD}more.mid")
         for line in lines {
             #expect(!Self.hasControlCharacter(line), "\(line.debugDescription)")
