@@ -93,8 +93,12 @@ public struct PlaySession {
                 lastStart = snapshot.start
                 placeChanged = true
                 if interactive {
-                    let lyrics = player.song(generation: snapshot.start).map { Lyrics(song: $0, decoding: textDecoding($0.file)) }
+                    let song = player.song(generation: snapshot.start)
+                    let lyrics = song.map { Lyrics(song: $0, decoding: textDecoding($0.file)) }
                     view.lyrics = lyrics.flatMap { $0.isEmpty ? nil : LyricsView(lyrics: $0) }
+                    view.title = song.flatMap { song in
+                        song.file.title.map { textDecoding(song.file).string(from: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+                    }
                 }
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.

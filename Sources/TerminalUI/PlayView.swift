@@ -13,6 +13,8 @@ struct PlayView {
     let showsKeyboard: Bool
     /// The lyrics of the song playing, if it has any.
     var lyrics: LyricsView?
+    /// The title of the song playing (``SMF/MIDIFile/title``), if it has one.
+    var title: String?
     /// The channel panel, shown when open.
     var channels = ChannelPanel()
     var showsChannels = false
@@ -45,7 +47,8 @@ struct PlayView {
     mutating func draw(_ snapshot: PlayerSnapshot, terminalSize: (columns: Int, rows: Int)) {
         let width = max(terminalSize.columns - 1, 1)
         var lines = showsHelp ? keys.helpPage(width: width).map(Line.text)
-            : Self.lines(for: snapshot, columns: terminalSize.columns, showsUnderruns: showsUnderruns, keys: .playView(insideBrowser: insideBrowser))
+            : Self.lines(for: snapshot, title: title, columns: terminalSize.columns, showsUnderruns: showsUnderruns,
+                         keys: .playView(insideBrowser: insideBrowser))
             .map(Line.text)
         if !showsHelp, snapshot.file != nil, let lyrics {
             lines += lyrics.rows(atSeconds: snapshot.heardSeconds, width: width, colours: TerminalCell.coloursWanted).map(Line.text)
@@ -86,11 +89,13 @@ struct PlayView {
         drawnSize = terminalSize
     }
 
-    static func lines(for snapshot: PlayerSnapshot, columns: Int, showsUnderruns: Bool, keys: ViewKeys) -> [String] {
+    /// The view's lines; the song's `title`, when it has one, before its file's name.
+    static func lines(for snapshot: PlayerSnapshot, title: String? = nil, columns: Int, showsUnderruns: Bool, keys: ViewKeys) -> [String] {
         let width = max(columns - 1, 1)
         guard let file = snapshot.file else { return ["(nothing playing)"] }
         let parts = file == StandardInput.queueEntry ? [StandardInput.name] : file.components.map(\.text)
-        let name = parts.last ?? file.text
+        let fileName = parts.last ?? file.text
+        let name = if let title, !title.isEmpty, title != file.stem { "\(title)  (\(fileName))" } else { fileName }
         let folders = parts.dropLast().suffix(2).joined(separator: " / ")
         let place = "\(snapshot.place + 1) of \(snapshot.queueLength)"
         let folderWidth = max(0, width - DisplayWidth.columns(of: place) - 2)

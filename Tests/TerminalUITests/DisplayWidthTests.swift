@@ -115,6 +115,19 @@ struct DisplayWidthTests {
         }
     }
 
+    @Test("the play view: the song's title first, its file's name after; the name alone when the song has no title or it is the name")
+    func playViewShowsTheTitle() {
+        let snapshot = PlayerSnapshot(file: FilePath("/music/Chopin/op9-2.mid"), place: 0, queueLength: 1, heardSeconds: 0,
+                                      heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
+                                      pressedKeys: [], noteRange: nil)
+        func firstLine(_ title: String?) -> String? {
+            PlayView.lines(for: snapshot, title: title, columns: 80, showsUnderruns: false, keys: .playView(insideBrowser: false)).first
+        }
+        #expect(firstLine("Nocturne in E-flat major") == "▶ Nocturne in E-flat major  (op9-2.mid)")
+        #expect(firstLine(nil) == "▶ op9-2.mid")
+        #expect(firstLine("op9-2") == "▶ op9-2.mid")
+    }
+
     @Test("the browser: files' lengths and track counts line up, whatever their number of digits")
     func detailsLineUp() throws {
         let library = try TemporaryFolder()
