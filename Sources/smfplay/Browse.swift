@@ -15,14 +15,14 @@ struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Browse the MIDI library and play from it; opens at the file played last.",
-        discussion: """
+        discussion: CommandHelp.discussion("""
         Keys: ↑/↓/PgUp/PgDn/Home/End move; Enter or → opens a folder; Enter on a file \
         plays it and the files after it in its folder (or in the search results); P plays the selected folder \
         (everything under it); a adds the selection to the queue; / searches the whole library (names, folders, titles, lyrics; see `smfplay search`), or without an index filters the folder by name; \
         ← or Backspace goes up a folder; ~ goes to the library's top; Esc goes back from the search results to the folder; q (or Esc in the folder) leaves; ? shows every key. \
         While music plays: the keys of `smfplay play`, b back to the browser (the music \
         goes on), q stop.
-        """
+        """, examples: Browse.examples)
     )
 
     @Argument(help: ArgumentHelp("The library folder to browse (default: --library, the configuration's library, else $XDG_MUSIC_DIR/MIDI).",
@@ -86,4 +86,11 @@ struct Browse: ParsableCommand {
 
 extension Browse: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [library, playback] }
+}
+
+extension Browse: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay browse", does: "the library, at the file played last"),
+        (command: "smfplay browse ~/Music/Games", does: "another folder"),
+    ]
 }

@@ -8,12 +8,12 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Copy MIDI files received from elsewhere into the library's Inbox folder.",
-        discussion: """
+        discussion: CommandHelp.discussion("""
         A file is taken for its content, not its name: one that does not start like a MIDI \
         file is refused with a message, the others are still imported, and the exit status \
         is 1. A name already in the folder gets a number, as in Song (2).mid: no file is \
         ever replaced. Each copy appears whole or not at all.
-        """
+        """, examples: Import.examples)
     )
 
     @Argument(help: "MIDI files (.mid, .midi, .kar, .rmi, or any name).", completion: .file())
@@ -45,4 +45,11 @@ struct Import: ParsableCommand {
 
 extension Import: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [library, configurationOption] }
+}
+
+extension Import: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay import ~/Downloads/*.mid", does: "into the library's Inbox"),
+        (command: "smfplay import x.mid --into ~/MIDI/Chopin", does: "into another folder"),
+    ]
 }

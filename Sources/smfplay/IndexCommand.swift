@@ -7,7 +7,7 @@ struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: "Build or bring up to date the library index that `smfplay search` looks in.",
-        discussion: """
+        discussion: CommandHelp.discussion("""
         Reads every MIDI file under the library folder once (on all cores) and keeps what \
         search needs: names, folders, titles, lyrics, length, standard (GM, GS, XG, GM2). \
         Later runs read only files that are new or changed and forget those that are gone. \
@@ -15,7 +15,7 @@ struct IndexCommand: ParsableCommand {
         text_encoding, else auto); when it changes, the files whose texts it reads otherwise \
         are read again. The index is $XDG_DATA_HOME/smfplay/library.sqlite. Ctrl-C keeps \
         what is done; the next run goes on from there.
-        """
+        """, examples: IndexCommand.examples)
     )
 
     @OptionGroup var library: LibraryOption
@@ -54,4 +54,11 @@ struct IndexCommand: ParsableCommand {
 
 extension IndexCommand: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [library, text, configurationOption] }
+}
+
+extension IndexCommand: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay index", does: "index the library"),
+        (command: "smfplay index --library ~/MIDI", does: "index another library folder"),
+    ]
 }

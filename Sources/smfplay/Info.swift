@@ -11,11 +11,11 @@ struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Print what is in MIDI files: duration, tracks, instruments, tempo, lyrics.",
-        discussion: """
+        discussion: CommandHelp.discussion("""
         A folder stands for every MIDI file under it. A file that cannot be read is named \
         with its error on standard error, the others are still printed, and the exit status \
         is 1 (with --json, the error is in its entry instead).
-        """
+        """, examples: Info.examples)
     )
 
     @Argument(help: "MIDI files (.mid, .midi, .kar, .rmi) or folders of them; - reads one from standard input.", completion: .file())
@@ -143,4 +143,12 @@ private extension SMFFileError {
 
 extension Info: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [text, configurationOption] }
+}
+
+extension Info: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay info song.mid", does: "length, tracks, instruments, lyrics"),
+        (command: "smfplay info --roll song.mid", does: "its notes under a keyboard"),
+        (command: "smfplay info --json Library/", does: "a folder's files, for programs"),
+    ]
 }

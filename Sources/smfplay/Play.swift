@@ -12,7 +12,7 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play MIDI files, folders and playlists through PulseAudio (or PipeWire).",
-        discussion: """
+        discussion: CommandHelp.discussion("""
         Folders play every MIDI file under them, folders first, in natural order; \
         M3U playlists play their entries. With no path, the saved queue continues where \
         it stopped (as `smfplay resume`). - plays a song piped in on standard input \
@@ -21,10 +21,8 @@ struct Play: ParsableCommand {
         5 s, ↑/↓ seek 30 s, n next, p previous, r restart, q quit, +/- transpose a \
         semitone, [/] tempo by 5 %, c the channel panel (there: digits and tab select \
         a channel, m mutes it, s solos it, u plays all), ? every key. Karaoke lyrics show under \
-        the time line as they are sung. Exit status: 0 \
-        done, 1 nothing playable, 69 no sound server, 130/143/129 stopped by Ctrl-C, SIGTERM \
-        or SIGHUP (the terminal closed).
-        """
+        the time line as they are sung.
+        """, examples: Play.examples)
     )
 
     @Argument(help: "MIDI files, folders or .m3u/.m3u8 playlists, played in the order given; - plays a song read from standard input.", completion: .file())
@@ -151,4 +149,12 @@ struct Play: ParsableCommand {
 
 extension Play: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [library, playback] }
+}
+
+extension Play: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay song.mid", does: "play a file: play is the default"),
+        (command: "smfplay play Chopin/ --shuffle", does: "a folder, in random order"),
+        (command: "smfplay play song.mid --start 1:30", does: "from 1 minute 30 in"),
+    ]
 }

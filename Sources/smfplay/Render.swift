@@ -14,7 +14,7 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render MIDI files to audio files (WAV, FLAC, Ogg Vorbis, AIFF).",
-        discussion: """
+        discussion: CommandHelp.discussion("""
         One file: smfplay render song.mid -o song.flac (the format follows the extension). \
         A folder: smfplay render Library -o Rendered renders every MIDI file under it into \
         the same folders under Rendered, skipping files rendered since their MIDI file last \
@@ -28,7 +28,7 @@ struct Render: ParsableCommand {
         own share of one collection into the same output folder: smfplay render --manifest \
         files.txt -o Rendered --shard auto --report report.jsonl (see Examples/cluster); \
         smfplay report merges the reports.
-        """
+        """, examples: Render.examples)
     )
 
     @Argument(help: "MIDI files or folders of them; - reads one song from standard input (then -o is needed).", completion: .file())
@@ -317,4 +317,12 @@ struct Render: ParsableCommand {
 
 extension Render: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [performance, sound, configurationOption] }
+}
+
+extension Render: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay render song.mid -o song.flac", does: "one file, in the extension's format"),
+        (command: "smfplay render Library -o Rendered", does: "a folder, its tree mirrored"),
+        (command: "smfplay render song.mid -o - | aplay", does: "stream to a program"),
+    ]
 }

@@ -9,13 +9,13 @@ struct Resume: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resume",
         abstract: "Continue the last queue where it stopped.",
-        discussion: """
+        discussion: CommandHelp.discussion("""
         Plays the saved queue from the file and position where the last smfplay stopped \
         (the state is in $XDG_STATE_HOME/smfplay/state.sqlite). Files inside the library \
         are found there even if the library has moved since: point the configuration's \
         `library` (or --library) at its new place. A file changed since it was played \
         starts from its beginning. Keys as in `smfplay play`.
-        """
+        """, examples: Resume.examples)
     )
 
     @OptionGroup var library: LibraryOption
@@ -39,4 +39,11 @@ struct Resume: ParsableCommand {
 
 extension Resume: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [library, playback] }
+}
+
+extension Resume: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay resume", does: "go on where smfplay stopped"),
+        (command: "smfplay resume --soundfont TimGM6mb", does: "with another SoundFont"),
+    ]
 }

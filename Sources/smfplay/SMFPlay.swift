@@ -9,10 +9,9 @@ struct SMFPlay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smfplay",
         abstract: "Play, render and inspect Standard MIDI Files.",
-        discussion: """
-        smfplay PATH... plays MIDI files, folders and playlists, as smfplay play PATH... does. \
-        \(ExitStatus.helpLine)
-        """,
+        discussion: CommandHelp.discussion("""
+        smfplay PATH... plays MIDI files, folders and playlists, as smfplay play PATH... does.
+        """, examples: SMFPlay.examples),
         version: "0.1.0",
         subcommands: [Info.self, Render.self, ReportCommand.self, Play.self, Resume.self, Browse.self, IndexCommand.self, Search.self, Thumbnail.self, Import.self, LyricsCommand.self]
     )
@@ -20,8 +19,9 @@ struct SMFPlay: ParsableCommand {
     static let commandNames = configuration.subcommands.map { $0._commandName }
 
     static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            let arguments = try ImplicitPlay.arguments(Array(CommandLine.arguments.dropFirst()), commands: commandNames)
+            arguments = try ImplicitPlay.arguments(arguments, commands: commandNames)
             // Before ArgumentParser: the first sound waits for the SoundFont's load, not for both.
             PlayPreload.start(arguments: arguments)
             // ArgumentParser's own `main`, with the checks that need the whole command line
@@ -38,8 +38,22 @@ struct SMFPlay: ParsableCommand {
             if let message = failure.message { printError(message) }
             Glibc.exit(failure.status.rawValue)
         } catch {
+            let message = fullMessage(for: error)
+            if exitCode(for: error) == .success, message.hasPrefix("OVERVIEW:") || message.hasPrefix("USAGE:"),
+               let asked = commandAsked(in: arguments) as? any HasExamples.Type {
+                print(message + "\n" + CommandHelp.helpEnding(of: asked.examples))
+                Glibc.exit(ExitStatus.success.rawValue)
+            }
             exit(withError: error)
         }
+    }
+
+    /// The command whose help the command line asks for (`smfplay play --help`, `smfplay help
+    /// play`), or smfplay itself.
+    private static func commandAsked(in arguments: [String]) -> any ParsableCommand.Type {
+        let words = arguments.filter { !$0.hasPrefix("-") }
+        let name = words.first == "help" ? words.dropFirst().first : words.first
+        return configuration.subcommands.first { $0._commandName == name } ?? SMFPlay.self
     }
 
     /// A check of the arguments failed after parsing: its message with the command's usage, as
@@ -50,4 +64,12 @@ struct SMFPlay: ParsableCommand {
         writeToStandardError("Error: \(error.message)\nUsage: \(usageString(for: command))\n  See '\(name) --help' for more information.\n")
         Glibc.exit(ExitStatus.usage.rawValue)
     }
+}
+
+extension SMFPlay: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay Chopin/", does: "play a folder, files or a playlist"),
+        (command: "smfplay browse", does: "browse the library and play from it"),
+        (command: "smfplay render Library -o Rendered", does: "render a folder to audio files"),
+    ]
 }

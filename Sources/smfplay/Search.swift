@@ -11,7 +11,7 @@ struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find MIDI files in the library by folder, name, title or lyrics.",
-        discussion: """
+        discussion: CommandHelp.discussion("""
         Every word must be found somewhere: in a folder name, the file name, the title or \
         copyright, or the lyrics and text. Case and accents do not matter (frederic finds \
         Frédéric); Japanese is found by any part of three characters or more (ショパ finds \
@@ -22,7 +22,7 @@ struct Search: ParsableCommand {
         and one whose titles and lyrics were read in another encoding than --text-encoding \
         (default: the configuration's text_encoding, else auto) is brought up to date first; \
         otherwise, run `smfplay index` when files change.
-        """
+        """, examples: Search.examples)
     )
 
     @Argument(help: "Words to look for.")
@@ -113,4 +113,12 @@ extension SongStandard: ExpressibleByArgument {}
 
 extension Search: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [library, playback] }
+}
+
+extension Search: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay search nocturne", does: "in names, titles or lyrics"),
+        (command: "smfplay search chopin --longer 5:00", does: "longer than five minutes"),
+        (command: "smfplay search --mode gs --play", does: "play every GS song"),
+    ]
 }

@@ -7,12 +7,12 @@ struct Thumbnail: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnail",
         abstract: "Draw a MIDI file as a piano-roll PNG image, for file managers' thumbnails.",
-        discussion: """
+        discussion: CommandHelp.discussion("""
         Time runs across, pitch up, one colour per channel, brighter for louder notes. \
         It needs no SoundFont, configuration or home folder, so file managers can run it \
         in their sandbox (see Config/smfplay.thumbnailer). The PNG appears only when \
         complete; a file that cannot be read leaves nothing at OUTPUT.
-        """
+        """, examples: Thumbnail.examples)
     )
 
     @Argument(help: "The MIDI file (.mid, .midi, .kar, .rmi).", completion: .file())
@@ -38,4 +38,11 @@ struct Thumbnail: ParsableCommand {
 }
 
 extension Thumbnail: ArgumentChecks {
+}
+
+extension Thumbnail: HasExamples {
+    static let examples: [CommandHelp.Example] = [
+        (command: "smfplay thumbnail song.mid song.png", does: "a piano roll of the song"),
+        (command: "smfplay thumbnail song.mid big.png --size 512", does: "a larger one"),
+    ]
 }
