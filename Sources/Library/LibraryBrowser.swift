@@ -90,6 +90,14 @@ public struct LibraryBrowser {
         selection = 0
     }
 
+    /// The same search's results again (more were found since), the selected file kept selected.
+    public mutating func refreshSearchResults(_ paths: [FilePath]) {
+        guard let words = search else { return }
+        let selected = selectedEntry?.path
+        showSearchResults(paths, for: words)
+        if let selected, let index = entries.firstIndex(where: { $0.path == selected }) { selection = index }
+    }
+
     /// Back from search results to the folder.
     public mutating func leaveSearch() {
         guard search != nil else { return }

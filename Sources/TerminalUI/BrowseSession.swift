@@ -28,6 +28,12 @@ public struct BrowseSession {
     /// The paths of the library's files that have the words typed after `/`, from the library
     /// index; nil when the library has no index, and `/` filters the folder instead.
     let searchLibrary: ((String) -> [FilePath])?
+    /// The library's index being built meanwhile, when it had none: its progress shows in the
+    /// status line, and search results are looked for again as it goes.
+    let indexBuild: IndexBuild?
+    /// What the status line last said of the build, and when search results were last refreshed.
+    private var lastIndexState: IndexBuild.State?
+    private var lastSearchRefresh = ContinuousClock.now
     /// How the play view reads a song's lyrics.
     let textDecoding: (MIDIFile) -> TextDecoding
     /// Offers the player to the desktop's media keys: done with the player, once.
@@ -47,9 +53,10 @@ public struct BrowseSession {
 
     public init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
                 cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws -> Player,
-                searchLibrary: ((String) -> [FilePath])? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
+                searchLibrary: ((String) -> [FilePath])? = nil, indexBuild: IndexBuild? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
                 makeMediaKeys: @escaping () -> MediaKeys? = { nil }) {
         self.searchLibrary = searchLibrary
+        self.indexBuild = indexBuild
         self.makeMediaKeys = makeMediaKeys
         self.textDecoding = textDecoding
         self.browser = browser
@@ -75,6 +82,7 @@ public struct BrowseSession {
             guard let key = keys.next(waitingAtMost: 100) else {
                 if keys.isClosed { break browsing }
                 followPlayback()
+                followIndexBuild()
                 continue
             }
             switch handle(key) {
@@ -138,7 +146,7 @@ public struct BrowseSession {
         case .character("/"):
             isEditingFilter = true
             typed = browser.search ?? browser.filter
-            if searchLibrary == nil { messages.post("The library has no index yet (smfplay index): / finds names in this folder only.") }
+            if searchLibrary == nil { messages.post("The library has no index (smfplay index): / finds names in this folder only.") }
         case .character("P"):
             let files = filesUnderSelection(wholeFolderWhenFile: true)
             guard !files.isEmpty else { break }
@@ -192,6 +200,33 @@ public struct BrowseSession {
         } else {
             browser.showSearchResults(searchLibrary(text), for: text)
         }
+    }
+
+    /// While the index is built: the search results looked for again each second, as more files
+    /// are read; the end said once.
+    private mutating func followIndexBuild() {
+        guard let indexBuild, lastIndexState.map({ if case .running = $0 { true } else { false } }) ?? true else { return }
+        let state = indexBuild.state
+        defer { lastIndexState = state }
+        switch state {
+        case .running:
+            if let search = browser.search, ContinuousClock.now - lastSearchRefresh >= .seconds(1), let searchLibrary {
+                lastSearchRefresh = .now
+                browser.refreshSearchResults(searchLibrary(search))
+            }
+        case .finished(let count):
+            messages.post("The library is indexed (\(count) MIDI file\(count == 1 ? "" : "s")): / searches all of it.")
+            if let search = browser.search, let searchLibrary { browser.refreshSearchResults(searchLibrary(search)) }
+        case .failed(let reason):
+            messages.post("The library could not be indexed: \(reason); / finds what was read")
+        }
+    }
+
+    /// What the status line says of the index being built, while it is.
+    private var indexBuildStatus: String? {
+        guard case .running(let progress) = lastIndexState ?? indexBuild?.state else { return nil }
+        guard let progress, progress.toRead > 0 else { return "Indexing the library for / (finding its files)…" }
+        return "Indexing the library for /: \(progress.read) of \(progress.toRead) files read; / finds those read so far"
     }
 
     /// The selected folder's MIDI files, recursively; for a file, the file itself, or its whole
@@ -271,7 +306,7 @@ public struct BrowseSession {
 
     private mutating func draw() {
         let size = TerminalSession.size
-        var status = messages.latest ?? ""
+        var status = [messages.latest, indexBuildStatus].compactMap { $0 }.joined(separator: "  ·  ")
         if let player {
             let snapshot = player.update()
             if !snapshot.hasEnded, let file = snapshot.file {

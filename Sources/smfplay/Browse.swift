@@ -18,7 +18,7 @@ struct Browse: ParsableCommand {
         discussion: CommandHelp.discussion("""
         Keys: ↑/↓/PgUp/PgDn/Home/End move; Enter or → opens a folder; Enter on a file \
         plays it and the files after it in its folder (or in the search results); P plays the selected folder \
-        (everything under it); a adds the selection to the queue; / searches the whole library (names, folders, titles, lyrics; see `smfplay search`), or without an index filters the folder by name; \
+        (everything under it); a adds the selection to the queue; / searches the whole library (names, folders, titles, lyrics; see `smfplay search`; a library never indexed is indexed meanwhile, and found as it is read); \
         ← or Backspace goes up a folder; ~ goes to the library's top; Esc goes back from the search results to the folder; q (or Esc in the folder) leaves; ? shows every key. \
         While music plays: the keys of `smfplay play`, b back to the browser (the music \
         goes on), q stop.
@@ -51,6 +51,12 @@ struct Browse: ParsableCommand {
             database = nil
         }
         let details = database.map { FileDetails(database: $0, root: root) }
+        // A library without an index gets one, built while the user browses: `/` searches the whole
+        // library as soon as it is read, and what is read so far meanwhile.
+        let isIndexed = (try? database?.hasFiles(under: root)) == true
+        let indexBuild = database != nil && !isIndexed
+            ? IndexBuild(databasePath: LibraryIndexUpdate.databasePath(in: XDGDirectories.current()), root: root) : nil
+        defer { indexBuild?.stop() }
         var session = BrowseSession(
             browser: LibraryBrowser(root: root, lastPlayed: recorder.lastPlayedFile), recorder: recorder,
             details: { details?.lookUp($0) }, messages: messages,
@@ -58,28 +64,24 @@ struct Browse: ParsableCommand {
             makePlayer: { () throws(CommandFailure) -> Player in
                 try playback.makePlayer(configuration: configuration, onProblem: messages.post)
             },
-            searchLibrary: database.flatMap { Self.librarySearch(database: $0, root: root, messages: messages) },
+            searchLibrary: database.flatMap { isIndexed || indexBuild != nil ? Self.librarySearch(database: $0, root: root, messages: messages) : nil },
+            indexBuild: indexBuild,
             textDecoding: playback.textDecoding(configuration: configuration),
             makeMediaKeys: { playback.makeMediaKeys(configuration: configuration, onProblem: messages.post) })
         session.run()
         if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
     }
 
-    /// A search of the library's index, when it has one; the browser never waits for an index to be built.
-    static func librarySearch(database: LibraryDatabase, root: FilePath, messages: StatusMessages) -> ((String) -> [FilePath])? {
-        do throws(LibraryIndexError) {
-            guard try database.hasFiles(under: root) else { return nil }
-            return { words in
-                do throws(LibraryIndexError) {
-                    return try database.search(SearchQuery(words: [words], folder: root, limit: 2000)).map(\.path)
-                } catch {
-                    messages.post(error.description)
-                    return []
-                }
+    /// A search of the library's index (the browser never waits for the index to be built: a
+    /// search while it is finds what is read so far).
+    static func librarySearch(database: LibraryDatabase, root: FilePath, messages: StatusMessages) -> (String) -> [FilePath] {
+        { words in
+            do throws(LibraryIndexError) {
+                return try database.search(SearchQuery(words: [words], folder: root, limit: 2000)).map(\.path)
+            } catch {
+                messages.post(error.description)
+                return []
             }
-        } catch {
-            messages.post(error.description)
-            return nil
         }
     }
 }

@@ -6,10 +6,11 @@ enum CommandHelp {
 
     /// ArgumentParser prints a command's discussion before its usage and options, and has no
     /// place after them: `main` adds the examples to the end of `--help` (``helpEnding(of:)``);
-    /// for generate-manual, which reads `--experimental-dump-help`, they are in the discussion.
+    /// for generate-manual, which reads `--experimental-dump-help`, they are in the discussion,
+    /// which is then one paragraph: man fills the lines of a paragraph, and warns of a blank one.
     static func discussion(_ text: String, examples: [Example]) -> String {
-        let isDumpingHelp = CommandLine.arguments.contains("--experimental-dump-help")
-        return text + "\n\n" + ExitStatus.helpLine + (isDumpingHelp ? "\n\n" + examplesText(examples) : "")
+        guard CommandLine.arguments.contains("--experimental-dump-help") else { return text + "\n\n" + ExitStatus.helpLine }
+        return text + " " + ExitStatus.helpLine + " Examples: " + examples.map { "\($0.command) (\($0.does))" }.joined(separator: "; ") + "."
     }
 
     /// What follows a command's `--help`.

@@ -166,6 +166,24 @@ struct BrowseCommandTests {
         #expect(terminal.exitStatus() == 0)
     }
 
+    @Test("a library never indexed: the browser indexes it meanwhile, and / finds a file in another folder (gym finds Satie's) without smfplay index")
+    func searchBeforeIndexing() throws {
+        let sandbox = try makeSandbox()
+        let terminal = try browse(sandbox)
+        try terminal.waitForBrowser("Library") { $0.breadcrumb == "Library" && $0.selected?.name == "Bach/" }
+        _ = try terminal.waitFor("The library is indexed (7 MIDI files)")
+        try terminal.send("/")
+        try terminal.type("gym")
+        let found = try terminal.waitForBrowser("Satie's piece found") { $0.entries.map(\.name).contains { $0.contains("Gymnop") } }
+        #expect(found.entries.count == 1, "\(found)")
+        try terminal.send("Escape")
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+        // The index stays for the next time: smfplay search finds it at once, and reads nothing again.
+        let search = try sandbox.run(["search", "gym"])
+        #expect(search.succeeded && search.stdoutLines.count == 1 && search.stdout.contains("Satie/Gymnop"), "\(search)")
+    }
+
     @Test("? shows every key of the browser, and in search results theirs, at 40 columns; any key closes the page and does nothing else; the hint line ends with ? help")
     func helpPages() throws {
         let sandbox = try makeIndexedSandbox()
@@ -338,10 +356,10 @@ struct BrowseCommandTests {
 
         let terminal = try browse(sandbox)
         try terminal.waitForBrowser("Library") { $0.breadcrumb == "Library" }
-        // Found by typing part of its name after /, then opened with Enter.
-        try terminal.send("/")
-        try terminal.type("ベート")
-        try terminal.waitForBrowser("only ベートーヴェン/ left") { $0.entries.map(\.name) == ["ベートーヴェン/"] }
+        // The last folder (kana after Latin letters), opened with Enter. (Typing after / searches
+        // the library, which the browser indexes meanwhile: see searchBeforeIndexing.)
+        try terminal.send("End")
+        try terminal.waitForBrowser("ベートーヴェン/ selected") { $0.selected?.name == "ベートーヴェン/" }
         try terminal.send("Enter")
         try terminal.waitForBrowser("Library › ベートーヴェン") { $0.breadcrumb == "Library › ベートーヴェン" && $0.selected?.name == "交響曲/" }
         try terminal.send("Enter")
