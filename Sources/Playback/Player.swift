@@ -363,9 +363,15 @@ public final class Player {
         seek(toSeconds: 0)
     }
 
-    public func next() {
-        guard queue.next() else { return }
+    /// Plays the next file (the first again with repeat all). Returns false on the queue's last
+    /// file, which plays on, the queue left at it.
+    @discardableResult
+    public func next() -> Bool {
+        var moved = queue
+        guard moved.next() else { return false }
+        queue = moved
         loadCurrent()
+        return true
     }
 
     /// Within the first 3 seconds, the file before; later, this file from its start.

@@ -131,6 +131,7 @@ public struct PlaySession {
     }
 
     private func handle(_ key: Key, view: inout PlayView) -> Outcome {
+        view.notice = nil
         // Any key closes the help page, and does nothing else.
         if view.showsHelp {
             view.showsHelp = false
@@ -143,7 +144,8 @@ public struct PlaySession {
         case .right: player.seek(bySeconds: 5)
         case .up: player.seek(bySeconds: 30)
         case .down: player.seek(bySeconds: -30)
-        case .character("n"): player.next()
+        case .character("n"):
+            if !player.next() { view.notice = "n: this is the last song in the queue" }
         case .character("p"): player.previous()
         case .character("r"): player.restart()
         case .character("q"), .escape: return .quit

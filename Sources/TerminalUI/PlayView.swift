@@ -20,6 +20,8 @@ struct PlayView {
     var showsChannels = false
     /// The help page of the keys shows in place of the view.
     var showsHelp = false
+    /// What a key could not do, under the keys until the next key.
+    var notice: String?
     /// The lines on the screen, as last written, and the terminal's size then.
     private var drawn: [Line] = []
     private var drawnSize: (columns: Int, rows: Int) = (0, 0)
@@ -50,6 +52,7 @@ struct PlayView {
             : Self.lines(for: snapshot, title: title, columns: terminalSize.columns, showsUnderruns: showsUnderruns,
                          keys: .playView(insideBrowser: insideBrowser))
             .map(Line.text)
+        if !showsHelp, let notice { lines.append(.text(DisplayWidth.fitting(notice, width: width))) }
         if !showsHelp, snapshot.file != nil, let lyrics {
             lines += lyrics.rows(atSeconds: snapshot.heardSeconds, width: width, colours: TerminalCell.coloursWanted).map(Line.text)
         }

@@ -166,6 +166,37 @@ struct PlayViewCommandTests {
         #expect(terminal.exitStatus() == 0)
     }
 
+    @Test("n on the last song says so under the keys, and the song plays on; with --repeat all it goes round to the first")
+    func nextOnTheLastSong() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("first.mid", Songs.heldNote(60, seconds: 30))
+        try sandbox.write("last.mid", Songs.heldNote(64, seconds: 30))
+        let terminal = try playView(["first.mid", "last.mid"], in: sandbox, columns: 80)
+        try terminal.waitFor("1 of 2")
+        try terminal.send("n")
+        try terminal.waitFor("2 of 2")
+        try terminal.send("n")
+        try terminal.waitForScreen("the notice, the last song playing on") {
+            $0.contains("n: this is the last song in the queue") && $0.contains("▶ last.mid") && $0.contains { $0.hasSuffix("2 of 2") }
+        }
+        #expect(terminal.exitStatus(waitingAtMost: 0.5) == nil, "n on the last song ended the player")
+        // The next key takes the notice away.
+        try terminal.send("]")
+        try terminal.waitForScreen("the notice gone") { !$0.contains { $0.contains("last song") } }
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+
+        let repeating = try playView(["first.mid", "last.mid", "--repeat", "all"], in: sandbox, columns: 80)
+        try repeating.waitFor("1 of 2")
+        try repeating.send("n")
+        try repeating.waitFor("2 of 2")
+        try repeating.send("n")
+        let round = try repeating.waitForScreen("the first song again") { $0.contains("▶ first.mid") && $0.contains { $0.hasSuffix("1 of 2") } }
+        #expect(!round.contains { $0.contains("last song") }, "\(round)")
+        try repeating.send("q")
+        #expect(repeating.exitStatus() == 0)
+    }
+
     /// Channel 1 holds C5 and channel 2 C4, both ocarinas, for 4 s.
     static func twoChannels() -> [UInt8] {
         var track = Track()
