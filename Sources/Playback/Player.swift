@@ -374,6 +374,12 @@ public final class Player {
         return true
     }
 
+    /// Plays the file at `place` in the queue's playing order, from its start.
+    public func jump(toPlace place: Int) {
+        queue.move(toPlace: place)
+        loadCurrent()
+    }
+
     /// Within the first 3 seconds, the file before; later, this file from its start.
     public func previous() {
         if queue.previous(elapsedSeconds: update().heardSeconds) {

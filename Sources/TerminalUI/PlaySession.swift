@@ -114,7 +114,7 @@ public struct PlaySession {
                 coresReported = snapshot.cores
                 printError("playing on \(snapshot.cores) \(snapshot.cores == 1 ? "core" : "cores") from \(formatDuration(snapshot.heardSeconds)) (render load \(Int((snapshot.renderLoad * 100).rounded())) %)")
             }
-            if interactive { view.draw(snapshot, terminalSize: TerminalSession.size) }
+            if interactive { view.draw(snapshot, queue: player.queue, terminalSize: TerminalSession.size) }
             if snapshot.hasEnded { return stop(.queueEnded) }
         }
     }
@@ -137,6 +137,7 @@ public struct PlaySession {
             view.showsHelp = false
             return .ignored
         }
+        if let outcome = handleQueueKey(key, view: &view) { return outcome }
         if view.showsChannels, let outcome = handleChannelKey(key, panel: &view.channels) { return outcome }
         switch key {
         case .character(" "): player.togglePause()
@@ -160,9 +161,38 @@ public struct PlaySession {
         case .character("?"):
             view.showsHelp = true
             return .ignored
+        case .character("l"):
+            view.queueList = QueueList(selected: player.queue.place)
+            return .ignored
         default: return .ignored
         }
         return .handled
+    }
+
+    /// The queue list's keys, when it is open: ↑/↓/PgUp/PgDn/Home/End move the selection, Enter
+    /// plays the file selected, `l` or Esc closes the list; nil for the play view's keys.
+    private func handleQueueKey(_ key: Key, view: inout PlayView) -> Outcome? {
+        guard var list = view.queueList else { return nil }
+        let count = player.queue.order.count
+        // About the list's height: the screen less the view's four lines and the list's heading.
+        let page = max(TerminalSession.size.rows - 5, 1)
+        switch key {
+        case .up: list.move(by: -1, count: count)
+        case .down: list.move(by: 1, count: count)
+        case .pageUp: list.move(by: -page, count: count)
+        case .pageDown: list.move(by: page, count: count)
+        case .home: list.move(by: -count, count: count)
+        case .end: list.move(by: count, count: count)
+        case .enter:
+            player.jump(toPlace: list.selected)
+            return .handled
+        case .character("l"), .escape:
+            view.queueList = nil
+            return .ignored
+        default: return nil
+        }
+        view.queueList = list
+        return .ignored
     }
 
     /// The channel panel's keys: digits select channels 1–10 (0 is 10), tab the next one; `m` mutes

@@ -22,6 +22,8 @@ struct PlayView {
     var showsHelp = false
     /// What a key could not do, under the keys until the next key.
     var notice: String?
+    /// The queue, shown when open (`l`).
+    var queueList: QueueList?
     /// The lines on the screen, as last written, and the terminal's size then.
     private var drawn: [Line] = []
     private var drawnSize: (columns: Int, rows: Int) = (0, 0)
@@ -39,14 +41,17 @@ struct PlayView {
     }
 
     /// The keys of what shows: the play view, or the channel panel with it.
-    var keys: ViewKeys { showsChannels ? .channelPanel(insideBrowser: insideBrowser) : .playView(insideBrowser: insideBrowser) }
+    var keys: ViewKeys {
+        if queueList != nil { return .queueList(insideBrowser: insideBrowser) }
+        return showsChannels ? .channelPanel(insideBrowser: insideBrowser) : .playView(insideBrowser: insideBrowser)
+    }
 
     /// Redraws the view from the screen's top left, in one write of what changed (nothing when
     /// nothing did): the lines of text that changed, and the keys that changed on the keyboard.
     /// After a resize the screen is cleared and drawn anew: a terminal that reflows its lines
     /// leaves nothing where the last drawing put it. No line is wider than the screen and no
     /// more lines are drawn than it has rows, so nothing wraps or scrolls.
-    mutating func draw(_ snapshot: PlayerSnapshot, terminalSize: (columns: Int, rows: Int)) {
+    mutating func draw(_ snapshot: PlayerSnapshot, queue: PlayQueue, terminalSize: (columns: Int, rows: Int)) {
         let width = max(terminalSize.columns - 1, 1)
         var lines = showsHelp ? keys.helpPage(width: width).map(Line.text)
             : Self.lines(for: snapshot, title: title, columns: terminalSize.columns, showsUnderruns: showsUnderruns,
@@ -60,6 +65,10 @@ struct PlayView {
             let label = "channels: "
             lines.append(.text(label + ViewKeys.channelPanelOnly.hints(width: width - label.count)))
             lines += channels.rows(for: snapshot, width: width).map(Line.text)
+        }
+        if !showsHelp, snapshot.file != nil, var list = queueList {
+            lines += list.rows(for: queue, playing: snapshot.place, width: width, height: terminalSize.rows - lines.count).map(Line.text)
+            queueList = list
         }
         if !showsHelp, showsKeyboard, snapshot.file != nil, terminalSize.rows >= lines.count + PianoKeyboard.rowCount,
            let keyboard = PianoKeyboard(songKeys: snapshot.noteRange, width: terminalSize.columns - 1) {
@@ -96,8 +105,8 @@ struct PlayView {
     static func lines(for snapshot: PlayerSnapshot, title: String? = nil, columns: Int, showsUnderruns: Bool, keys: ViewKeys) -> [String] {
         let width = max(columns - 1, 1)
         guard let file = snapshot.file else { return ["(nothing playing)"] }
-        let parts = file == StandardInput.queueEntry ? [StandardInput.name] : file.components.map(\.text)
-        let fileName = parts.last ?? file.text
+        let parts = shownParts(of: file)
+        let fileName = fileName(of: file)
         let name = if let title, !title.isEmpty, title != file.stem { "\(title)  (\(fileName))" } else { fileName }
         let folders = parts.dropLast().suffix(2).joined(separator: " / ")
         let place = "\(snapshot.place + 1) of \(snapshot.queueLength)"
@@ -110,5 +119,15 @@ struct PlayView {
             TimeLine.line(for: snapshot, width: width, showsUnderruns: showsUnderruns),
             keys.hintLine(width: width),
         ]
+    }
+
+    /// A queue entry's path as the view shows it: its components, or standard input's name.
+    static func shownParts(of file: FilePath) -> [String] {
+        file == StandardInput.queueEntry ? [StandardInput.name] : file.components.map(\.text)
+    }
+
+    /// A queue entry's name as the view shows it: its file's name.
+    static func fileName(of file: FilePath) -> String {
+        shownParts(of: file).last ?? file.text
     }
 }

@@ -64,6 +64,20 @@ extension ViewKeys {
                  entries: channelEntries + playEntries(insideBrowser: insideBrowser).filter { $0.keys != "c" })
     }
 
+    /// The queue list's keys, then those of the play view that work with it open.
+    static func queueList(insideBrowser: Bool) -> ViewKeys {
+        ViewKeys(title: "the queue", entries: queueEntries + playEntries(insideBrowser: insideBrowser).filter { !["↑/↓", "q/Esc", "l"].contains($0.keys) }
+                 + [Entry("q", insideBrowser ? "stop, back to the browser" : "quit")])
+    }
+
+    /// The queue list's own keys, for its heading.
+    static let queueListOnly = ViewKeys(title: "the queue alone", entries: queueEntries)
+
+    private static let queueEntries = movingEntries + [
+        Entry("Enter", hint: "Enter play", "play the file selected", rank: 1),
+        Entry("l/Esc", hint: "l close", "close the queue", rank: 0),
+    ]
+
     /// The channel panel's own keys, for the line above it.
     static let channelPanelOnly = ViewKeys(title: "the channel panel alone", entries: channelEntries)
 
@@ -80,6 +94,7 @@ extension ViewKeys {
             Entry("+/-", hint: "+/- key", "key a semitone up / down", rank: 7),
             Entry("[/]", hint: "[/] tempo", "tempo 5 % slower / faster", rank: 4),
             Entry("c", hint: "c channels", "the channel panel", rank: 3),
+            Entry("l", hint: "l queue", "the queue", rank: 6),
         ]
     }
 
@@ -117,7 +132,7 @@ extension ViewKeys {
         Entry("q", hint: "q quit", "leave the browser", rank: 0),
     ])
 
-    /// How the browser's selection moves, in a folder or in search results.
+    /// How a list's selection moves: the browser's, in a folder or in search results, and the queue's.
     private static let movingEntries = [
         Entry("↑/↓", hint: "↑↓ move", "move", rank: 0),
         Entry("PgUp/PgDn", "a page up / down"),

@@ -20,7 +20,7 @@ struct Play: ParsableCommand {
         is not recorded for resume. Keys on a terminal: space pause, ←/→ seek \
         5 s, ↑/↓ seek 30 s, n next, p previous, r restart, q quit, +/- transpose a \
         semitone, [/] tempo by 5 %, c the channel panel (there: digits and tab select \
-        a channel, m mutes it, s solos it, u plays all), ? every key. Karaoke lyrics show under \
+        a channel, m mutes it, s solos it, u plays all), l the queue (Enter plays the file selected), ? every key. Karaoke lyrics show under \
         the time line as they are sung.
         """, examples: Play.examples)
     )

@@ -197,6 +197,37 @@ struct PlayViewCommandTests {
         #expect(repeating.exitStatus() == 0)
     }
 
+    @Test("l shows the queue, the song playing marked; ↓ and Enter play another (↑/↓ move in the list, they do not seek); l or Esc closes it, Esc without quitting")
+    func queueList() throws {
+        let sandbox = try Sandbox()
+        for (name, note) in [("first.mid", 60), ("second.mid", 62), ("third.mid", 64)] {
+            try sandbox.write(name, Songs.heldNote(UInt8(note), seconds: 30))
+        }
+        let terminal = try playView(["first.mid", "second.mid", "third.mid"], in: sandbox, columns: 80)
+        try terminal.waitFor("1 of 3")
+        try terminal.send("l")
+        let list = try terminal.waitFor("queue, 3 files")
+        #expect(list.contains("▶ 1. first.mid") && list.contains("  2. second.mid") && list.contains("  3. third.mid"), "\(list)")
+        try terminal.send("Down", "Down", "Enter")
+        let jumped = try terminal.waitForScreen("the third song playing, marked in the list") {
+            $0.contains("▶ third.mid") && $0.contains { $0.hasSuffix("3 of 3") } && $0.contains("▶ 3. third.mid")
+        }
+        #expect(jumped.contains("  1. first.mid"), "\(jumped)")
+        // In the list ↑ moves the selection: the song is not sought 30 s on (to its end, the queue's).
+        try terminal.send("Up")
+        usleep(300_000)
+        #expect(try terminal.screen().contains { $0.contains("] 0:0") }, "↑ sought in the song")
+        try terminal.send("l")
+        try terminal.waitForScreen("the list closed") { !$0.contains { $0.hasPrefix("queue, ") } }
+        try terminal.send("l")
+        try terminal.waitFor("queue, 3 files")
+        try terminal.send("Escape")
+        try terminal.waitForScreen("the list closed by Esc") { !$0.contains { $0.hasPrefix("queue, ") } }
+        #expect(terminal.exitStatus(waitingAtMost: 0.3) == nil, "Esc in the queue list quit")
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+    }
+
     /// Channel 1 holds C5 and channel 2 C4, both ocarinas, for 4 s.
     static func twoChannels() -> [UInt8] {
         var track = Track()

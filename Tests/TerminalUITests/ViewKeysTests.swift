@@ -4,7 +4,8 @@ import Testing
 /// The hint lines and the help pages of the views' keys, at the widths a terminal may have.
 @Suite struct ViewKeysTests {
     static let views: [ViewKeys] = [.playView(insideBrowser: false), .playView(insideBrowser: true), .channelPanel(insideBrowser: false),
-                                    .channelPanel(insideBrowser: true), .browser, .searchResults]
+                                    .channelPanel(insideBrowser: true), .queueList(insideBrowser: false), .queueList(insideBrowser: true),
+                                    .browser, .searchResults]
 
     @Test("at 80 columns the play view's hint line shows tempo and the channel panel, whole, and ends with ? help")
     func eightyColumns() {
