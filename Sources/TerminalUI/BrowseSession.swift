@@ -45,6 +45,8 @@ public struct BrowseSession {
     /// A media player client asked smfplay to quit.
     private var quitRequested = false
     private var view = BrowserView()
+    /// The terminal, while the browser runs: the play view shown inside it takes Ctrl-Z there.
+    private var terminal: TerminalSession?
     private var isEditingFilter = false
     /// The help page of the keys shows in place of the listing.
     private var showsHelp = false
@@ -72,12 +74,14 @@ public struct BrowseSession {
     /// Runs until the user leaves or a signal comes.
     public mutating func run() {
         let terminal = TerminalSession(fullScreen: true)
+        self.terminal = terminal
         defer {
             terminal.restore()
             player?.close()
         }
         var keys = KeyReader()
         browsing: while !cancellation.isCancelled, !quitRequested {
+            terminal.suspendIfAsked(pausing: player) { view.invalidate() }
             draw()
             guard let key = keys.next(waitingAtMost: 100) else {
                 if keys.isClosed { break browsing }
@@ -266,9 +270,11 @@ public struct BrowseSession {
         }
         writeToStandardOutput("\u{1B}[H\u{1B}[2J")
         let recorder = recorder
-        let ending = PlaySession(player: player, interactive: true, cancellation: cancellation, reportsUnderruns: reportsUnderruns,
-                                 insideBrowser: true, showsKeyboard: showsKeyboard, textDecoding: textDecoding, onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) },
-                                 mediaKeys: mediaKeys).run()
+        var session = PlaySession(player: player, interactive: true, cancellation: cancellation, reportsUnderruns: reportsUnderruns,
+                                  insideBrowser: true, showsKeyboard: showsKeyboard, textDecoding: textDecoding, onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) },
+                                  mediaKeys: mediaKeys)
+        session.browserTerminal = terminal
+        let ending = session.run()
         view.invalidate()
         switch ending {
         case .outputFailed:

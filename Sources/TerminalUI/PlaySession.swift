@@ -36,6 +36,8 @@ public struct PlaySession {
     let mediaKeys: MediaKeys?
     /// Where keys come from: standard input, unless it brought the song.
     public var keyInput = STDIN_FILENO
+    /// Inside the browser, its terminal session, which takes Ctrl-Z.
+    var browserTerminal: TerminalSession?
 
     public init(player: Player, interactive: Bool, cancellation: Cancellation, reportsUnderruns: Bool, insideBrowser: Bool = false,
                 showsKeyboard: Bool = true, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
@@ -66,6 +68,7 @@ public struct PlaySession {
         // of smfplay's while it plays keep_on_rolling.mid with FluidR3_GM).
         let interval: Int32 = interactive || mediaKeys != nil ? 40 : 100
         while true {
+            (terminal ?? browserTerminal)?.suspendIfAsked(pausing: player) { view.invalidate() }
             if cancellation.isCancelled { return stop(.signal) }
             if let failure = player.sinkFailure {
                 terminal?.restore()

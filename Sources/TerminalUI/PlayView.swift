@@ -101,6 +101,13 @@ struct PlayView {
         drawnSize = terminalSize
     }
 
+    /// Forgets what is on the screen (the terminal was given back, and taken again): the next
+    /// drawing clears it and draws every line.
+    mutating func invalidate() {
+        drawn = []
+        drawnSize = (0, 0)
+    }
+
     /// The view's lines; the song's `title`, when it has one, before its file's name.
     static func lines(for snapshot: PlayerSnapshot, title: String? = nil, columns: Int, showsUnderruns: Bool, keys: ViewKeys) -> [String] {
         let width = max(columns - 1, 1)

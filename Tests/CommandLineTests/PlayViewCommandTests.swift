@@ -228,6 +228,52 @@ struct PlayViewCommandTests {
         #expect(terminal.exitStatus() == 0)
     }
 
+    @Test("Ctrl-Z in a shell with job control: the music pauses, the shell's screen comes back and the job is stopped; fg takes the terminal again, redrawn, the music going on, keys working")
+    func ctrlZStopsAndFgContinues() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("held.mid", Songs.heldNote(72, seconds: 30))
+        let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
+        var environment = sandbox.environment
+        environment["PULSE_SERVER"] = server.address
+        environment["NO_COLOR"] = "1"
+        environment["PS1"] = "shell$ "
+        let take = try Take(server)
+        // An interactive shell, which runs the player as a job it can stop and continue.
+        let terminal = try TmuxTerminal("/bin/bash", arguments: ["--norc", "--noprofile", "-i"], environment: environment,
+                                        workingDirectory: sandbox.work, columns: 80, rows: 24)
+        try terminal.waitFor("shell$")
+        let command = ([smfplay.path, "play", "held.mid", "--no-keyboard"] + PlayCommandTests.synthesis).map { "'\($0)'" }
+        try terminal.type(command.joined(separator: " "))
+        try terminal.send("Enter")
+        try terminal.waitForScreen("a second played") { $0.contains("▶ held.mid") && $0.contains { $0.contains("] 0:01") } }
+        let stopped = take.framesSoFar
+        try terminal.send("C-z")
+        let shell = try terminal.waitFor("Stopped")
+        #expect(!shell.contains { $0.contains("space pause") || $0.contains("▶ held.mid") }, "the play view is still on the screen: \(shell)")
+        usleep(1_000_000)
+        let continued = take.framesSoFar
+        try terminal.type("fg")
+        try terminal.send("Enter")
+        let back = try terminal.waitForScreen("the play view again, the music going on") {
+            $0.contains("▶ held.mid") && $0.contains { $0.hasPrefix("space pause") } && !$0.contains { $0.contains("Stopped") }
+        }
+        #expect(!back.contains { $0.hasPrefix("shell$") }, "the shell's lines are left on the view: \(back)")
+        usleep(1_000_000)
+        // Keys are read one at a time again (raw mode): q alone quits.
+        try terminal.send("q")
+        try terminal.waitForScreen("the shell again") { $0.contains { $0.hasPrefix("shell$") } && !$0.contains { $0.contains("space pause") } }
+        try terminal.type("exit")
+        try terminal.send("Enter")
+        #expect(terminal.exitStatus() == 0)
+        let (sound, _) = try take.finish()
+        let before = sound.peak(stopped - Take.frames(0.6)..<stopped - Take.frames(0.1))
+        let whileStopped = sound.peak(stopped + Take.frames(0.2)..<continued)
+        let after = sound.peak(continued + Take.frames(0.6)..<continued + Take.frames(1.0))
+        print("Ctrl-Z: peak \(before) before, \(whileStopped) while stopped, \(after) after fg")
+        #expect(before > 5e-3 && after > 5e-3, "the music was not heard before Ctrl-Z (\(before)) or after fg (\(after))")
+        #expect(whileStopped < before / 100, "the music went on while stopped: peak \(whileStopped), \(before) before")
+    }
+
     /// Channel 1 holds C5 and channel 2 C4, both ocarinas, for 4 s.
     static func twoChannels() -> [UInt8] {
         var track = Track()
