@@ -501,7 +501,10 @@ struct BrowserScreen: CustomStringConvertible {
 /// The play view as the terminal shows it.
 struct PlayScreen: CustomStringConvertible {
     let lines: [String]
+    /// The file's name.
     var name: String?
+    /// The song's title, shown before the file's name when it has one: "▶ Title  (name.mid)".
+    var title: String?
     var folders: String?
     /// "1 of 5".
     var place: String?
@@ -512,7 +515,12 @@ struct PlayScreen: CustomStringConvertible {
         // Four lines: ▶ name; its folders and its place in the queue; a bar and the time; the keys.
         guard let first = lines.firstIndex(where: { $0.hasPrefix("▶ ") || $0.hasPrefix("❚❚ ") }), first + 3 < lines.count,
               lines[first + 3].contains("b browse") else { return }
-        name = String(lines[first].drop { $0 != " " }.dropFirst())
+        let shown = String(lines[first].drop { $0 != " " }.dropFirst())
+        if let match = shown.wholeMatch(of: /(.+)  \((.+)\)/) {
+            (title, name) = (String(match.1), String(match.2))
+        } else {
+            name = shown
+        }
         if let match = lines[first + 1].firstMatch(of: /^(.*?) +(\d+ of \d+)$/) {
             folders = String(match.1)
             place = String(match.2)

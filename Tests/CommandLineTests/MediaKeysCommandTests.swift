@@ -243,7 +243,8 @@ struct MediaKeysCommandTests {
         try terminal.send("Enter")
         try terminal.waitForBrowser("Library › Bach › Preludes") { $0.selected?.name == "Prelude 1.mid" }
         try terminal.send("Enter")
-        try terminal.waitForPlayView("Prelude 1.mid playing") { $0.name == "Prelude 1.mid" }
+        // The play view shows the song's title as the media keys do, its file's name after it.
+        try terminal.waitForPlayView("Stairs in C (Prelude 1.mid) playing") { $0.name == "Prelude 1.mid" && $0.title == "Stairs in C" }
 
         try expectSoon("status once the browser plays", { try bus.playerctl("status") }, toBe: "Playing")
         #expect(try bus.playerctl("metadata", "xesam:title") == "Stairs in C")
