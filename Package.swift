@@ -8,10 +8,12 @@ let package = Package(
         .library(name: "SMF", targets: ["SMF"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Exact versions: Package.resolved is not kept (these machines resolve packages from local
+        // copies whose revisions are not upstream's), so two clean builds get the same code only so.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-system", exact: "1.8.1"),
     ],
     // What each target owns, what it may import and which threads it runs: ARCHITECTURE.md
     // (Tests/ArchitectureTests holds the sources and this list to it).
