@@ -56,7 +56,7 @@ note_load() {
 }
 
 # Starts a private PulseAudio server in folder $1 with one null sink, bench_null, at $2 Hz (no
-# sound card needed; see /work/shared/notes/pulseaudio-in-tests.md); sets PULSE_PID and exports
+# sound card needed; see docs/testing.md); sets PULSE_PID and exports
 # PULSE_SERVER. The caller stops it (kill "$PULSE_PID") when done.
 start_null_sink() {
     local folder=$1 rate=$2

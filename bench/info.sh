@@ -10,7 +10,7 @@
 #   - symusic: Score(path) in-process in Python (bench/symusic_parse.py --repeat 1), which leaves
 #     out Python's start and symusic's import: the stricter comparison for smfplay
 # and the peak RSS of `smfplay info FILE`. Medians.
-# Targets (issue 15): smfplay / symusic <= 1.0 in time; peak RSS < 5 x the file's size.
+# Targets: smfplay / symusic <= 1.0 in time; peak RSS < 5 x the file's size.
 #
 # Environment: INFO_REPEAT (5), BENCH_NOTES (2000000), BENCH_OUT (bench/out), BENCH_SCRATCH (unset: .build).
 set -euo pipefail

@@ -10,7 +10,7 @@
 # the default gain (0.16: the limiter only watches) and at a gain that makes it work (BENCH_GAIN, 2),
 # with and without --no-limiter, each under callgrind; the limiter's cost is the difference, per
 # second of audio and as a part of the render. Target: under 3 % of the render at the default gain
-# (issue 12's bound for the whole change to rendering), on TimGM6mb, the lightest SoundFont to render.
+# (the bound for the whole change to rendering), on TimGM6mb, the lightest SoundFont to render.
 # Environment: BENCH_OUT (bench/out/limiter), BENCH_SONG, BENCH_GAIN, BENCH_SCRATCH, BENCH_BUILD_FLAGS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 OUT=${BENCH_OUT:-bench/out/limiter}
 SONG=${BENCH_SONG:-/usr/share/games/openttd/baseset/openmsx/ultimate_run.mid}
 GAIN=${BENCH_GAIN:-2}
-# Issue 12: rendering may become at most 3 % slower with the sound module and the limiter.
+# Rendering may become at most 3 % slower with the sound module and the limiter.
 MAX_SHARE_PERCENT=3
 
 # shellcheck source=bench/common.sh

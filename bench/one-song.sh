@@ -16,7 +16,7 @@
 #   (2) on one core (taskset -c 0): smfplay render SONG (its default, one job per core it may use,
 #       so one synthesizer) against fluidsynth -ni -F as in (1).
 # Wall time is the whole process, SoundFont loading included; peak RSS from GNU time.
-# Targets (from the issue): (1) fluidsynth / smfplay >= 1.8 and fluidsynth cpu-cores=2 / smfplay
+# Targets: (1) fluidsynth / smfplay >= 1.8 and fluidsynth cpu-cores=2 / smfplay
 # >= 1.3 (on 2 cores); (2) fluidsynth / smfplay >= 1.0; and the split's memory: smfplay --jobs 2's
 # peak RSS less smfplay's on one core < 25% of the SoundFont's size (the samples are shared by
 # the synthesizers, not loaded twice).

@@ -11,7 +11,7 @@
 #   - symusic: Score(path), in-process in Python, best of $SYMUSIC_REPEAT
 #   - midicsv: `midicsv FILE > /dev/null`, the whole process, best of $MIDICSV_REPEAT
 #   - peak RSS of the smfplay bench process parsing once, and of the same binary doing nothing
-# Targets (from the issue): symusic / smfplay >= 1, midicsv / smfplay >= 20,
+# Targets: symusic / smfplay >= 1, midicsv / smfplay >= 20,
 # the reader's peak memory (peak RSS - baseline RSS) under 5 x the file's size.
 #
 # Environment: SMF_REPEAT (20), SYMUSIC_REPEAT (10), MIDICSV_REPEAT (3),

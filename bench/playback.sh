@@ -7,7 +7,7 @@
 # installs what is missing (pulseaudio, pulseaudio-utils, tmux, midicsv, fluid-soundfont-gm and GNU
 # time with apt-get), writes a busy song (bench/out/playback/busy.mid, from CSV with csvmidi) and
 # starts a private PulseAudio server with a null sink (no sound card needed; see
-# /work/shared/notes/pulseaudio-in-tests.md). Then it plays the song with `smfplay play --verbose`
+# docs/testing.md). Then it plays the song with `smfplay play --verbose`
 # on a terminal (a tmux pane, 160 columns: the whole keyboard, redrawn as on a real terminal),
 # with the keyboard and with --no-keyboard, in turns, BENCH_REPEAT times each, first on an idle
 # machine, then with one busy loop per core competing for the CPU. For each run: the output
@@ -22,7 +22,7 @@
 # 15 ms notes every 20 ms on a ninth channel (a different key lit at every frame: the view must
 # redraw the keyboard each time it looks), and drums.
 #
-# Targets (from the issue): the keyboard adds no underrun (the runs with it have no more
+# Targets: the keyboard adds no underrun (the runs with it have no more
 # underruns in all than the runs without, on the idle machine and on the busy one), and the view
 # redraws at least 20 times a second with the keyboard on.
 #

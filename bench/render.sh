@@ -14,7 +14,7 @@
 #       total wall time of each over the corpus, and the peak RSS of each (GNU time) on the largest file;
 #   (b) smfplay render CORPUS -o OUT --jobs 2, one process, against the fluidsynth calls of (a) run
 #       one after another: throughput ratio.
-# Targets (from the issue): (a) smfplay / fluidsynth wall time <= 1.0, smfplay's peak RSS within
+# Targets: (a) smfplay / fluidsynth wall time <= 1.0, smfplay's peak RSS within
 # 10% of fluidsynth's; (b) fluidsynth one after another / smfplay --jobs 2 >= 1.7.
 #
 # Environment: BENCH_OUT (bench/out/render), BENCH_SCRATCH (unset: .build), BENCH_BUILD_FLAGS (the

@@ -8,7 +8,7 @@
 # about 50 KB) split into SHARD_COUNT shards by the same code as smfplay render --shard
 # (BalancedSplit, through smfplay-parse-bench shards), then again with SHARD_ADDED percent more
 # files, for each seed in SHARD_SEEDS. Work is bytes (a proxy for render time).
-# Targets (issue 17): the fullest shard at most 1.06 x the mean (the capacity is 1.05 x the mean;
+# Targets: the fullest shard at most 1.06 x the mean (the capacity is 1.05 x the mean;
 # a file placed when every shard is full goes to the lightest); adding 1% of the files moves at
 # most 2% of the others.
 #

@@ -10,7 +10,7 @@
 # runs `env -i smfplay thumbnail --size 256 FILE OUT.png` (an empty environment: no home, no
 # configuration, as in a file manager's sandbox) $THUMB_REPEAT times, and reports the best and
 # median wall time and the peak RSS (GNU time's %M, the largest of the runs) of the whole process.
-# Targets (from the issue): under 200 ms and 50 MB for the corpus and the 1 MB file; under 2 s and
+# Targets: under 200 ms and 50 MB for the corpus and the 1 MB file; under 2 s and
 # 50 MB for the 2,000,000-note file.
 #
 # Environment: THUMB_REPEAT (5), THUMB_SIZE (256), BENCH_OUT (bench/out), BENCH_SCRATCH (unset: .build),

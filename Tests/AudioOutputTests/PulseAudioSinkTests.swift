@@ -61,7 +61,7 @@ struct PulseAudioSinkTests {
 
         let spans = audio.soundingSpans()
         try #require(spans.count == 2, "sounding spans: \(spans)")
-        // The issue's bound: a key takes effect within 100 ms.
+        // The bound: a key takes effect within 100 ms.
         let delay = Double(spans[0].upperBound - recordedAtPause) / Double(Self.rate)
         #expect(delay < 0.1, "silent \(delay) s after pause()")
         // Resuming goes on from where it stopped, to within two of the null sink's blocks (40 ms,
@@ -120,7 +120,7 @@ struct PulseAudioSinkTests {
 
         let spans = audio.soundingSpans()
         try #require(spans.count == 1, "sounding spans: \(spans)")
-        // The issue's bound for a seek: within 100 ms, though half a second was buffered.
+        // The bound for a seek: within 100 ms, though half a second was buffered.
         let delay = Double(spans[0].upperBound - recordedAtFlush) / Double(Self.rate)
         #expect(delay < 0.1, "silent \(delay) s after flush()")
         let lastHeard = try #require(TaggedTone.frame(ofTag: audio.right(spans[0].upperBound - 1)))
@@ -214,7 +214,7 @@ struct PulseAudioSinkTests {
                 buffer.update(repeating: 0, count: 2 * frames)
             }
         }
-        // The issue's bound for a missing server.
+        // A missing server is known within 2 s.
         #expect(ContinuousClock.now - start < .seconds(2))
         guard case .noServer(let named, _) = try #require(error) else {
             Issue.record("expected noServer, got \(String(describing: error))")
@@ -235,7 +235,7 @@ struct PulseAudioSinkTests {
                 buffer.update(repeating: 0, count: 2 * frames)
             }
         }
-        // The issue's bound for a missing server.
+        // A missing server is known within 2 s.
         #expect(ContinuousClock.now - start < .seconds(2))
         #expect(error == .noServer(address: address, reason: "no answer within 1.5 seconds"))
     }
@@ -253,7 +253,7 @@ struct PulseAudioSinkTests {
         #expect(sink.failure == nil)
         server.crash()
         let start = ContinuousClock.now
-        // The issue's bound: the failure is known within 2 seconds.
+        // The bound: the failure is known within 2 seconds.
         while sink.failure == nil, ContinuousClock.now - start < .seconds(2) {
             Thread.sleep(forTimeInterval: 0.01)
         }

@@ -24,7 +24,7 @@ import Testing
 // block or so (the null sink renders a block ahead): every time below is measured inside the
 // recording, not on the test's clock. Two things can make a recording lie, and both are
 // accounted for rather than ignored:
-// - Under load the recorder may lose audio (see /work/shared/notes/pulseaudio-in-tests.md): each
+// - Under load the recorder may lose audio (see docs/testing.md): each
 //   take compares its length with the wall clock, and duration checks allow what it lost (up to
 //   0.3 s; more fails).
 // - Under load smfplay's output may run dry (an underrun: silence, after which the song goes on
@@ -102,7 +102,7 @@ struct PlayCommandTests {
         let release = try #require(sound.lastWindow(width: Take.frames(0.01)) { $0 >= level / 2 }?.upperBound)
         let held = sound.soundingSeconds(in: start..<release)
         let sounding = sound.soundingSeconds(in: 0..<sound.audio.frameCount)
-        // The issue's bound: the song's duration within 0.3 s, plus the tail (the render's, measured
+        // The bound: the song's duration within 0.3 s, plus the tail (the render's, measured
         // the same way), and what the recorder lost meanwhile, which shortens what it heard.
         let tolerance = 0.3 + lost
         print("duration: note held \(Take.format(held)) s of 3.000, sounding with its tail \(Take.format(sounding)) s (rendered: \(Take.format(rendered)) s), recorder lost \(Take.format(lost)) s, underruns \(underruns)")
@@ -135,7 +135,7 @@ struct PlayCommandTests {
         // The pause: the gap of half a second or more (an underrun is shorter) around or after the key.
         let gap = try #require(sound.gaps.first { $0.upperBound > pause && $0.count >= Take.frames(0.5) },
                                "the sound never stopped after space: \(Take.describe(sound.spans)) s")
-        // The issue's bound: silent within 100 ms of the key. (The key's moment is the recording's
+        // The bound: silent within 100 ms of the key. (The key's moment is the recording's
         // length before it was typed; the monitor runs up to a block, about 20 ms, ahead of the
         // sink, so a pause that took no time at all shows as a little less than none.)
         let pauseLatency = Take.seconds(gap.lowerBound - pause)
@@ -152,7 +152,7 @@ struct PlayCommandTests {
         #expect(after == steps[1], "after the resume: note \(after.map(String.init) ?? "none"), not \(steps[1])")
         let nextStep = try #require(sound.onset(of: steps[2], from: gap.upperBound), "the song did not go on to its third note after the resume")
         let heardAtStep = sound.soundingSeconds(in: start..<gap.lowerBound) + sound.soundingSeconds(in: gap.upperBound..<nextStep)
-        // A place is measured inside the recording, in sound: the issue's 0.3 s is for durations,
+        // A place is measured inside the recording, in sound: the 0.3 s allowed a duration is for durations,
         // and resuming elsewhere by as little as the output's buffer (50 ms) should show. 0.1 s
         // covers the 20 ms windows the notes are found with and the recorder's blocks.
         print("pause: silent \(Take.milliseconds(pauseLatency)) ms after space, sound back \(Take.milliseconds(resumeLatency)) ms after space; third note after \(Take.format(heardAtStep)) s of sound (2.000 expected); recorder lost \(Take.format(lost)) s, underruns \(player.underruns.map(String.init) ?? "?")")
@@ -222,7 +222,7 @@ struct PlayCommandTests {
             let from = Take.format(heard), to = Take.format(target)
             report.append("\(key.offset > 0 ? "+" : "")\(Int(key.offset)) s at \(from) s → \(to) s: note \(heardNote.map(String.init) ?? "none") (\(Int(hertz.rounded())) Hz), expected \(expected); went on from \(landed.map(Take.format) ?? "?") s")
             #expect(heardNote == expected, "after seeking \(key.offset) s from \(from) s to \(to) s: note \(heardNote.map(String.init) ?? "none") (\(hertz) Hz), expected \(expected)")
-            // And where in the step: the song goes on from the target, within the issue's 0.3 s.
+            // And where in the step: the song goes on from the target, within 0.3 s.
             #expect(landingError <= 0.3 + lost, "after seeking \(key.offset) s from \(from) s to \(to) s the song went on from \(landed.map(Take.format) ?? "?") s")
         }
         print("seek: " + report.joined(separator: "; ") + "; underruns \(player.underruns.map(String.init) ?? "?")")
@@ -248,7 +248,7 @@ struct PlayCommandTests {
         print("queue: " + notes.map { "\($0.note) for \(Take.format(Take.seconds($0.frames.count))) s" }.joined(separator: ", ") + "; recorder lost \(Take.format(lost)) s, underruns \(player.underruns.map(String.init) ?? "?")")
         #expect(notes.map(\.note) == files.map { Int($0.1) }, "notes heard: \(notes.map(\.note))")
         for run in notes {
-            // Each file's one-second note, give or take the issue's 0.3 s (its tail counts too).
+            // Each file's one-second note, give or take 0.3 s (its tail counts too).
             #expect(Take.seconds(run.frames.count) >= 0.7 - lost, "note \(run.note) sounded \(Take.seconds(run.frames.count)) s")
         }
     }
@@ -408,7 +408,7 @@ struct PlayWithoutServerTests {
             #expect(result.stderr.contains(address), "the message does not name the server: \(result)")
             #expect(result.stderr.contains("smfplay render"), "the message does not suggest smfplay render: \(result)")
             #expect(result.stdout.isEmpty, "\(result)")
-            // The issue's bound.
+            // A missing server is known within 2 s.
             #expect(result.elapsed < 2, "took \(result.elapsed) s")
         }
         // Bad input fails differently: a usage error (64) and nothing playable (1).

@@ -15,7 +15,7 @@ import Testing
 @Suite("smfplay resume: goes on where the last player stopped, through a real PulseAudio server", .serialized, .sharedPulseAudioServer)
 struct ResumeCommandTests {
     static let firstNote = 60
-    /// The bound: a resume starts within this of where the song was heard when it stopped.
+    /// The bound: a resume starts within this of where the song was heard when it stopped.
     static let resumeTolerance = 1.5
 
     let server: PulseAudioServer

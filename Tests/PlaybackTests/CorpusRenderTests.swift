@@ -64,7 +64,7 @@ import Testing
     }
 
     /// The song split across two synthesizers sounds as one renders it (``SplitRenderTests``): by
-    /// sound at the bounds, and sample by sample within −30 dB over the whole song. Not
+    /// sound at `SplitRenderTests.sameRendering`'s bounds (similarity 0.99, level within 0.5 dB), and sample by sample within −30 dB over the whole song. Not
     /// closer: FluidSynth 2.3.1 itself is not additive across channels, effects on or off. The
     /// `fluidsynth` command line's renders of a song's drums and of the rest of it sum to its
     /// render of the whole within −36.6 dB for slow_neasy_redfarn.mid and −55.6 dB for
