@@ -11,7 +11,16 @@ import SystemPackage
 public struct MIDIFileCollector {
     /// A path that could not be used, and why.
     public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        public enum Kind: Hashable, Sendable {
+            /// A folder with no MIDI file under it: nothing wrong with it, nothing in it either.
+            case noMIDIFiles
+            /// The path cannot be read (it is not there, or may not be read).
+            case unreadable
+        }
+
         public let path: FilePath
+        public let kind: Kind
+        /// Why, in words.
         public let reason: String
         public var description: String { "\(path.text): \(reason)" }
     }
@@ -29,14 +38,14 @@ public struct MIDIFileCollector {
     public mutating func add(path: FilePath) {
         var info = stat()
         guard path.withPlatformString({ stat($0, &info) }) == 0 else {
-            problems.append(Problem(path: path, reason: SystemError.current))
+            problems.append(Problem(path: path, kind: .unreadable, reason: SystemError.current))
             return
         }
         if info.st_mode & S_IFMT == S_IFDIR {
             let (filesBefore, problemsBefore) = (files.count, problems.count)
             addFolder(path, identity: FileIdentity(info))
             if files.count == filesBefore, problems.count == problemsBefore {
-                problems.append(Problem(path: path, reason: "no MIDI files in this folder"))
+                problems.append(Problem(path: path, kind: .noMIDIFiles, reason: "no MIDI files in this folder"))
             }
         } else if M3UPlaylist.isPlaylist(path) {
             addPlaylist(path)
@@ -51,7 +60,7 @@ public struct MIDIFileCollector {
         do {
             for entry in try M3UPlaylist.entries(ofPlaylistAt: path) { add(path: entry) }
         } catch {
-            problems.append(Problem(path: path, reason: "cannot read playlist: \(error)"))
+            problems.append(Problem(path: path, kind: .unreadable, reason: "cannot read playlist: \(error)"))
         }
     }
 
@@ -61,7 +70,7 @@ public struct MIDIFileCollector {
         do {
             listing = try FolderListing(folder: folder)
         } catch {
-            problems.append(Problem(path: folder, reason: "cannot open folder: \(error.reason)"))
+            problems.append(Problem(path: folder, kind: .unreadable, reason: "cannot open folder: \(error.reason)"))
             return
         }
         for entry in listing.entries where entry.kind == .folder {

@@ -47,7 +47,7 @@ public struct LibraryIndexer: Sendable {
         var collector = MIDIFileCollector()
         collector.add(path: root)
         summary.problems = collector.problems.filter { $0.path != root || !collector.files.isEmpty }.map(\.description)
-        if collector.files.isEmpty, let problem = collector.problems.first(where: { $0.path == root }), !problem.reason.hasPrefix("no MIDI") {
+        if collector.files.isEmpty, let problem = collector.problems.first(where: { $0.path == root }), problem.kind != .noMIDIFiles {
             throw .unreadableLibrary(path: root, reason: problem.reason)
         }
         return try update(collector.files, root: root, removingVanished: true, summary: summary, isCancelled: isCancelled, progress: progress)
