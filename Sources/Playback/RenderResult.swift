@@ -16,4 +16,6 @@ public struct RenderResult: Hashable, Sendable {
     public var substitutions: [PresetSubstitution] = []
     /// Why the song's loop marks make no loop, when loops were asked for (it was rendered as written).
     public var loopProblem: String?
+    /// The synthesizers the song played on: 1, or each part's when it was split across cores.
+    public var partCount = 1
 }

@@ -128,7 +128,7 @@ public final class SongRenderer {
         let loopProblem = options.loops == .asWritten ? nil : whole.loopFinding.problemWhenLooping
         return RenderResult(songSeconds: whole.song.duration, audioSeconds: Double(rendered.frames) / Double(sampleRate), peak: peak,
                             normalizationGain: gain, limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
-                            substitutions: substitutions, loopProblem: loopProblem)
+                            substitutions: substitutions, loopProblem: loopProblem, partCount: rendered.sequencers.count)
     }
 
     /// Renders the song, then its tail until the output is silent or the tail limit runs out,

@@ -269,7 +269,8 @@ struct SoundModuleTests {
     /// messages, between notes: the synthesizer goes on rendering finite, unclipped sound.
     @Test func randomModuleMessagesNeverBreakTheSynthesizer() throws {
         let synthesizer = try Self.synthesizer()
-        var random = SystemRandomNumberGenerator()
+        // Seeded: a failing run can be run again.
+        var random = SeededRandom(seed: 0x5EED_0F_5C)
         var buffer = [Float](repeating: 0, count: 2 * 256)
         for round in 0..<3000 {
             let body = (0..<Int.random(in: 1...8, using: &random)).map { _ in UInt8.random(in: 0...127, using: &random) }
@@ -283,7 +284,7 @@ struct SoundModuleTests {
             synthesizer.send(status: 0xC0, channel: (round * 7) % 64, data1: UInt8(round % 128), data2: 0)
             if round % 50 == 0 {
                 buffer.withUnsafeMutableBufferPointer { synthesizer.render(into: $0.baseAddress!, frames: 256) }
-                #expect(buffer.allSatisfy { $0.isFinite }, "round \(round): \(message)")
+                #expect(buffer.allSatisfy { $0.isFinite && abs($0) <= 1 }, "round \(round): \(message)")
             }
         }
     }
