@@ -253,7 +253,7 @@ struct MediaKeysCommandTests {
         // In the play view.
         _ = try bus.playerctl("pause")
         try expectSoon("status after pause", { try bus.playerctl("status") }, toBe: "Paused")
-        _ = try terminal.waitFor("❚❚ Prelude 1.mid")
+        _ = try terminal.waitFor("❚❚ Stairs in C  (Prelude 1.mid)")
         _ = try bus.playerctl("play")
         try expectSoon("status after play", { try bus.playerctl("status") }, toBe: "Playing")
         _ = try bus.playerctl("next")
