@@ -75,6 +75,10 @@ final class PlaybackEngine: @unchecked Sendable {
     private var limiterIsEmpty = true
     private var current: PlayingSong?
     private var currentGeneration = -1
+    /// What `position` says, as the audio thread keeps it.
+    private var playedPosition = EnginePosition()
+    /// The song and its tail have ended (or its notes were released).
+    private var hasEnded: Bool { playedPosition.hasEnded }
     private var upcoming: (song: PlayingSong, generation: Int)?
     private var tailFrames: Int64 = 0
     /// After `releaseAll`: the synthesizers play out their releases, and no event is sent.
@@ -101,14 +105,19 @@ final class PlaybackEngine: @unchecked Sendable {
     private let sampleRate: Double
 
     // Published by the audio thread for the interface.
+    /// The position (``EnginePosition``), written as a sequence lock: the count is odd while the
+    /// audio thread writes the four fields, and a reader takes them again until it finds the
+    /// count even and unchanged across its read. The audio thread never waits; the interface
+    /// waits at most for four stores.
+    private let positionSequence = Atomic<UInt64>(0)
     private let publishedFrame = Atomic<Int64>(0)
     private let publishedGeneration = Atomic<Int>(-1)
     private let publishedEnded = Atomic<Bool>(false)
+    private let publishedPass = Atomic<Int>(1)
     private let publishedReleaseFaded = Atomic<Bool>(false)
     private let publishedHolding = Atomic<Bool>(false)
     private let publishedFinishedSeek = Atomic<Int>(-1)
     private let publishedTakenCommands = Atomic<Int>(0)
-    private let publishedPass = Atomic<Int>(1)
     private let publishedRenderLoad = Atomic<UInt64>(0.0.bitPattern)
 
     init(tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool) {
@@ -145,13 +154,29 @@ final class PlaybackEngine: @unchecked Sendable {
     /// lower is held by the audio thread only as its song playing, waiting or prepared.
     var takenCommands: Int { publishedTakenCommands.load(ordering: .acquiring) }
 
-    /// The frame rendered last in the song of `generation`, and whether the song and its tail have ended.
-    var position: (frame: Int64, generation: Int, hasEnded: Bool) {
-        (publishedFrame.load(ordering: .acquiring), publishedGeneration.load(ordering: .acquiring), publishedEnded.load(ordering: .acquiring))
+    /// Where the engine is, every field from the same moment.
+    var position: EnginePosition {
+        while true {
+            let before = positionSequence.load(ordering: .acquiring)
+            guard before & 1 == 0 else { continue }
+            let position = EnginePosition(frame: publishedFrame.load(ordering: .relaxed), generation: publishedGeneration.load(ordering: .relaxed),
+                                          hasEnded: publishedEnded.load(ordering: .relaxed), pass: publishedPass.load(ordering: .relaxed))
+            atomicMemoryFence(ordering: .acquiring)
+            if positionSequence.load(ordering: .relaxed) == before { return position }
+        }
     }
 
-    /// The pass through the song's loop rendered last, from 1.
-    var pass: Int { publishedPass.load(ordering: .acquiring) }
+    /// The audio thread's side of `position`.
+    private func publish(_ position: EnginePosition) {
+        let sequence = positionSequence.load(ordering: .relaxed)
+        positionSequence.store(sequence &+ 1, ordering: .relaxed)
+        atomicMemoryFence(ordering: .releasing)
+        publishedFrame.store(position.frame, ordering: .relaxed)
+        publishedGeneration.store(position.generation, ordering: .relaxed)
+        publishedEnded.store(position.hasEnded, ordering: .relaxed)
+        publishedPass.store(position.pass, ordering: .relaxed)
+        positionSequence.store(sequence &+ 2, ordering: .releasing)
+    }
 
     /// After `releaseAll`: whether the released notes have faded below hearing.
     var releaseHasFaded: Bool { publishedReleaseFaded.load(ordering: .acquiring) }
@@ -288,7 +313,7 @@ final class PlaybackEngine: @unchecked Sendable {
     private func renderSong(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
         var done = 0
         while done < frames {
-            guard let current, !publishedEnded.load(ordering: .relaxed) else {
+            guard let current, !hasEnded else {
                 (buffer + 2 * done).update(repeating: 0, count: 2 * (frames - done))
                 return
             }
@@ -299,8 +324,13 @@ final class PlaybackEngine: @unchecked Sendable {
             if current.isAtEnd, tailHasEnded(buffer + 2 * done, frames: chunk) {
                 startUpcomingOrEnd()
             }
-            publishedFrame.store(current.position, ordering: .releasing)
-            publishedPass.store(current.pass, ordering: .releasing)
+            // The song may have ended, or the next started, in this chunk: the frame and pass are
+            // then of the next song, or stay as they were at the end.
+            if !hasEnded {
+                playedPosition.frame = self.current?.position ?? playedPosition.frame
+                playedPosition.pass = self.current?.pass ?? playedPosition.pass
+            }
+            publish(playedPosition)
             done += chunk
         }
     }
@@ -336,7 +366,7 @@ final class PlaybackEngine: @unchecked Sendable {
                 apply(waiting)
             }
             if case .replace(let song, let plan, let generation, let number, let fadeOut) = command, current != nil,
-               generation == currentGeneration, !publishedEnded.load(ordering: .relaxed) {
+               generation == currentGeneration, !hasEnded {
                 // An earlier one still waiting (the interface replaces a song once) goes first, at once.
                 if let earlier = scheduledReplace {
                     scheduledReplace = nil
@@ -355,7 +385,7 @@ final class PlaybackEngine: @unchecked Sendable {
     /// Applies a load, seek, replacement or hold now, or at the end of a fade-out if it asks for
     /// one and something sounds.
     private func cut(_ command: Command) {
-        guard command.fadesOut, current != nil, !isHolding, !publishedEnded.load(ordering: .relaxed) else {
+        guard command.fadesOut, current != nil, !isHolding, !hasEnded else {
             apply(command)
             return
         }
@@ -377,7 +407,8 @@ final class PlaybackEngine: @unchecked Sendable {
 
     private func startUpcomingOrEnd() {
         guard let (song, generation) = upcoming else {
-            publishedEnded.store(true, ordering: .releasing)
+            playedPosition.hasEnded = true
+            publish(playedPosition)
             return
         }
         upcoming = nil
@@ -396,9 +427,8 @@ final class PlaybackEngine: @unchecked Sendable {
         current = song
         currentGeneration = generation
         tailFrames = 0
-        publishedFrame.store(0, ordering: .releasing)
-        publishedGeneration.store(generation, ordering: .releasing)
-        publishedEnded.store(false, ordering: .releasing)
+        playedPosition = EnginePosition(frame: 0, generation: generation, hasEnded: false, pass: song.pass)
+        publish(playedPosition)
     }
 
     private func apply(_ command: Command) {
@@ -410,7 +440,7 @@ final class PlaybackEngine: @unchecked Sendable {
         case .queueNext(let song, let generation):
             upcoming = (song, generation)
             // The current song may have ended while the next was being prepared.
-            if publishedEnded.load(ordering: .relaxed) { startUpcomingOrEnd() }
+            if hasEnded { startUpcomingOrEnd() }
         case .dropNext:
             upcoming = nil
         case .seek(let plan, let generation, let number, _):
@@ -439,7 +469,8 @@ final class PlaybackEngine: @unchecked Sendable {
             releasing = current
             releasing?.releaseAllNotes()
             if releasing == nil { publishedReleaseFaded.store(true, ordering: .releasing) }
-            publishedEnded.store(true, ordering: .releasing)
+            playedPosition.hasEnded = true
+            publish(playedPosition)
         case .hold:
             setHolding(true)
         case .proceed:
@@ -467,8 +498,10 @@ final class PlaybackEngine: @unchecked Sendable {
         emptyLimiter()
         current.seek(following: plan)
         tailFrames = 0
-        publishedFrame.store(current.position, ordering: .releasing)
-        publishedEnded.store(false, ordering: .releasing)
+        playedPosition.frame = current.position
+        playedPosition.pass = current.pass
+        playedPosition.hasEnded = false
+        publish(playedPosition)
     }
 
     private func setHolding(_ holding: Bool) {

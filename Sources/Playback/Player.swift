@@ -245,7 +245,7 @@ public final class Player {
             underruns: underruns, pressedKeys: keysAndChannels ? heardKeys.look(synthesizer.pressedKeys.read(), generation: position.generation,
                                                                                 frame: position.frame, heardFrame: shownFrame) : [],
             noteRange: current?.noteRange,
-            performance: performance, pass: current == nil ? 1 : engine.pass, passCount: passCount,
+            performance: performance, pass: current == nil ? 1 : position.pass, passCount: passCount,
             channels: keysAndChannels ? heardChannels.look(channels(used: current?.usedChannels ?? 0), generation: position.generation,
                                                            frame: position.frame, heardFrame: shownFrame) : [],
             barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
@@ -274,7 +274,7 @@ public final class Player {
     }
 
     /// Where the engine is; takes note of its moving on to the prepared song by itself.
-    private func followEngine() -> (frame: Int64, generation: Int, hasEnded: Bool) {
+    private func followEngine() -> EnginePosition {
         let position = engine.position
         if let prepared = preparedGeneration, position.generation == prepared {
             preparedGeneration = nil
@@ -331,7 +331,7 @@ public final class Player {
 
     /// Lets go of the last seek's place once the engine has followed it and its place has been
     /// heard, or the song has moved elsewhere since (back round its loop, another song).
-    private func forgetSeekOnceHeard(position: (frame: Int64, generation: Int, hasEnded: Bool), heardFrame: Int64) {
+    private func forgetSeekOnceHeard(position: EnginePosition, heardFrame: Int64) {
         guard let seek = unheardSeek else { return }
         let followed = engine.finishedSeek >= seek.number && position.generation == seek.generation
         if seek.generation != playingGeneration || followed && (heardFrame >= seek.frame || position.frame < seek.frame) {

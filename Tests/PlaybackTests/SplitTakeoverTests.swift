@@ -169,7 +169,7 @@ import Testing
             let whole = Sequencer(song: Song(file: file), synthesizer: rig.lead, loops: LoopSettings(passes: 2, fadeSeconds: 0))
             let engine = Self.engine(playing: PlayingSong(whole))
             var output: [Float] = []
-            while engine.pass < 2, output.count < 2 * Int(60 * Self.rate) {
+            while engine.position.pass < 2, output.count < 2 * Int(60 * Self.rate) {
                 Self.render(engine, into: &output, until: Double(output.count / 2 + Self.bufferFrames) / Self.rate)
             }
             let song = rig.split(whole)
