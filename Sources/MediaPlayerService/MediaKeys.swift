@@ -119,9 +119,8 @@ public final class MediaKeys {
 
     /// The song's title (``MIDIFile/title``, as `smfplay info` has it), else `name`, the file's.
     private func title(of song: Song?, name: String) -> String {
-        guard let file = song?.file, let bytes = file.title else { return name }
-        let title = textDecoding(file).string(from: bytes).trimmingCharacters(in: .whitespacesAndNewlines)
-        return title.isEmpty ? name : title
+        guard let file = song?.file else { return name }
+        return file.titleText(decoding: textDecoding(file)) ?? name
     }
 
     /// The piano roll, from the thumbnail cache or drawn now on a thread of its own: a large file

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Standard MIDI File: its header and its tracks, as written.
 public struct MIDIFile: Hashable, Sendable {
     /// The header's format.
@@ -21,5 +23,13 @@ public struct MIDIFile: Hashable, Sendable {
     public var title: [UInt8]? {
         if let infoTitle, !infoTitle.isEmpty { return infoTitle }
         return format == .multipleTracksAsynchronous ? nil : tracks.first?.name
+    }
+
+    /// The title as text, read with `decoding`, without the spaces and line breaks around it;
+    /// nil when the song has none, or only blanks.
+    public func titleText(decoding: TextDecoding) -> String? {
+        guard let title else { return nil }
+        let text = decoding.string(from: title).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
     }
 }

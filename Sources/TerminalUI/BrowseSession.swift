@@ -316,7 +316,8 @@ public struct BrowseSession {
         if let player {
             let snapshot = player.update()
             if !snapshot.hasEnded, let file = snapshot.file {
-                let name = file.lastComponent?.text ?? file.text
+                let title = player.song(generation: snapshot.start).flatMap { $0.file.titleText(decoding: textDecoding($0.file)) }
+                let name = PlayView.shownName(of: file, title: title)
                 status = "\(snapshot.isPaused ? "❚❚" : "▶") \(name)  \(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
                     + "  (\(snapshot.place + 1) of \(snapshot.queueLength))  v: the player"
             }

@@ -99,9 +99,7 @@ public struct PlaySession {
                     let song = player.song(generation: snapshot.start)
                     let lyrics = song.map { Lyrics(song: $0, decoding: textDecoding($0.file)) }
                     view.lyrics = lyrics.flatMap { $0.isEmpty ? nil : LyricsView(lyrics: $0) }
-                    view.title = song.flatMap { song in
-                        song.file.title.map { textDecoding(song.file).string(from: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
-                    }
+                    view.title = song.flatMap { $0.file.titleText(decoding: textDecoding($0.file)) }
                 }
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.

@@ -113,8 +113,7 @@ struct PlayView {
         let width = max(columns - 1, 1)
         guard let file = snapshot.file else { return ["(nothing playing)"] }
         let parts = shownParts(of: file)
-        let fileName = fileName(of: file)
-        let name = if let title, !title.isEmpty, title != file.stem { "\(title)  (\(fileName))" } else { fileName }
+        let name = shownName(of: file, title: title)
         let folders = parts.dropLast().suffix(2).joined(separator: " / ")
         let place = "\(snapshot.place + 1) of \(snapshot.queueLength)"
         let folderWidth = max(0, width - DisplayWidth.columns(of: place) - 2)
@@ -131,6 +130,14 @@ struct PlayView {
     /// A queue entry's path as the view shows it: its components, or standard input's name.
     static func shownParts(of file: FilePath) -> [String] {
         file == StandardInput.queueEntry ? [StandardInput.name] : file.components.map(\.text)
+    }
+
+    /// What names the song playing: its title, when it has one that is not its file's name, then
+    /// its file's name.
+    static func shownName(of file: FilePath, title: String?) -> String {
+        let fileName = fileName(of: file)
+        guard let title, !title.isEmpty, title != file.stem else { return fileName }
+        return "\(title)  (\(fileName))"
     }
 
     /// A queue entry's name as the view shows it: its file's name.

@@ -262,13 +262,13 @@ struct MediaKeysCommandTests {
 
         // Under the browser.
         try terminal.send("b")
-        try terminal.waitForBrowser("the browser, the music on under it") { $0.isBrowser && $0.status.hasPrefix("▶ Prelude 2.mid") }
+        try terminal.waitForBrowser("the browser, the music on under it") { $0.isBrowser && $0.status.hasPrefix("▶ Stairs in E  (Prelude 2.mid)") }
         // Back to the start: the status line can only show it by a seek.
         try terminal.waitForBrowser("3 s in on the status line") { ($0.statusSeconds ?? 0) >= 3 }
         _ = try bus.playerctl("position", "0")
         try terminal.waitForBrowser("back at the start on the status line") { ($0.statusSeconds ?? 3) < 2.5 }
         _ = try bus.playerctl("pause")
-        try terminal.waitForBrowser("paused on the status line") { $0.status.hasPrefix("❚❚ Prelude 2.mid") }
+        try terminal.waitForBrowser("paused on the status line") { $0.status.hasPrefix("❚❚ Stairs in E  (Prelude 2.mid)") }
         try expectSoon("status after pause, under the browser", { try bus.playerctl("status") }, toBe: "Paused")
 
         try terminal.send("q")
