@@ -12,14 +12,17 @@ struct PerformanceOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Play this much faster (2) or slower (0.5) than written, 0.25 to 4; pitches are kept.", valueName: "factor"))
     var tempo: Double?
 
-    @Option(help: ArgumentHelp("Channels not to play, 1-16, comma-separated (10 is the drums).", valueName: "channels"))
-    var mute: String?
+    @Option(help: ArgumentHelp("Channels not to play, 1-16, comma-separated (10 is the drums).", valueName: "channels"),
+            transform: ChannelSet.parsing)
+    var mute: ChannelSet?
 
-    @Option(help: ArgumentHelp("Play only these channels, 1-16, comma-separated.", valueName: "channels"))
-    var solo: String?
+    @Option(help: ArgumentHelp("Play only these channels, 1-16, comma-separated.", valueName: "channels"),
+            transform: ChannelSet.parsing)
+    var solo: ChannelSet?
 
-    @Option(help: ArgumentHelp("Play a song's loop (game music marks it with controller 111 or loopStart/loopEnd markers) this many extra times, 0 to 1000, or inf until stopped. Default: 0, the file as written.", valueName: "count"))
-    var loops: String?
+    @Option(help: ArgumentHelp("Play a song's loop (game music marks it with controller 111 or loopStart/loopEnd markers) this many extra times, 0 to 1000, or inf until stopped. Default: 0, the file as written.", valueName: "count"),
+            transform: LoopCount.init(parsing:))
+    var loops: LoopCount?
 
     @Option(help: ArgumentHelp("After the last extra loop, play the loop on while fading out over this many seconds, 0 to 60 (default: 0, no fade).", valueName: "seconds"))
     var fade: Double?
@@ -29,41 +32,24 @@ struct PerformanceOptions: ParsableArguments {
             throw ValidationError("--transpose must be from -24 to 24 semitones, not \(transpose)")
         }
         if let tempo, !Performance.tempoRange.contains(tempo) { throw ValidationError("--tempo must be from 0.25 to 4, not \(tempo.formatted)") }
-        if let mute, Self.channels(mute) == nil { throw ValidationError("--mute must be channels 1-16 separated by commas, not \(mute)") }
-        if let solo, Self.channels(solo) == nil { throw ValidationError("--solo must be channels 1-16 separated by commas, not \(solo)") }
-        if let loops, Self.passes(loops) == nil { throw ValidationError("--loops must be a number from 0 to 1000, or inf, not \(loops)") }
         if let fade, !LoopSettings.fadeRange.contains(fade) { throw ValidationError("--fade must be from 0 to 60 seconds, not \(fade.formatted)") }
     }
 
     /// What the options ask for (`checkArguments()` has checked them).
     var performance: Performance {
         Performance(transpose: transpose ?? 0, tempo: tempo ?? 1,
-                    muted: mute.flatMap(Self.channels) ?? ChannelSet(), soloed: solo.flatMap(Self.channels) ?? ChannelSet())
+                    muted: mute ?? ChannelSet(), soloed: solo ?? ChannelSet())
     }
 
     /// The loops asked for, over the configuration's `loops` and `fade`.
     func loopSettings(configured settings: RenderSettings) -> LoopSettings {
         let configured = settings.loops.map { $0 + 1 }
-        let passes = loops.flatMap(Self.passes) ?? configured
+        let passes = loops.map(\.passes) ?? configured
         return LoopSettings(passes: passes, fadeSeconds: fade ?? settings.fade)
     }
 
     /// Whether the loop plays for ever: a render would never end.
-    var loopsForever: Bool { loops.flatMap(Self.passes).map { $0 == nil } ?? false }
-
-    private static func channels(_ text: String) -> ChannelSet? {
-        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.filter { $0 != " " }) }
-        guard !numbers.isEmpty, !numbers.contains(nil) else { return nil }
-        return ChannelSet(numbers: numbers.compactMap { $0 })
-    }
-
-    /// The passes `--loops` asks for (the extra ones and the first): `.some(nil)` for ever, `nil`
-    /// for text that is no count.
-    private static func passes(_ text: String) -> Int?? {
-        if ["inf", "infinite", "forever"].contains(text.lowercased()) { return .some(nil) }
-        guard let extra = Int(text), LoopSettings.extraPassesRange.contains(extra) else { return nil }
-        return .some(extra + 1)
-    }
+    var loopsForever: Bool { loops == .forever }
 }
 
 private extension Double {

@@ -32,7 +32,7 @@ struct Play: ParsableCommand {
     var shuffle = false
 
     @Option(name: .customLong("repeat"), help: "Repeat one file or all of them: off, one or all.")
-    var repeatMode: String = "off"
+    var repeatMode: PlayQueue.RepeatMode = .off
 
     @Option(help: ArgumentHelp("Start this far into the first file: seconds, m:ss or h:mm:ss.", valueName: "time"),
             transform: TimeArgument.init(parsing:))
@@ -46,7 +46,6 @@ struct Play: ParsableCommand {
     @OptionGroup var playback: PlaybackOptions
 
     func checkOwnArguments() throws {
-        guard PlayQueue.RepeatMode(rawValue: repeatMode) != nil else { throw ValidationError("--repeat must be off, one or all, not \(repeatMode)") }
         if let seek, SongPosition(seek) == nil { throw ValidationError("--seek must be bar:beat (from 1:1) or seconds, not \(seek)") }
         if start != nil, seek != nil { throw ValidationError("--start and --seek both say where to start: give one") }
     }
@@ -83,7 +82,7 @@ struct Play: ParsableCommand {
         guard !items.isEmpty else {
             throw CommandFailure("nothing to play")
         }
-        let queue = PlayQueue(items: items, repeatMode: PlayQueue.RepeatMode(rawValue: repeatMode) ?? .off,
+        let queue = PlayQueue(items: items, repeatMode: repeatMode,
                               shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
         LibraryIndexUpdate.refreshInBackground(collector.files, root: libraryRoot)
         let position = seek.flatMap(SongPosition.init) ?? .seconds(start?.seconds ?? 0)

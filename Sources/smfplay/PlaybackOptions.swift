@@ -28,8 +28,8 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(help: "Do not offer the player to the desktop's media keys, sound applet, playerctl and KDE Connect (MPRIS on the D-Bus session bus). Default: the configuration's mpris, else on.")
     var noMpris = false
 
-    @Option(help: ArgumentHelp("Synthesizers a song plays on, each on a core of its own, its keys shared out among them: auto (one, and up to 4 once one cannot render in real time; the song goes on split 0.2 s later, nothing heard twice) or a number (every song split from its start; 1 never splits). Default: the configuration's cores, else auto.", valueName: "auto|n"))
-    var cores: String?
+    @Option(help: ArgumentHelp("Synthesizers a song plays on, each on a core of its own, its keys shared out among them: auto (one, and up to 4 once one cannot render in real time; the song goes on split 0.2 s later, nothing heard twice) or a number (every song split from its start; 1 never splits). Default: the configuration's cores, else auto.", valueName: "auto|n"), transform: CoreCount.init(parsing:))
+    var cores: CoreCount?
 
     @OptionGroup var performance: PerformanceOptions
 
@@ -41,9 +41,6 @@ struct PlaybackOptions: ParsableArguments {
 
     func checkOwnArguments() throws {
         if let latency, !AudioSettings.latencyRange.contains(latency) { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
-        if let cores, cores != "auto", Int(cores).map(AudioSettings.coresRange.contains) != true {
-            throw ValidationError("--cores must be auto or a number from \(AudioSettings.coresRange.lowerBound) to \(AudioSettings.coresRange.upperBound), not \(cores)")
-        }
     }
 
     /// How the play view reads a song's lyrics.
@@ -65,11 +62,13 @@ struct PlaybackOptions: ParsableArguments {
         }
     }
 
-
     /// How many synthesizers a song plays on: `--cores`, else the configuration's.
     func songSplit(configured: Int?) -> SongSplit {
-        if let count = cores.flatMap(Int.init) ?? (cores == "auto" ? nil : configured) { return .always(cores: count) }
-        return .automatic
+        switch cores {
+        case .count(let count): return .always(cores: count)
+        case .automatic: return .automatic
+        case nil: return configured.map { .always(cores: $0) } ?? .automatic
+        }
     }
 
     /// Connects to the sound server and loads the SoundFont, reading `readingAhead` meanwhile

@@ -44,7 +44,7 @@ struct Render: ParsableCommand {
     var sampleRate: Int?
 
     @Option(help: "Sample format: 16, 24 or 32f (32-bit float).")
-    var bits: String?
+    var bits: RenderSettings.SampleFormat?
 
     @Option(help: ArgumentHelp("Longest tail after the last event, in seconds; it ends sooner once silent.", valueName: "seconds"))
     var tail: Double?
@@ -87,7 +87,6 @@ struct Render: ParsableCommand {
         if let sampleRate, !RenderSettings.sampleRateRange.contains(sampleRate) { throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)") }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
-        if let bits, RenderSettings.SampleFormat(rawValue: bits) == nil { throw ValidationError("--bits must be 16, 24 or 32f, not \(bits)") }
         if performance.loopsForever { throw ValidationError("--loops inf would never end a render: give a number of loops") }
         if let shard, shard != "auto", Shard(parsing: shard) == nil {
             throw ValidationError("--shard must be I/N, with 0 <= I < N, or auto; not \(shard)")
@@ -300,7 +299,7 @@ struct Render: ParsableCommand {
         if let sampleRate { settings.sampleRate = sampleRate }
         if let tail { settings.tail = tail }
         if let jobs { settings.jobs = jobs }
-        if let sampleFormat = bits.flatMap(RenderSettings.SampleFormat.init(rawValue:)) { settings.bits = sampleFormat }
+        if let bits { settings.bits = bits }
         if let fileFormat = format.flatMap({ RenderSettings.FileFormat(rawValue: $0.lowercased()) }) {
             settings.format = fileFormat
         } else if inputs.count == 1, let outputPath, let fileFormat = RenderPlan.fileFormat(ofPath: outputPath) {

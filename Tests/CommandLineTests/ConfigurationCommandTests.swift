@@ -72,7 +72,7 @@ struct ConfigurationCommandTests {
     @Test("an empty --name= of any option is refused, and the next argument stays an input", arguments: [
         (["info", "--text-encoding=", "song.mid"], "--text-encoding must be auto, utf-8, shift-jis or cp1252, not "),
         (["play", "--latency=", "song.mid"], "'--latency"),
-        (["play", "--cores=", "song.mid"], "--cores must be auto or a number from 1 to 64, not "),
+        (["play", "--cores=", "song.mid"], "The value '' is invalid for '--cores <auto|n>': give auto or a number from 1 to 64"),
     ])
     func emptyOptionValues(_ arguments: [String], _ message: String) throws {
         let sandbox = try Sandbox()

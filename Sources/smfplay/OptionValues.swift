@@ -1,0 +1,65 @@
+import ArgumentParser
+import Configuration
+import Playback
+import Synthesis
+
+// Option values read once, by ArgumentParser, into the types the commands use: completions and
+// man pages list the values of those with a fixed set, and a value that is not one is refused
+// with the option's usage before anything runs.
+
+extension PlayQueue.RepeatMode: ExpressibleByArgument {}
+
+extension RenderSettings.SampleFormat: ExpressibleByArgument {}
+
+/// `--cores`: `auto`, or a number of synthesizers.
+enum CoreCount: Hashable {
+    case automatic
+    case count(Int)
+
+    init(parsing text: String) throws {
+        if text == "auto" {
+            self = .automatic
+            return
+        }
+        guard let count = Int(text), AudioSettings.coresRange.contains(count) else {
+            throw ValidationError("give auto or a number from \(AudioSettings.coresRange.lowerBound) to \(AudioSettings.coresRange.upperBound)")
+        }
+        self = .count(count)
+    }
+}
+
+/// `--loops`: extra passes through a song's loop, or `inf`.
+enum LoopCount: Hashable {
+    case forever
+    case extra(Int)
+
+    init(parsing text: String) throws {
+        if ["inf", "infinite", "forever"].contains(text.lowercased()) {
+            self = .forever
+            return
+        }
+        guard let extra = Int(text), LoopSettings.extraPassesRange.contains(extra) else {
+            throw ValidationError("give a number from 0 to 1000, or inf")
+        }
+        self = .extra(extra)
+    }
+
+    /// Every pass, the first included; nil for ever.
+    var passes: Int? {
+        switch self {
+        case .forever: nil
+        case .extra(let extra): extra + 1
+        }
+    }
+}
+
+extension ChannelSet {
+    /// Channels as `--mute` and `--solo` take them: numbers 1–16, comma-separated.
+    static func parsing(_ text: String) throws -> ChannelSet {
+        let numbers = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.filter { $0 != " " }) }
+        guard !numbers.isEmpty, !numbers.contains(nil), let channels = ChannelSet(numbers: numbers.compactMap { $0 }) else {
+            throw ValidationError("give channels 1-16 separated by commas")
+        }
+        return channels
+    }
+}
