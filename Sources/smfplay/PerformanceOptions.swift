@@ -20,7 +20,7 @@ struct PerformanceOptions: ParsableArguments {
             transform: ChannelSet.parsing)
     var solo: ChannelSet?
 
-    @Option(help: ArgumentHelp("Play a song's loop (game music marks it with controller 111 or loopStart/loopEnd markers) this many extra times, 0 to 1000, or inf until stopped. Default: 0, the file as written.", valueName: "count"),
+    @Option(help: ArgumentHelp("Extra passes through a song's loop (marked by controller 111 or loopStart/loopEnd), 0 to 1000, or inf. Default: 0.", valueName: "count"),
             transform: LoopCount.init(parsing:))
     var loops: LoopCount?
 

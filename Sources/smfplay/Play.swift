@@ -21,7 +21,9 @@ struct Play: ParsableCommand {
         5 s, ↑/↓ seek 30 s, n next, p previous, r restart, q quit, +/- transpose a \
         semitone, [/] tempo by 5 %, c the channel panel (there: digits and tab select \
         a channel, m mutes it, s solos it, u plays all), l the queue (Enter plays the file selected), ? every key. Karaoke lyrics show under \
-        the time line as they are sung.
+        the time line as they are sung. A song too dense for one core plays on several \
+        (--cores): with auto it goes on split 0.2 s after one core fell behind, nothing heard \
+        twice; with a number every song is split from its start, its keys shared out.
         """, examples: Play.examples)
     )
 

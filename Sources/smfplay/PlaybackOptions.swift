@@ -28,7 +28,7 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(help: "Do not offer the player to the desktop's media keys, sound applet, playerctl and KDE Connect (MPRIS on the D-Bus session bus). Default: the configuration's mpris, else on.")
     var noMpris = false
 
-    @Option(help: ArgumentHelp("Synthesizers a song plays on, each on a core of its own, its keys shared out among them: auto (one, and up to 4 once one cannot render in real time; the song goes on split 0.2 s later, nothing heard twice) or a number (every song split from its start; 1 never splits). Default: the configuration's cores, else auto.", valueName: "auto|n"), transform: CoreCount.init(parsing:))
+    @Option(help: ArgumentHelp("Synthesizers a song plays on, each on a core: auto (split across up to 4 once one cannot keep up) or a number (1 never splits). Default: the configuration's cores, else auto.", valueName: "auto|n"), transform: CoreCount.init(parsing:))
     var cores: CoreCount?
 
     @OptionGroup var performance: PerformanceOptions

@@ -27,14 +27,24 @@ struct Render: ParsableCommand {
         On a cluster, each task of a Slurm job array or a Kubernetes Indexed Job renders its \
         own share of one collection into the same output folder: smfplay render --manifest \
         files.txt -o Rendered --shard auto --report report.jsonl (see Examples/cluster); \
-        smfplay report merges the reports.
+        smfplay report merges the reports. -o - writes wav, flac, ogg or raw, not with \
+        --normalize or --json. --json and --report give each file's input, output, seconds, \
+        peak dBFS, the limiter's largest gain reduction, warnings or the error; the report also \
+        its status (rendered, skipped, failed), song and render seconds, and shard. --manifest: \
+        paths relative to the manifest's folder mirror its tree, absolute ones render by their \
+        name alone; --write-manifest writes them relative to its folder where they are under \
+        it. --shard splits the files into N parts of about the same total size, the same on \
+        every machine and in every order; auto takes I and N from SLURM_ARRAY_TASK_ID and \
+        SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and SMFPLAY_SHARD_COUNT. --jobs: a \
+        single file, and a folder's last files, are split across the cores left, their keys \
+        shared out among synthesizers.
         """, examples: Render.examples)
     )
 
     @Argument(help: "MIDI files or folders of them; - reads one song from standard input (then -o is needed).", completion: .file())
     var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The audio file, or for folders and several files the folder to render into; - writes one song's audio to standard output as it renders (wav, flac, ogg or raw; not with --normalize or --json).", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The audio file, or the folder to render several into; - streams one song to standard output.", valueName: "path"))
     var output: String?
 
     @Option(help: "wav, flac, ogg or aiff (default: the output's extension, else the configuration's); with -o -, wav, flac, ogg or raw (headerless little-endian samples).")
@@ -52,7 +62,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Scale each render so that its peak is at -1 dBFS.")
     var normalize = false
 
-    @Option(help: ArgumentHelp("Cores to use (default: all): as many files render at once; a single file, and the last files of a folder, are split across the cores left, their keys shared out among synthesizers.", valueName: "cores"))
+    @Option(help: ArgumentHelp("Cores to use (default: all): files render side by side, the last ones split across the cores left.", valueName: "cores"))
     var jobs: Int?
 
     @Flag(help: "Render files even when their output is newer than the MIDI file.")
@@ -61,19 +71,19 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "Print a JSON object for each file on standard output, one a line: input, output, seconds, peak dBFS, the limiter's largest gain reduction, warnings or the error. Progress and the summary go to standard error.")
+    @Flag(help: "Print a JSON object a file on standard output (progress and the summary go to standard error).")
     var json = false
 
-    @Option(help: ArgumentHelp("Render the MIDI files listed in this file, one path a line (-: standard input), besides any given as arguments. Relative paths are relative to its folder, whose tree the outputs mirror; absolute ones render by their name alone.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("Also render the MIDI files listed in this file, one a line (-: standard input); relative paths mirror their tree.", valueName: "file"), completion: .file())
     var manifest: String?
 
-    @Option(help: ArgumentHelp("Write the MIDI files found under the inputs to this file, as --manifest reads it (relative to its folder where they are under it), and render nothing.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("List the MIDI files under the inputs in this file, for --manifest, and render nothing.", valueName: "file"), completion: .file())
     var writeManifest: String?
 
-    @Option(help: ArgumentHelp("Render only shard I of N (from 0): the files split into N parts of about the same total size, the same on every machine and in every order, each file in one part. auto: I and N from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, SMFPLAY_SHARD_COUNT).", valueName: "I/N|auto"))
+    @Option(help: ArgumentHelp("Render only shard I of N (from 0), the files split by size; auto: from a Slurm job array or a Kubernetes Indexed Job.", valueName: "I/N|auto"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("Append a JSON line per file to this file: input, output, status (rendered, skipped, failed), error, seconds, song seconds, render seconds, peak dBFS, shard. With --shard, FILE.jsonl becomes FILE.shard-I-of-N.jsonl, one per shard. smfplay report FILE... sums them up.", valueName: "file.jsonl"), completion: .file())
+    @Option(help: ArgumentHelp("Append a JSON line a file to this file (with --shard, FILE.shard-I-of-N.jsonl); smfplay report sums them up.", valueName: "file.jsonl"), completion: .file())
     var report: String?
 
     @OptionGroup var performance: PerformanceOptions
