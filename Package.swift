@@ -115,6 +115,9 @@ let package = Package(
         // Each target imports only what ARCHITECTURE.md allows it (reads the files, builds nothing more).
         .testTarget(name: "ArchitectureTests"),
         // The terminal's drawings (the play view's keyboard, the roll of `info --roll`), keys from a pipe or a pty, the browser's keys.
+        // A batch render's bookkeeping without rendering: shards, output paths, report lines and their summary.
+        .testTarget(name: "RenderJobsTests", dependencies: ["RenderJobs", "Playback", "Library", "Configuration", "Files", "TestSupport",
+                                                            .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Playback", "Synthesis", "Thumbnails", "SMF", "Library", "LibraryIndex", "Resume", "TestSupport",
                                                             .product(name: "SystemPackage", package: "swift-system")]),
     ]
