@@ -118,6 +118,9 @@ let package = Package(
         // A batch render's bookkeeping without rendering: shards, output paths, report lines and their summary.
         .testTarget(name: "RenderJobsTests", dependencies: ["RenderJobs", "Playback", "Library", "Configuration", "Files", "TestSupport",
                                                             .product(name: "SystemPackage", package: "swift-system")]),
+        // The media keys without a bus: values published, requests read from a call's arguments, errors sent back.
+        .testTarget(name: "MediaPlayerServiceTests", dependencies: ["MediaPlayerService", "Playback", "SMF", "Files", "TestSupport",
+                                                                    .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Playback", "Synthesis", "Thumbnails", "SMF", "Library", "LibraryIndex", "Resume", "TestSupport",
                                                             .product(name: "SystemPackage", package: "swift-system")]),
     ]

@@ -1,9 +1,9 @@
 import CSystemd
 
-/// The arguments of an incoming call (or the value of a property being set), read in order.
-/// sd-bus has checked them against the member's signature before the call gets here, so a read
-/// fails only if the message is broken.
-struct BusArguments {
+/// The arguments of an incoming call (or the value of a property being set), read from its sd-bus
+/// message. sd-bus has checked them against the member's signature before the call gets here, so
+/// a read fails only if the message is broken.
+struct BusArguments: CallArguments {
     let message: OpaquePointer
 
     func string() throws(MediaPlayerCallError) -> String {

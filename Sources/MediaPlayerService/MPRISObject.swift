@@ -95,7 +95,7 @@ enum MPRISObject {
 
     /// What a method call asks for: nil for nothing (Raise: smfplay lives in a terminal it cannot
     /// bring forward).
-    static func request(forMethod method: String, arguments: BusArguments) throws(MediaPlayerCallError) -> MediaPlayerRequest? {
+    static func request(forMethod method: String, arguments: some CallArguments) throws(MediaPlayerCallError) -> MediaPlayerRequest? {
         switch method {
         case "Quit": return .quit
         case "Next": return .next
@@ -116,7 +116,7 @@ enum MPRISObject {
     }
 
     /// What setting a property asks for.
-    static func request(settingProperty property: String, arguments: BusArguments) throws(MediaPlayerCallError) -> MediaPlayerRequest? {
+    static func request(settingProperty property: String, arguments: some CallArguments) throws(MediaPlayerCallError) -> MediaPlayerRequest? {
         switch property {
         case "LoopStatus":
             let text = try arguments.string()

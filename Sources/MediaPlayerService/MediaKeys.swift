@@ -99,28 +99,19 @@ public final class MediaKeys {
     private func currentTrack(_ snapshot: PlayerSnapshot, player: Player) -> MediaPlayerTrack? {
         guard let file = snapshot.file else { return nil }
         if track?.number != snapshot.start {
-            var path = file.absolute()
-            path.lexicallyNormalize()
-            let isPiped = file == StandardInput.queueEntry
-            track = MediaPlayerTrack(number: snapshot.start, file: isPiped ? nil : path,
-                                     title: title(of: player.song(generation: snapshot.start), name: isPiped ? StandardInput.name : path.stem ?? path.text),
-                                     lengthMicroseconds: Int64((snapshot.durationSeconds * 1e6).rounded()))
-            // A song from standard input has no folders, and no file to draw.
-            guard !isPiped else { return track }
-            // <Composer>/<Category>/<piece>.mid, as the library is laid out.
-            let folders = path.removingLastComponent()
-            track?.album = folders.lastComponent?.text
-            track?.artist = folders.removingLastComponent().lastComponent?.text
-            makeThumbnail(of: path)
+            track = MediaPlayerTrack(number: snapshot.start, queueEntry: file, songTitle: title(of: player.song(generation: snapshot.start)),
+                                     durationSeconds: snapshot.durationSeconds)
+            // A song from standard input has no file to draw.
+            if let path = track?.file ?? nil { makeThumbnail(of: path) }
         }
         if let file = track?.file ?? nil, track?.art == nil, case .made(let thumbnail) = madeThumbnails[file] { track?.art = thumbnail }
         return track
     }
 
-    /// The song's title (``MIDIFile/title``, as `smfplay info` has it), else `name`, the file's.
-    private func title(of song: Song?, name: String) -> String {
-        guard let file = song?.file else { return name }
-        return file.titleText(decoding: textDecoding(file)) ?? name
+    /// The song's title (``MIDIFile/title``, as `smfplay info` has it), if it has one.
+    private func title(of song: Song?) -> String? {
+        guard let file = song?.file else { return nil }
+        return file.titleText(decoding: textDecoding(file))
     }
 
     /// The piano roll, from the thumbnail cache or drawn now on a thread of its own: a large file

@@ -1,3 +1,5 @@
+import Files
+import Playback
 import SystemPackage
 
 /// The song playing, as MPRIS metadata describes it (xesam and mpris keys).
@@ -26,6 +28,23 @@ public struct MediaPlayerTrack: Equatable, Sendable {
         self.album = album
         self.artist = artist
         self.art = art
+    }
+
+    /// The song of a queue entry, as it starts: its file absolute and normalized (its URL), its
+    /// title else the file's name, and its folders, laid out as the library is
+    /// (`<Composer>/<Category>/<piece>.mid`), its artist and album. A song read from standard input
+    /// has no file and no folders.
+    init(number: Int, queueEntry entry: FilePath, songTitle: String?, durationSeconds: Double) {
+        let lengthMicroseconds = Int64((durationSeconds * 1e6).rounded())
+        guard entry != StandardInput.queueEntry else {
+            self.init(number: number, file: nil, title: songTitle ?? StandardInput.name, lengthMicroseconds: lengthMicroseconds)
+            return
+        }
+        var path = entry.absolute()
+        path.lexicallyNormalize()
+        let folders = path.removingLastComponent()
+        self.init(number: number, file: path, title: songTitle ?? path.stem ?? path.text, lengthMicroseconds: lengthMicroseconds,
+                  album: folders.lastComponent?.text, artist: folders.removingLastComponent().lastComponent?.text)
     }
 
     /// The D-Bus object path that names this track.
