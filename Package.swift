@@ -121,6 +121,9 @@ let package = Package(
         // The media keys without a bus: values published, requests read from a call's arguments, errors sent back.
         .testTarget(name: "MediaPlayerServiceTests", dependencies: ["MediaPlayerService", "Playback", "SMF", "Files", "TestSupport",
                                                                     .product(name: "SystemPackage", package: "swift-system")]),
+        // smfplay's SQLite files, real ones in a temporary folder: made, checked for being smfplay's, set aside when damaged.
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                                                         .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Playback", "Synthesis", "Thumbnails", "SMF", "Library", "LibraryIndex", "Resume", "TestSupport",
                                                             .product(name: "SystemPackage", package: "swift-system")]),
     ]
