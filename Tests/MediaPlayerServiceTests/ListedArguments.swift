@@ -13,40 +13,30 @@ final class ListedArguments: CallArguments {
         self.values = values[...]
     }
 
-    private func next() throws(MediaPlayerCallError) -> Value {
+    /// The next value as `read` takes it: nil when it is of another type.
+    private func next<T>(_ read: (Value) -> T?) throws(MediaPlayerCallError) -> T {
         guard let value = values.popFirst() else { throw .unreadableArguments("no more arguments") }
-        return value
+        guard let taken = read(value) else { throw .unreadableArguments("not the type asked for: \(value)") }
+        return taken
     }
 
-    private func mismatch(_ value: Value) -> MediaPlayerCallError { .unreadableArguments("not the type asked for: \(value)") }
-
     func string() throws(MediaPlayerCallError) -> String {
-        let value = try next()
-        guard case .string(let text) = value else { throw mismatch(value) }
-        return text
+        try next { if case .string(let text) = $0 { text } else { nil } }
     }
 
     func objectPath() throws(MediaPlayerCallError) -> String {
-        let value = try next()
-        guard case .objectPath(let path) = value else { throw mismatch(value) }
-        return path
+        try next { if case .objectPath(let path) = $0 { path } else { nil } }
     }
 
     func int64() throws(MediaPlayerCallError) -> Int64 {
-        let value = try next()
-        guard case .int64(let number) = value else { throw mismatch(value) }
-        return number
+        try next { if case .int64(let number) = $0 { number } else { nil } }
     }
 
     func bool() throws(MediaPlayerCallError) -> Bool {
-        let value = try next()
-        guard case .bool(let flag) = value else { throw mismatch(value) }
-        return flag
+        try next { if case .bool(let flag) = $0 { flag } else { nil } }
     }
 
     func double() throws(MediaPlayerCallError) -> Double {
-        let value = try next()
-        guard case .double(let number) = value else { throw mismatch(value) }
-        return number
+        try next { if case .double(let number) = $0 { number } else { nil } }
     }
 }
