@@ -118,6 +118,9 @@ public enum DatabaseFile {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
         }
+        // A pool switches the file to WAL as it opens it: another program's database is found so
+        // first, read only, and set aside as it was.
+        if access == .concurrentReads { try refuseAnotherProgramsDatabase(path) }
         let database: any DatabaseWriter = switch access {
         case .concurrentReads: try DatabasePool(path: path.string, configuration: configuration)
         case .oneConnection: try DatabaseQueue(path: path.string, configuration: configuration.withTruncatedJournal)
@@ -128,12 +131,10 @@ public enum DatabaseFile {
         }
         if isReady { return database }
         try database.write { db in
-            let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-            let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-            if id != applicationID, tableCount > 0 {
-                throw DatabaseError(resultCode: .SQLITE_NOTADB, message: "an SQLite database of another program")
+            try refuseAnotherProgramsDatabase(db)
+            if try Int32.fetchOne(db, sql: "PRAGMA application_id") != applicationID {
+                try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             }
-            if id != applicationID { try db.execute(sql: "PRAGMA application_id = \(applicationID)") }
         }
         do {
             try migrator.migrate(database)
@@ -146,6 +147,24 @@ public enum DatabaseFile {
             guard isReadyNow else { throw error }
         }
         return database
+    }
+
+    /// Throws SQLITE_NOTADB for a database with tables and another program's application id.
+    private static func refuseAnotherProgramsDatabase(_ db: Database) throws {
+        let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tableCount = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+        if id != applicationID, tableCount > 0 {
+            throw DatabaseError(resultCode: .SQLITE_NOTADB, message: "an SQLite database of another program")
+        }
+    }
+
+    /// The same, on the file at `path` opened read only, when there is a file with something in it.
+    private static func refuseAnotherProgramsDatabase(_ path: FilePath) throws {
+        guard (try? path.stat().size).map({ $0 > 0 }) == true else { return }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        try DatabaseQueue(path: path.string, configuration: configuration).read { db in try refuseAnotherProgramsDatabase(db) }
     }
 
     private static func timestamp() -> String {
