@@ -21,6 +21,8 @@ public final class IndexBuild: Sendable {
     private final class Shared: Sendable {
         let state = Mutex(State.running(nil))
         let isCancelled = Atomic(false)
+        /// The thread has returned.
+        let isDone = Atomic(false)
     }
 
     private let shared = Shared()
@@ -43,6 +45,7 @@ public final class IndexBuild: Sendable {
             } catch {
                 shared.state.withLock { $0 = .failed(error.description) }
             }
+            shared.isDone.store(true, ordering: .releasing)
         }
         guard let started else { return nil }
         thread.withLock { $0 = started }
@@ -50,10 +53,16 @@ public final class IndexBuild: Sendable {
 
     public var state: State { shared.state.withLock { $0 } }
 
-    /// Stops the build where it is (what is written stays; the next build goes on from there)
-    /// and waits for its thread.
+    /// Stops the build where it is (what is written stays; the next build goes on from there),
+    /// waiting for its thread half a second at most: the build looks at the request between
+    /// files, not while it lists a large library's folders (seconds), and the user who quits is
+    /// not kept waiting for that. A thread still running is left to end with the process; SQLite
+    /// keeps the file whole whatever moment that comes at.
     public func stop() {
         shared.isCancelled.store(true, ordering: .relaxed)
+        let deadline = ContinuousClock.now + .milliseconds(500)
+        while !shared.isDone.load(ordering: .acquiring), ContinuousClock.now < deadline { usleep(5_000) }
+        guard shared.isDone.load(ordering: .acquiring) else { return }
         let started = thread.withLock { thread in
             defer { thread = nil }
             return thread
