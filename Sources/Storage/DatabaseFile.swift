@@ -85,16 +85,20 @@ public enum DatabaseFile {
         return "\(error)"
     }
 
-    /// Renames a damaged file to `PATH.bad-TIME`, its journal files removed; returns the new name.
-    private static func moveAside(_ path: FilePath, reason: String) throws(OpenError) -> FilePath {
+    /// Renames a damaged file to `PATH.bad-TIME`, its journal files removed; returns the new
+    /// name, or nil when there was no file to move.
+    private static func moveAside(_ path: FilePath, reason: String) throws(OpenError) -> FilePath? {
         let aside = FilePath(path.string + ".bad-" + timestamp())
+        var moved = true
         do {
             try path.rename(to: aside)
         } catch where error != .noSuchFileOrDirectory {
             throw OpenError(reason: "it is damaged (\(reason)), and it cannot be moved aside: \(SystemError.text(error.rawValue))")
-        } catch {}
+        } catch {
+            moved = false
+        }
         for suffix in ["-wal", "-shm"] { _ = FilePath(path.string + suffix).withPlatformString { unlink($0) } }
-        return aside
+        return moved ? aside : nil
     }
 
     /// Opens the database, waiting its turn while another process makes the same file: switching a

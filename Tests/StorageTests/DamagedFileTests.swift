@@ -88,6 +88,12 @@ struct DamagedFileTests {
         #expect(try Self.expectSetAside(try file.open(.concurrentReads, replacingDamage: true), file) == bytes)
     }
 
+    @Test("asked to replace damage where there is no file yet: nothing is said to be set aside", arguments: kinds)
+    func replacingDamageOfNoFile(access: DatabaseFile.Access) throws {
+        let file = try StoredFile()
+        #expect(try file.open(access, replacingDamage: true).setAside == nil)
+    }
+
     @Test("SQLite's damage and not-a-database errors are damage; others are not, and say SQLite's message")
     func damageErrors() {
         #expect(DatabaseFile.isDamage(DatabaseError(resultCode: .SQLITE_CORRUPT)))
