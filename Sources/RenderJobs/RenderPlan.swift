@@ -119,14 +119,14 @@ public struct RenderPlan: Sendable {
         FileIdentity(path: first).map { $0 == FileIdentity(path: second) } ?? false
     }
 
-    /// Creates a folder and the folders above it, like `mkdir -p`.
+    /// Creates a folder and the folders above it, like `mkdir -p`; a file where a folder must be
+    /// is an error here, not when the render comes to write into it.
     private static func createFolder(_ path: FilePath) throws(Failure) {
         guard !path.isEmpty, !path.isFolder else { return }
-        let parent = path.removingLastComponent()
-        if parent != path { try createFolder(parent) }
-        guard path.withPlatformString({ mkdir($0, 0o755) }) == 0 || errno == EEXIST else {
-            let reason = errno == ENOTDIR ? "a part of it is a file, not a folder" : SystemError.current
-            throw Failure(description: "\(path.text): cannot create folder: \(reason)")
+        do {
+            try path.makeFolders(permissions: FilePermissions(rawValue: 0o755))
+        } catch {
+            throw Failure(description: "\(path.text): cannot create folder: \(error.description)")
         }
     }
 

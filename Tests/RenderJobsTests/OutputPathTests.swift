@@ -109,6 +109,17 @@ struct OutputPathTests {
         try collection.write("out/A")
         let plan = try collection.plan(["in"])
         #expect(Self.pairs(plan, collection) == ["in/y.mid → out/y.wav"])
-        #expect(plan.problems.map(\.description) == ["\(collection.path("out/A/B").string): cannot create folder: a part of it is a file, not a folder"])
+        #expect(plan.problems.map(\.description) == ["\(collection.path("out/A/B").string): cannot create folder: \(collection.path("out/A").string) is a file, not a folder"])
+    }
+
+    @Test("a file where the outputs' folder itself must be is that file's problem, found before rendering")
+    func fileWhereTheFolderMustBe() throws {
+        let collection = try RenderCollection()
+        try collection.write("in/A/x.mid")
+        try collection.write("in/y.mid")
+        try collection.write("out/A")
+        let plan = try collection.plan(["in"])
+        #expect(Self.pairs(plan, collection) == ["in/y.mid → out/y.wav"])
+        #expect(plan.problems.map(\.description) == ["\(collection.path("out/A").string): cannot create folder: \(collection.path("out/A").string) is a file, not a folder"])
     }
 }
