@@ -140,6 +140,48 @@ struct MediaKeysCommandTests {
         #expect(player.problems.isEmpty, "\(player.stderr)")
     }
 
+    @Test("the media keys in the sound: Pause is silence within 0.2 s, Play sounds again; SetPosition 10 s and Seek +5 s go on from where they say, within 0.3 s either way")
+    func controlsInTheSound() throws {
+        let sandbox = try library()
+        let bus = try PrivateSessionBus()
+        let take = try Take(server)
+        let player = try play(sandbox, ["Bach/Preludes/stairs.mid"], bus: bus)
+        // Each call's moment is the sink's frame when playerctl has its answer.
+        player.sleep(seconds: 0.5)
+        _ = try bus.playerctl("pause")
+        let paused = take.framesSoFar
+        player.sleep(seconds: 0.7)
+        _ = try bus.playerctl("play")
+        let resumed = take.framesSoFar
+        player.sleep(seconds: 0.7)
+        _ = try bus.playerctl("position", "10.5")
+        let set = take.framesSoFar
+        player.sleep(seconds: 1.2)
+        _ = try bus.playerctl("position", "5+")
+        let sought = take.framesSoFar
+        player.sleep(seconds: 1.2)
+        try quit(player)
+        let (sound, lost) = try take.finish()
+
+        let quiet = sound.peak(paused + Take.frames(0.2)..<resumed)
+        #expect(quiet < 5e-3, "still sounding 0.2 s after Pause: peak \(quiet)")
+        let back = sound.peak(resumed + Take.frames(0.2)..<resumed + Take.frames(0.5))
+        #expect(back > 5e-3, "silent 0.2 s after Play: peak \(back)")
+
+        // Where the song goes on after each call, as the key seeks are checked (expectSeeksLand):
+        // the note heard 0.15–0.35 s after it, and when the next step begins, both in the sound.
+        let heardAtSeek = 10.5 + sound.soundingSeconds(in: set..<sought)
+        for (frame, target, what) in [(set, 10.5, "SetPosition 10.5 s"), (sought, heardAtSeek + 5, "Seek +5 s")] {
+            let expected = 60 + Int(target + 0.2)
+            let heardNote = sound.note(in: frame + Take.frames(0.15)..<frame + Take.frames(0.35))
+            #expect(heardNote == expected, "\(what): note \(heardNote.map(String.init) ?? "none"), expected \(expected) (\(Take.format(target)) s)")
+            let change = sound.onset(of: expected + 1, from: frame + Take.frames(0.05))
+            let landed = change.map { Double(expected - 60 + 1) - sound.soundingSeconds(in: frame..<$0) }
+            #expect(landed.map { abs($0 - target) <= 0.3 + lost } == true,
+                    "\(what): went on from \(landed.map(Take.format) ?? "?") s, not \(Take.format(target)) s")
+        }
+    }
+
     @Test("LoopStatus, Shuffle and Rate are set; OpenUri plays a file; bad calls get errors and the music goes on; Quit ends smfplay")
     func settingsOpeningAndErrors() throws {
         let sandbox = try library()
