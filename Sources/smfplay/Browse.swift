@@ -69,7 +69,7 @@ struct Browse: ParsableCommand {
             textDecoding: playback.textDecoding(configuration: configuration),
             makeMediaKeys: { playback.makeMediaKeys(configuration: configuration, onProblem: messages.post) })
         session.run()
-        if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
+        if let signalStatus = interrupt.exitStatus { throw CommandFailure.stopped(status: signalStatus) }
     }
 
     /// A search of the library's index (the browser never waits for the index to be built: a

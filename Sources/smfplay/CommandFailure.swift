@@ -20,6 +20,12 @@ struct CommandFailure: Error {
 
     /// The command stopped for a reason it has already told (each file's error as it came).
     static let alreadyReported = CommandFailure(nil)
+
+    /// Stopped by one of the signals `InterruptTrap` takes (SIGINT, SIGTERM, SIGHUP), whose
+    /// status, 128 + its number, it gives.
+    static func stopped(status: Int32) -> CommandFailure {
+        CommandFailure(nil, status: ExitStatus(rawValue: status) ?? .interrupted)
+    }
 }
 
 extension CommandFailure: CustomStringConvertible {

@@ -1,7 +1,7 @@
 /// Every status smfplay exits with, one rule for every command. The README's "Exit status"
 /// table and each command's help say the same (`helpLine`); generate-manual's EXIT STATUS
 /// section is ArgumentParser's fixed text, so the man pages carry it in their discussion.
-enum ExitStatus: Int32, CaseIterable {
+enum ExitStatus: Int32 {
     /// Everything asked was done.
     case success = 0
     /// Something given could not be read, played or written (the rest was done), or the

@@ -43,7 +43,7 @@ struct IndexCommand: ParsableCommand {
         summary.problems.forEach { printError($0) }
         if let status = interrupt.exitStatus {
             printError("stopped; what was read is kept, and the next `smfplay index` goes on from there")
-            throw ExitCode(status)
+            throw CommandFailure.stopped(status: status)
         }
         if !quiet {
             summary.unreadable.forEach { printError("warning: \($0)") }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import ArgumentParser
 import AudioOutput
 import Configuration
 import Playback
@@ -68,7 +67,7 @@ struct PipeRender {
             display.finished(index: 0, audioSeconds: 0, message: error.description, isError: true)
         }
         display.end()
-        if let status = interrupt.exitStatus { throw ExitCode(status) }
+        if let status = interrupt.exitStatus { throw CommandFailure.stopped(status: status) }
         // One song: when it failed, its error line says all there is (a closed pipe gets no more).
         if outcome.failures > 0 { throw CommandFailure.alreadyReported }
         let summary = outcome.summary(skipped: 0, problems: 0, otherShards: 0, seconds: display.elapsedSeconds)

@@ -143,7 +143,7 @@ struct Play: ParsableCommand {
         if ending == .queueEnded { recorder?.recordQueueEnd() }
         if playback.verbose { printError("output underruns: \(player.update().underruns)") }
         player.close()
-        if let signalStatus = interrupt.exitStatus { throw ExitCode(signalStatus) }
+        if let signalStatus = interrupt.exitStatus { throw CommandFailure.stopped(status: signalStatus) }
         if ending == .outputFailed { throw CommandFailure(nil, status: .noSoundServer) }
     }
 }

@@ -232,7 +232,7 @@ struct Render: ParsableCommand {
         display.end()
         if let status = interrupt.exitStatus {
             printError("stopped; files not finished were not written")
-            throw ExitCode(status)
+            throw CommandFailure.stopped(status: status)
         }
         let summary = outcome.summary(skipped: plan.skipped.count, problems: plan.problems.count, otherShards: plan.otherShards, seconds: display.elapsedSeconds)
         if !quiet || outcome.failures > 0 { json ? writeToStandardError(summary + "\n") : print(summary) }
