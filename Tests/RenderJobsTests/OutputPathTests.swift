@@ -101,25 +101,17 @@ struct OutputPathTests {
         #expect(try collection.plan(["in"], force: false).jobs.map(\.output) == [output])
     }
 
-    @Test("a folder of outputs that cannot be made (a file is in the way) is that file's problem; the rest go on")
-    func folderInTheWay() throws {
+    /// The file `out/A` is in the way of the outputs' folder `folder`: above it (out/A/B), or
+    /// where it must be itself (out/A, which `mkdir -p` took for made).
+    @Test("a folder of outputs that cannot be made (a file is in the way, above it or in its place) is that file's problem, found before rendering; the rest go on",
+          arguments: [("in/A/B/x.mid", "out/A/B"), ("in/A/x.mid", "out/A")])
+    func folderInTheWay(input: String, folder: String) throws {
         let collection = try RenderCollection()
-        try collection.write("in/A/B/x.mid")
+        try collection.write(input)
         try collection.write("in/y.mid")
         try collection.write("out/A")
         let plan = try collection.plan(["in"])
         #expect(Self.pairs(plan, collection) == ["in/y.mid → out/y.wav"])
-        #expect(plan.problems.map(\.description) == ["\(collection.path("out/A/B").string): cannot create folder: \(collection.path("out/A").string) is a file, not a folder"])
-    }
-
-    @Test("a file where the outputs' folder itself must be is that file's problem, found before rendering")
-    func fileWhereTheFolderMustBe() throws {
-        let collection = try RenderCollection()
-        try collection.write("in/A/x.mid")
-        try collection.write("in/y.mid")
-        try collection.write("out/A")
-        let plan = try collection.plan(["in"])
-        #expect(Self.pairs(plan, collection) == ["in/y.mid → out/y.wav"])
-        #expect(plan.problems.map(\.description) == ["\(collection.path("out/A").string): cannot create folder: \(collection.path("out/A").string) is a file, not a folder"])
+        #expect(plan.problems.map(\.description) == ["\(collection.path(folder).string): cannot create folder: \(collection.path("out/A").string) is a file, not a folder"])
     }
 }
