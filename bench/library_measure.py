@@ -6,7 +6,7 @@
 
 bench/library.sh installs what the parts chosen need, builds smfplay (or takes BENCH_BIN_DIR's),
 starts a private PulseAudio server with one null sink, bench_null, at 44100 Hz for parts play
-and resume (see /work/shared/notes/pulseaudio-in-tests.md), and runs this program with
+and resume (see docs/testing.md), and runs this program with
 PULSE_SERVER pointing to it. This program makes the library, measures, prints the tables and
 exits 1 when a run fails or a target is missed (a line "MISSED: ..." says which).
 

@@ -4,7 +4,7 @@ through a PulseAudio null sink, side by side in one run.
 
 bench/play.sh installs the tools, builds smfplay (or takes BENCH_BIN_DIR's binaries), starts a
 private PulseAudio server with one null sink, bench_null (no sound card needed; see
-/work/shared/notes/pulseaudio-in-tests.md), and runs this program with PULSE_SERVER pointing to
+docs/testing.md), and runs this program with PULSE_SERVER pointing to
 it. This program plays, measures, prints the table and exits 1 if a target is missed or a run
 fails.
 
