@@ -324,11 +324,11 @@ final class PlaybackEngine: @unchecked Sendable {
             if current.isAtEnd, tailHasEnded(buffer + 2 * done, frames: chunk) {
                 startUpcomingOrEnd()
             }
-            // The song may have ended, or the next started, in this chunk: the frame and pass are
-            // then of the next song, or stay as they were at the end.
-            if !hasEnded {
-                playedPosition.frame = self.current?.position ?? playedPosition.frame
-                playedPosition.pass = self.current?.pass ?? playedPosition.pass
+            // Of the song now current: the next one, if it started in this chunk (`start` set its
+            // generation), else this one, its end included.
+            if let playing = self.current {
+                playedPosition.frame = playing.position
+                playedPosition.pass = playing.pass
             }
             publish(playedPosition)
             done += chunk

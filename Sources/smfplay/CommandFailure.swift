@@ -1,5 +1,3 @@
-import ArgumentParser
-
 /// Why a command stopped, said once: `main` prints the message (if any; one already printed
 /// leaves it out) on standard error and exits with the status. Every command ends through it
 /// rather than printing and throwing on its own, so no error is printed twice.

@@ -16,7 +16,7 @@ struct ConfigurationOption: ParsableArguments {
         if path?.isEmpty == true { throw ValidationError(Self.emptyValueMessage) }
     }
 
-    /// The settings, or a printed one-line error and exit status 1.
+    /// The settings, or a failure (status 1) whose one line names the file and what is wrong.
     func load() throws -> Configuration {
         do {
             return try Self.file(path: path).load()
