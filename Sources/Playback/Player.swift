@@ -53,24 +53,22 @@ public final class Player {
     /// `play` (let go there, played or not).
     private var readAhead: (file: FilePath, song: Song)?
 
-    /// Songs handed to the engine, by generation; kept so that the audio thread never frees one.
-    /// With the keys each one plays, for the snapshots, and the number of the command that
-    /// handed it over (see `PlaybackEngine.takenCommands`).
-    private var loaded: [Int: (song: PlayingSong, place: Int, noteRange: ClosedRange<UInt8>?, meter: MeterMap?, usedChannels: UInt16,
-                               command: Int)] = [:]
+    /// The songs handed to the engine from the one it plays on, by generation: what the snapshots
+    /// and seeks need of them. The engine gives the songs themselves back when it is done with
+    /// them (``PlaybackEngine/collectRetired()``); the player only forgets them here.
+    private var loaded: [Int: LoadedSong] = [:]
     private var nextGeneration = 0
     /// The generation prepared to follow the current one, if any.
     private var preparedGeneration: Int?
     /// The generation of the song playing, or about to: the one seeks go to.
     private var playingGeneration: Int?
-    /// Seeks handed to the engine, by number; kept until it is done with them, so that the audio
-    /// thread never frees one; with the song a split replaced (``PlaybackEngine/Command/replace``).
-    private var seekPlans: [(number: Int, plan: SeekPlan, replaced: PlayingSong?)] = []
+    /// Seeks and split replacements are numbered in the order they are posted (the engine says
+    /// which it followed last).
     private var nextSeekNumber = 0
     /// The last seek's place, until it is heard: a seek by an offset goes on from there, not from
     /// what is still heard before it (the engine's next buffer and the output's latency come
     /// between), so that quick presses add up to one place.
-    private var unheardSeek: (number: Int, generation: Int, frame: Int64)?
+    private var unheardSeek: UnheardSeek?
     private var isPaused = false
     /// A song without loop marks has been said to play once, whatever `loops` asks.
     private var hasWarnedOfUnmarkedSongs = false
@@ -190,8 +188,7 @@ public final class Player {
         _ = followEngine()
         guard !isStopped, let generation = playingGeneration else { return }
         if preparedGeneration != nil {
-            // The song dropped stays in `loaded` until a later one plays: the audio thread
-            // lets go of it, and must not be the one to free it.
+            // The engine gives the song dropped back; `loaded` forgets it once a later one plays.
             engine.post(.dropNext)
             preparedGeneration = nil
         }
@@ -210,13 +207,11 @@ public final class Player {
     /// `keysAndChannels` (when nothing shows them: no screen), the snapshot leaves out the keys
     /// held and the channels' instruments, the most of what gathering it costs.
     public func update(keysAndChannels: Bool = true) -> PlayerSnapshot {
-        let position = followEngine()
-        // A song before the one playing goes once no command the audio thread holds names it:
-        // two loads can land in one buffer, and the first must not be freed there.
-        let taken = engine.takenCommands
-        loaded = loaded.filter { $0.key >= position.generation || $0.value.command > taken }
-        letGoOfFinishedSeeks()
-        let renderLoad = engine.renderLoad
+        engine.collectRetired()
+        let state = followEngine()
+        let position = state.position
+        loaded = loaded.filter { $0.key >= position.generation }
+        let renderLoad = state.renderLoad
         let underruns = sink.underrunCount
         splitIfOverloaded(renderLoad: renderLoad, underrunsSinceLastLook: underruns - underrunsSeen)
         underrunsSeen = underruns
@@ -224,9 +219,9 @@ public final class Player {
         let current = loaded[position.generation]
         let performance = synthesizer.performance.current
         // What is buffered plays at the tempo it was rendered at: the listener's, nearly always.
-        let latencyFrames = Int64((outputLatencySeconds * sampleRate * performance.tempo).rounded())
+        let latencyFrames = Int64((outputLatencySeconds(lookAheadFrames: state.lookAheadFrames) * sampleRate * performance.tempo).rounded())
         let heardFrame = max(0, position.frame - (isPaused ? 0 : latencyFrames))
-        forgetSeekOnceHeard(position: position, heardFrame: heardFrame)
+        forgetSeekOnceHeard(state: state, heardFrame: heardFrame)
         // What the keyboard and the channels show: once the song and its tail have ended, all it
         // rendered has been heard.
         let shownFrame = position.hasEnded ? position.frame : heardFrame
@@ -273,15 +268,16 @@ public final class Player {
         }
     }
 
-    /// Where the engine is; takes note of its moving on to the prepared song by itself.
-    private func followEngine() -> EnginePosition {
-        let position = engine.position
-        if let prepared = preparedGeneration, position.generation == prepared {
+    /// What the engine says of itself; takes note of its moving on to the prepared song by itself.
+    @discardableResult
+    private func followEngine() -> EngineState {
+        let state = engine.state
+        if let prepared = preparedGeneration, state.position.generation == prepared {
             preparedGeneration = nil
             playingGeneration = prepared
             queue.move(toPlace: loaded[prepared]!.place)
         }
-        return position
+        return state
     }
 
     /// The listener's transposition, tempo and channels: a change is heard from the next buffer,
@@ -294,7 +290,11 @@ public final class Player {
     /// How long a frame the engine renders now takes to be heard: what the output holds, and the
     /// limiter's look-ahead before it.
     var outputLatencySeconds: Double {
-        sink.latencySeconds + Double(engine.lookAheadFrames) / sampleRate
+        outputLatencySeconds(lookAheadFrames: engine.state.lookAheadFrames)
+    }
+
+    private func outputLatencySeconds(lookAheadFrames: Int) -> Double {
+        sink.latencySeconds + Double(lookAheadFrames) / sampleRate
     }
 
     /// Why the output renders at normal priority, if it does (see `PlaybackSink`).
@@ -315,7 +315,7 @@ public final class Player {
                 engine.post(.hold)
                 // The fade is rendered at the next buffer, and heard once what the output holds
                 // (and the limiter's look-ahead) has played.
-                if Self.wait(atMostSeconds: 0.1, until: { engine.isHeld }) { Self.sleep(seconds: outputLatencySeconds) }
+                if Self.wait(atMostSeconds: 0.1, until: { engine.state.isHeld }) { Self.sleep(seconds: outputLatencySeconds) }
             }
             sink.pause()
         }
@@ -331,9 +331,10 @@ public final class Player {
 
     /// Lets go of the last seek's place once the engine has followed it and its place has been
     /// heard, or the song has moved elsewhere since (back round its loop, another song).
-    private func forgetSeekOnceHeard(position: EnginePosition, heardFrame: Int64) {
+    private func forgetSeekOnceHeard(state: EngineState, heardFrame: Int64) {
         guard let seek = unheardSeek else { return }
-        let followed = engine.finishedSeek >= seek.number && position.generation == seek.generation
+        let position = state.position
+        let followed = state.followedSeek >= seek.number && position.generation == seek.generation
         if seek.generation != playingGeneration || followed && (heardFrame >= seek.frame || position.frame < seek.frame) {
             unheardSeek = nil
         }
@@ -348,15 +349,8 @@ public final class Player {
         let plan = sequencer.plan(seekingTo: frame, chaseNotes: chaseNotes)
         let number = nextSeekNumber
         nextSeekNumber += 1
-        letGoOfFinishedSeeks()
-        seekPlans.append((number, plan, nil))
-        unheardSeek = (number, generation, frame)
+        unheardSeek = UnheardSeek(number: number, generation: generation, frame: frame)
         change { .seek(plan, generation: generation, number: number, fadeOut: $0) }
-    }
-
-    private func letGoOfFinishedSeeks() {
-        let finished = engine.finishedSeek
-        seekPlans.removeAll { $0.number <= finished }
     }
 
     public func restart() {
@@ -396,7 +390,7 @@ public final class Player {
         engine.post(.releaseAll)
         if !isPaused {
             // The releases must be rendered before the drain, which stops rendering.
-            Self.wait(atMostSeconds: 0.3, until: { engine.releaseHasFaded })
+            Self.wait(atMostSeconds: 0.3, until: { engine.state.releaseHasFaded })
             sink.drain(atMostSeconds: 0.3)
         }
         isStopped = true
@@ -433,17 +427,15 @@ public final class Player {
     /// engine fades the sound out, so that no voice is cut mid-waveform (a click), and the change
     /// is heard once the buffer has played (under 100 ms). A longer buffer, or a paused stream, is
     /// flushed instead, so that the change is heard at once.
-    /// Returns the command's number.
-    @discardableResult
-    private func change(_ command: (_ fadeOut: Bool) -> PlaybackEngine.Command) -> Int {
+    private func change(_ command: (_ fadeOut: Bool) -> EngineCommand) {
         // Nothing has been heard yet: no fade; `play` drops the output's buffer once, before it starts.
-        if isOutputIdle { return engine.post(command(false)) }
-        if !isPaused, sink.latencySeconds <= Self.longestUnflushedLatency {
-            return engine.post(command(true))
+        if isOutputIdle {
+            engine.post(command(false))
+        } else if !isPaused, sink.latencySeconds <= Self.longestUnflushedLatency {
+            engine.post(command(true))
+        } else {
+            sink.flush { engine.post(command(false)) }
         }
-        var number = 0
-        sink.flush { number = engine.post(command(false)) }
-        return number
     }
 
     /// Loads the queue's current file now, skipping files that cannot be read; `readAhead` is a
@@ -455,7 +447,7 @@ public final class Player {
             if let song = prepare(file, readAhead: readAhead?.file == file ? readAhead?.song : nil) {
                 let generation = register(song, place: queue.place)
                 playingGeneration = generation
-                loaded[generation]?.command = change { .load(song, generation: generation, fadeOut: $0) }
+                change { .load(song, generation: generation, fadeOut: $0) }
                 return true
             }
             queue.removeCurrent()
@@ -472,7 +464,7 @@ public final class Player {
             if let song = prepare(file) {
                 let next = register(song, place: upcoming.place)
                 preparedGeneration = next
-                loaded[next]?.command = engine.post(.queueNext(song, generation: next))
+                engine.post(.queueNext(song, generation: next))
                 return
             }
             queue.remove(place: upcoming.place)
@@ -567,7 +559,6 @@ public final class Player {
         }
         let number = nextSeekNumber
         nextSeekNumber += 1
-        seekPlans.append((number, plan, entry.song))
         loaded[generation]?.song = song
         engine.post(.replace(song, plan: plan, generation: generation, number: number, fadeOut: !isOutputIdle))
         prepareNextAgain()
@@ -613,7 +604,8 @@ public final class Player {
     private func register(_ playing: PlayingSong, place: Int) -> Int {
         defer { nextGeneration += 1 }
         let song = playing.whole.song
-        loaded[nextGeneration] = (playing, place, song.noteRange, MeterMap(song: song), song.usedChannels, .max)
+        loaded[nextGeneration] = LoadedSong(song: playing, place: place, noteRange: song.noteRange, meter: MeterMap(song: song),
+                                            usedChannels: song.usedChannels)
         return nextGeneration
     }
 }

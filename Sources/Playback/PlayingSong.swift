@@ -1,12 +1,15 @@
+import Synchronization
 import Synthesis
 
 /// A song as the engine plays it: one sequencer on the player's synthesizer, or the song's keys
 /// split across several synthesizers (``NoteSplit``), each part's sequencer rendered on a core of
 /// its own (``PartThreads``) and the parts summed; the sum sounds as one synthesizer would.
 ///
-/// A reference type: the player keeps each one it hands the engine alive until the engine is done
-/// with it, so that the audio thread never frees one.
-final class PlayingSong {
+/// A reference type: it has identity, and the engine hands it back to the interface to be freed
+/// (``RetiredObject``), never on the audio thread.
+final class PlayingSong: @unchecked Sendable {
+    // @unchecked: confined. Once handed to the engine, only the audio thread calls what changes it
+    // (checked in debug builds); the interface reads only `whole`'s parts that never change.
     /// The whole song's sequencer: it plans seeks for every part and answers for the song. When
     /// the song is split it is not rendered itself: its synthesizer plays the first part.
     let whole: Sequencer
@@ -30,6 +33,10 @@ final class PlayingSong {
         self.threads = threads
     }
 
+    deinit {
+        if AudioThread.isCurrent { AudioThread.songsFreed.add(1, ordering: .relaxed) }
+    }
+
     /// The next song frame to render.
     var position: Int64 { parts[0].position }
     var pass: Int { parts[0].pass }
@@ -39,6 +46,7 @@ final class PlayingSong {
     func outputFrames(until frame: Int64) -> Int { parts[0].outputFrames(until: frame) }
 
     func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        AudioThread.assertCurrent("playing a song")
         if let threads {
             threads.render(self, into: buffer, frames: frames)
         } else {
@@ -48,6 +56,7 @@ final class PlayingSong {
 
     /// Renders what still sounds after ``releaseAllNotes()``, without sending the song's events.
     func renderReleases(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        AudioThread.assertCurrent("playing a song")
         if let threads {
             threads.render(self, into: buffer, frames: frames, releasesOnly: true)
         } else {
@@ -56,24 +65,40 @@ final class PlayingSong {
     }
 
     func rewind() {
-        for part in parts { part.rewind() }
+        AudioThread.assertCurrent("playing a song")
+        forEachPart { $0.rewind() }
     }
 
     /// Takes up `other`'s pass through the loop, going on from where it is.
     func continuePass(of other: PlayingSong) {
-        for part in parts { part.continuePass(of: other.parts[0]) }
+        AudioThread.assertCurrent("playing a song")
+        forEachPart { $0.continuePass(of: other.parts[0]) }
     }
 
     /// Follows a plan made by ``whole``.
     func seek(following plan: SeekPlan) {
-        for part in parts { part.seek(following: plan) }
+        AudioThread.assertCurrent("playing a song")
+        forEachPart { $0.seek(following: plan) }
     }
 
     func silence() {
-        for part in parts { part.synthesizer.silence() }
+        AudioThread.assertCurrent("playing a song")
+        forEachPart { $0.synthesizer.silence() }
     }
 
     func releaseAllNotes() {
-        for part in parts { part.synthesizer.releaseAllNotes() }
+        AudioThread.assertCurrent("playing a song")
+        forEachPart { $0.synthesizer.releaseAllNotes() }
+    }
+
+    /// Calls `body` with each part, by index: unoptimized, a `for`-`in` loop's iterator allocates
+    /// (its element accessor's frame), and the tests that check the audio thread allocates nothing
+    /// run unoptimized builds.
+    private func forEachPart(_ body: (Sequencer) -> Void) {
+        var index = 0
+        while index < parts.count {
+            body(parts[index])
+            index += 1
+        }
     }
 }

@@ -115,7 +115,7 @@ public final class Sequencer {
         loop = whole.loop
         loopSettings = whole.loopSettings
         fadeFrames = whole.fadeFrames
-        trackPorts = Array(repeating: 0, count: whole.trackPorts.count)
+        trackPorts = Array(repeating: 0, count: whole.song.file.tracks.count)
         owners = split.owners
         self.part = UInt8(part)
         self.whole = whole
@@ -143,7 +143,7 @@ public final class Sequencer {
         var lengthSecondsRendered = 0.0
         /// The first slot seen with each exclusive class, by channel × 128 + class.
         var classMembers: [Int: Int] = [:]
-        var ports = [Int](repeating: 0, count: trackPorts.count)
+        var ports = [Int](repeating: 0, count: song.file.tracks.count)
         var assembler = SystemExclusiveAssembler()
         let rate = probe.configuration.sampleRate
         func release(_ slot: Int, at frame: Int64) {

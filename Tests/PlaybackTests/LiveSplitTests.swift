@@ -114,7 +114,7 @@ import Testing
                 let song = rig.split(whole)
                 engine.post(.replace(song, plan: plan, generation: 0, number: 0, fadeOut: false))
                 output += Self.render(engine, seconds: 1.6)
-                #expect(engine.finishedSeek == 0)
+                #expect(engine.state.followedSeek == 0)
                 withExtendedLifetime(song) {}
             } else {
                 engine.post(.seek(plan, generation: 0, number: 0, fadeOut: false))
@@ -134,7 +134,7 @@ import Testing
         let song = rig.split(whole)
         engine.post(.replace(song, plan: whole.plan(seekingTo: 0), generation: 7, number: 4, fadeOut: false))
         _ = Self.render(engine, seconds: 0.1)
-        #expect(engine.finishedSeek == 4)
+        #expect(engine.state.followedSeek == 4)
         #expect(engine.position.frame > Int64(0.19 * Self.rate), "the song went back to the plan's place")
     }
 

@@ -33,25 +33,25 @@ import Testing
     @Test("a plan is followed in its own song only; every seek, followed, dropped or cut off, is reported done")
     func engineFollowsPlansAndReportsThem() throws {
         let (engine, sequencer) = try Self.engine(playingGeneration: 3)
-        #expect(engine.finishedSeek == -1)
+        #expect(engine.state.followedSeek == -1)
 
         engine.post(.seek(sequencer.plan(seekingTo: 22_050), generation: 3, number: 0, fadeOut: false))
         Self.render(engine, frames: 512)
         #expect(engine.position.frame == 22_050 + 512)
-        #expect(engine.finishedSeek == 0)
+        #expect(engine.state.followedSeek == 0)
 
         // Planned for a song no longer playing: dropped.
         engine.post(.seek(sequencer.plan(seekingTo: 100), generation: 2, number: 1, fadeOut: false))
         Self.render(engine, frames: 512)
         #expect(engine.position.frame == 22_050 + 1024)
-        #expect(engine.finishedSeek == 1)
+        #expect(engine.state.followedSeek == 1)
 
         // A faded seek is done only once the fade has ended and it has been followed.
         engine.post(.seek(sequencer.plan(seekingTo: 30_000), generation: 3, number: 2, fadeOut: true))
         Self.render(engine, frames: PlaybackEngine.fadeFrames / 2)
-        #expect(engine.finishedSeek == 1)
+        #expect(engine.state.followedSeek == 1)
         Self.render(engine, frames: PlaybackEngine.fadeFrames)
-        #expect(engine.finishedSeek == 2)
+        #expect(engine.state.followedSeek == 2)
         #expect(engine.position.frame == 30_000 + Int64(PlaybackEngine.fadeFrames / 2))
 
         // Stopping drops a seek waiting for its fade.
@@ -59,7 +59,7 @@ import Testing
         Self.render(engine, frames: 64)
         engine.post(.releaseAll)
         Self.render(engine, frames: 64)
-        #expect(engine.finishedSeek == 3)
+        #expect(engine.state.followedSeek == 3)
     }
 
     @Test("an unfaded seek posted while a faded one waits goes after it, not before")
@@ -69,7 +69,7 @@ import Testing
         Self.render(engine, frames: 64)
         engine.post(.seek(sequencer.plan(seekingTo: 40_000), generation: 0, number: 1, fadeOut: false))
         Self.render(engine, frames: 512)
-        #expect(engine.finishedSeek == 1)
+        #expect(engine.state.followedSeek == 1)
         #expect(engine.position.frame == 40_000 + 512)
     }
 

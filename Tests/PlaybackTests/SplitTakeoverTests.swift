@@ -79,9 +79,9 @@ import Testing
             let plan = whole.plan(seekingTo: planFrame(engine), chaseNotes: true)
             engine.post(.replace(song, plan: plan, generation: 0, number: 0, fadeOut: true))
             render(engine, into: &output, until: 0.55)
-            finishedBefore = engine.finishedSeek
+            finishedBefore = engine.state.followedSeek
             render(engine, into: &output, until: 2.5)
-            #expect(engine.finishedSeek == 0)
+            #expect(engine.state.followedSeek == 0)
             withExtendedLifetime(song) {}
         } else {
             render(engine, into: &output, until: 2.5)
@@ -138,27 +138,33 @@ import Testing
         var waiting = try WaitingSplit(number: 0)
         let (engine, whole, song) = (waiting.engine, waiting.whole, waiting.song)
         waiting.render(until: 0.4)
-        #expect(engine.finishedSeek == -1)
+        #expect(engine.state.followedSeek == -1)
         #expect(song.parts[1].position == 0, "the split song plays before its frame")
         engine.post(.seek(whole.plan(seekingTo: Int64(0.5 * Self.rate)), generation: 0, number: 1, fadeOut: true))
         waiting.render(until: 0.6)
-        #expect(engine.finishedSeek == 1)
+        #expect(engine.state.followedSeek == 1)
         #expect(song.parts[1].position > Int64(0.5 * Self.rate), "the split song does not play after the seek")
     }
 
-    @Test("while a split waits, no later seek is reported done (its song and plan are still in use); a new song drops it")
+    @Test("while a split waits, a seek for another song is dropped and the split still waits; a new song drops it, and everything comes back")
     func aWaitingSplitIsDroppedByANewSong() throws {
         var waiting = try WaitingSplit(number: 3)
         let (engine, whole, song) = (waiting.engine, waiting.whole, waiting.song)
         engine.post(.seek(whole.plan(seekingTo: 0), generation: 5, number: 4, fadeOut: true))
         waiting.render(until: 0.4)
-        #expect(engine.finishedSeek == 2)
+        #expect(engine.state.followedSeek == 4)
+        #expect(song.parts[1].position == 0, "the split song plays before its frame")
+        engine.collectRetired()
+        // The song playing, the split song and its plan.
+        #expect(engine.handedObjects == 3)
         let next = Sequencer(song: Self.pulses, synthesizer: waiting.rig.lead)
         engine.post(.load(PlayingSong(next), generation: 1, fadeOut: true))
         waiting.render(until: 0.5)
-        #expect(engine.finishedSeek == 4)
+        #expect(engine.state.followedSeek == 4)
         #expect(engine.position.generation == 1)
         #expect(song.parts[1].position == 0, "the dropped split song played")
+        engine.collectRetired()
+        #expect(engine.handedObjects == 1, "the song playing is all the engine holds")
     }
 
     @Test("a song split in its loop's second pass plays as many passes more as on one synthesizer")

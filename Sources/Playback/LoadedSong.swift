@@ -1,0 +1,13 @@
+import SMF
+
+/// A song the player handed to the engine, with what the snapshots show of it, worked out once.
+struct LoadedSong {
+    /// Shared with the engine, which alone plays it: the player reads what never changes in it
+    /// (the song, its length and loop, seek plans).
+    var song: PlayingSong
+    /// Its place in the queue's playing order.
+    var place: Int
+    var noteRange: ClosedRange<UInt8>?
+    var meter: MeterMap?
+    var usedChannels: UInt16
+}
