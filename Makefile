@@ -26,7 +26,9 @@ build: deps
 
 # Suites that listen to a real PulseAudio server measure time: they run one at a
 # time, after the others, so that no other test competes with them for the CPU.
-REALTIME_SUITES := PulseAudioSinkTests|PlayCommandTests|PipePlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests|MediaKeysCommandTests
+# RenderAllocationTests counts the allocator's calls on every audio thread of the
+# process: alone, it sees only its own.
+REALTIME_SUITES := PulseAudioSinkTests|RenderAllocationTests|PlayCommandTests|PipePlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests|MediaKeysCommandTests
 
 # generate-manual is built for InstallTests, which install the debug build (see "Installing").
 test: deps

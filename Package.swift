@@ -109,7 +109,10 @@ let package = Package(
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "CFluidSynth", "TestSupport"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "Files", "TestSupport"]),
         .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "Files", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport",
+                                                        "AllocationCounter"]),
+        // Replaces the test process's allocator with one that counts the calls made on the audio thread (C: see the source).
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .target(name: "TestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput", "SoundComparison"]),
         // Each target imports only what ARCHITECTURE.md allows it (reads the files, builds nothing more).

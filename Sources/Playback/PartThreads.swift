@@ -107,6 +107,8 @@ final class PartThreads {
         /// A part thread's life: part `worker` + 1 of each job, until closed.
         func serve(_ worker: Int) {
             _ = RealtimeScheduling.requestForCurrentThread()
+            // A part thread renders and does nothing else: it is an audio thread for good.
+            _ = AudioThread.Mark()
             while true {
                 startSignals[worker].wait()
                 if isClosing { return }

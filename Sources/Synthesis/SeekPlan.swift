@@ -39,7 +39,12 @@ public struct SeekPlan: Sendable {
     /// `playsKey(channel, key)` keeps. No allocation: this runs on the audio thread.
     func send(to receiver: some MIDIReceiver, playsKey: (_ channel: Int, _ key: UInt8) -> Bool = { _, _ in true }) {
         systemExclusiveBytes.withUnsafeBufferPointer { bytes in
-            for message in messages {
+            // By index: unoptimized, a `for`-`in` loop's iterator allocates (its element
+            // accessor's frame), and the tests that check the audio thread run unoptimized builds.
+            var index = 0
+            while index < messages.count {
+                let message = messages[index]
+                index += 1
                 switch message {
                 case .channel(let status, let channel, let data1, let data2):
                     if status & 0xF0 <= 0xA0, !playsKey(Int(channel), data1) { continue }

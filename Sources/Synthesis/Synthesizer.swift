@@ -109,6 +109,10 @@ public final class Synthesizer {
         presetTables = tables
         presetTableOfMode = tableOfMode
         module = SoundModule(chosenMode: configuration.midiMode)
+        // FluidSynth applies some of the settings above where it renders, at its next block (the
+        // polyphony reallocates its mixer's voice lists): a silent block rendered here, so that
+        // the audio thread's first block does not.
+        render(into: discarded, frames: 64)
         reset()
     }
 

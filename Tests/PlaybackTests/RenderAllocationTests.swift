@@ -1,0 +1,93 @@
+import AllocationCounter
+import Foundation
+@testable import Playback
+import SMF
+import Synthesis
+import SystemPackage
+import Testing
+
+/// The audio thread neither allocates nor frees memory (the allocator takes a lock, and may take
+/// long): the process's allocator counts its calls on threads marked as audio threads (the engine's
+/// render and the live part threads) while a player plays songs through a test sink, with seeks
+/// faded and flushed, a loop going round, a split, mutes, a solo, transposition and tempo, a pause
+/// and the next song. Runs with the real-time suites (alone): another test's audio thread could
+/// be counted.
+@Suite(.serialized) struct RenderAllocationTests {
+    static let rate = SeekHandoverTests.rate
+
+    /// Calls to the allocator made on audio threads while `body` runs.
+    static func allocations(_ body: () throws -> Void) rethrows -> Int {
+        allocation_counter_start(AudioThread.key)
+        defer { _ = allocation_counter_stop() }
+        try body()
+        return allocation_counter_stop()
+    }
+
+    @Test("the engine's render allocates and frees nothing, through seeks, loops, a split, mutes, transposition, a pause and the next song")
+    func renderDoesNotAllocate() throws {
+        let folder = try TemporaryFolder()
+        var files: [FilePath] = []
+        for (index, piece) in [PerformanceRenderTests.Piece(loopMark: 4), PerformanceRenderTests.Piece(loopMark: 2)].enumerated() {
+            let path = folder.file("song\(index).mid")
+            try Data(SMFWriter().encode(piece.file)).write(to: URL(fileURLWithPath: path))
+            files.append(FilePath(path))
+        }
+        var made: SeekHandoverTests.ManualSink?
+        let player = try Player(chaseNotes: true, tailLimitSeconds: 1, sampleRate: Self.rate, loops: LoopSettings(passes: 2, fadeSeconds: 1),
+                                split: .whenNeeded(cores: 2),
+                                makeSink: { render in
+                                    let sink = SeekHandoverTests.ManualSink(render: render)
+                                    made = sink
+                                    return sink
+                                },
+                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
+        let sink = try #require(made)
+        #expect(player.play(PlayQueue(items: files)))
+        func play(seconds: Double) {
+            for _ in 0..<Int(seconds * Self.rate / 441) {
+                sink.record(frames: 441)
+                _ = player.update()
+            }
+        }
+        // Every voice and preset the songs use sounds once before the count (FluidSynth's first
+        // note of a preset is not what this checks).
+        play(seconds: 1)
+        let counted = Self.allocations {
+            player.seek(toSeconds: 2.5)
+            play(seconds: 0.3)
+            player.performance.transpose = 3
+            player.performance.tempo = 1.25
+            play(seconds: 0.3)
+            player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad, underrunsSinceLastLook: 0)
+            play(seconds: 0.5)
+            player.performance.muted = ChannelSet(bits: 0b10)
+            play(seconds: 0.3)
+            player.performance.soloed = ChannelSet(bits: 0b1)
+            player.seek(bySeconds: -1)
+            play(seconds: 0.3)
+            player.togglePause()
+            play(seconds: 0.1)
+            player.togglePause()
+            play(seconds: 0.3)
+            player.performance = Performance()
+            player.seek(toSeconds: 3.5)
+            // Round the loop, its fade, and on into the next song.
+            play(seconds: 8)
+        }
+        let snapshot = player.update()
+        #expect(snapshot.cores == 2, "the song was not split: the test did not cover a split")
+        #expect(snapshot.place == 1, "the next song did not start: the test did not cover the hand-over to it")
+        #expect(counted == 0, "the audio threads called the allocator \(counted) times")
+    }
+
+    @Test("the count can fail: an array made on a thread marked as the audio thread is counted")
+    func anAllocationOnTheAudioThreadIsCounted() {
+        let counted = Self.allocations {
+            let mark = AudioThread.Mark()
+            let made = [Int](repeating: 7, count: 1_000)
+            mark.remove()
+            #expect(made.count == 1_000)
+        }
+        #expect(counted >= 1, "an array made on the audio thread: \(counted) calls counted")
+    }
+}
