@@ -24,28 +24,32 @@ public final class AudioFileReader {
     /// which has no bit depth.
     public let encoding: SampleEncoding?
 
+    /// Kept open while libsndfile reads it.
+    private let file: ReadableFile
     private let io: FileDescriptorIO
     private let sndfile: OpaquePointer
 
     public init(path: FilePath) throws(AudioFileError) {
         // Opened here rather than by libsndfile so that a missing file or a folder is told apart
         // from a file that is not audio.
-        let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw .cannotOpen(path: path, cause: .system(errno: errno)) }
-        func failure(_ error: AudioFileError) -> AudioFileError {
-            close(fd)
-            return error
+        let file: ReadableFile
+        do {
+            file = try ReadableFile(path)
+        } catch {
+            let cause: AudioFileError.Cause = switch error {
+            case .missing: .system(errno: Errno.noSuchFileOrDirectory.rawValue)
+            case .folder: .system(errno: Errno.isDirectory.rawValue)
+            case .notARegularFile, .tooLarge: .notARegularFile
+            case .system(let code): .system(errno: code.rawValue)
+            }
+            throw .cannotOpen(path: path, cause: cause)
         }
-        let io = FileDescriptorIO(fd: fd)
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw failure(.cannotOpen(path: path, cause: .system(errno: errno))) }
-        guard (status.st_mode & S_IFMT) != S_IFDIR else { throw failure(.cannotOpen(path: path, cause: .system(errno: EISDIR))) }
-
+        let io = FileDescriptorIO(descriptor: file.descriptor)
         var info = SF_INFO()
         var callbacks = FileDescriptorIO.callbacks
         guard let sndfile = sf_open_virtual(&callbacks, Int32(SFM_READ), &info, io.userData) else {
-            if let code = io.firstError { throw failure(.cannotOpen(path: path, cause: .system(errno: code))) }
-            throw failure(.notAnAudioFile(path: path, reason: AudioFileError.Cause.library(tidying: String(cString: sf_strerror(nil))).description))
+            if let code = io.firstError { throw .cannotOpen(path: path, cause: .system(errno: code)) }
+            throw .notAnAudioFile(path: path, reason: AudioFileError.Cause.library(tidying: String(cString: sf_strerror(nil))).description)
         }
         self.path = path
         self.sampleRate = Int(info.samplerate)
@@ -55,6 +59,7 @@ public final class AudioFileReader {
         self.frameCount = info.frames == sf_count_t.max ? Self.countFrames(sndfile, channels: Int(info.channels)) : Int(info.frames)
         self.format = AudioFileFormat(sndfileFormat: info.format)
         self.encoding = self.format == .ogg ? nil : SampleEncoding(sndfileSubtype: info.format & Int32(SF_FORMAT_SUBMASK))
+        self.file = file
         self.io = io
         self.sndfile = sndfile
     }
@@ -73,9 +78,8 @@ public final class AudioFileReader {
     }
 
     deinit {
-        // libsndfile first: it reads through the descriptor until it is closed.
+        // Before the file closes: libsndfile reads through its descriptor until it is closed.
         sf_close(sndfile)
-        close(io.fd)
     }
 
     /// Reads as many whole frames as fit in `buffer` and returns how many it read: 0 at the end.

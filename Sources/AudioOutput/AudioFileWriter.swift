@@ -76,7 +76,7 @@ public final class AudioFileWriter {
 
     private init(file: StagedFile, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int) throws(AudioFileError) {
         let path = file.destination
-        let io = FileDescriptorIO(fd: file.descriptor.rawValue)
+        let io = FileDescriptorIO(descriptor: file.descriptor)
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)

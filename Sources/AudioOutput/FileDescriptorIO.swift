@@ -1,9 +1,5 @@
 import CSndFile
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemPackage
 
 /// libsndfile's virtual I/O over a file descriptor, remembering the first system error.
 ///
@@ -12,17 +8,28 @@ import Darwin
 /// their last frames and WAV and AIFF rewrite their headers. Doing the I/O here means a full disk is
 /// noticed wherever it happens, and reported with its `errno`.
 final class FileDescriptorIO {
-    let fd: Int32
+    let descriptor: FileDescriptor
     /// The first `errno` a write, read or seek failed with; nil while all is well.
     private(set) var firstError: Int32?
 
-    /// Works through `fd`, which the owner keeps open while libsndfile uses it and closes afterwards.
-    init(fd: Int32) {
-        self.fd = fd
+    /// Works through `descriptor`, which the owner keeps open while libsndfile uses it and closes
+    /// afterwards.
+    init(descriptor: FileDescriptor) {
+        self.descriptor = descriptor
     }
 
-    private func record(_ code: Int32) {
-        if firstError == nil { firstError = code }
+    private func record(_ error: any Error) {
+        if firstError == nil { firstError = (error as? Errno ?? .ioError).rawValue }
+    }
+
+    /// What `body` returns, or nil with its error recorded.
+    private func recording<Result>(_ body: () throws -> Result) -> Result? {
+        do {
+            return try body()
+        } catch {
+            record(error)
+            return nil
+        }
     }
 
     /// The callbacks libsndfile calls, with a pointer to this object as their user data. libsndfile
@@ -30,31 +37,19 @@ final class FileDescriptorIO {
     static let callbacks = SF_VIRTUAL_IO(
         get_filelen: { user in
             let io = FileDescriptorIO.from(user)
-            var status = stat()
-            guard fstat(io.fd, &status) == 0 else {
-                io.record(errno)
-                return -1
-            }
-            return sf_count_t(status.st_size)
+            return io.recording { try io.descriptor.stat().size } ?? -1
         },
         seek: { offset, whence, user in
             let io = FileDescriptorIO.from(user)
-            let position = lseek(io.fd, off_t(offset), whence)
-            if position < 0 { io.record(errno) }
-            return sf_count_t(position)
+            return io.recording { try io.descriptor.seek(offset: offset, from: FileDescriptor.SeekOrigin(rawValue: whence)) } ?? -1
         },
         read: { buffer, count, user in
             let io = FileDescriptorIO.from(user)
             guard let buffer, count > 0 else { return 0 }
             var done = 0
             while done < Int(count) {
-                let result = read(io.fd, buffer + done, Int(count) - done)
-                if result < 0, errno == EINTR { continue }
-                if result < 0 {
-                    io.record(errno)
-                    break
-                }
-                if result == 0 { break }
+                let rest = UnsafeMutableRawBufferPointer(start: buffer + done, count: Int(count) - done)
+                guard let result = io.recording({ try io.descriptor.read(into: rest) }), result > 0 else { break }
                 done += result
             }
             return sf_count_t(done)
@@ -65,10 +60,10 @@ final class FileDescriptorIO {
             var done = 0
             // A short count means the disk filled up part way; the next write says why.
             while done < Int(count) {
-                let result = write(io.fd, buffer + done, Int(count) - done)
-                if result < 0, errno == EINTR { continue }
-                if result <= 0 {
-                    io.record(result < 0 ? errno : EIO)
+                let rest = UnsafeRawBufferPointer(start: buffer + done, count: Int(count) - done)
+                guard let result = io.recording({ try io.descriptor.write(rest) }) else { break }
+                guard result > 0 else {
+                    io.record(Errno.ioError)
                     break
                 }
                 done += result
@@ -77,9 +72,7 @@ final class FileDescriptorIO {
         },
         tell: { user in
             let io = FileDescriptorIO.from(user)
-            let position = lseek(io.fd, 0, SEEK_CUR)
-            if position < 0 { io.record(errno) }
-            return sf_count_t(position)
+            return io.recording { try io.descriptor.seek(offset: 0, from: .current) } ?? -1
         }
     )
 

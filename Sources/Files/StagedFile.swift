@@ -26,8 +26,8 @@ public final class StagedFile {
 
     /// Creates the temporary file for `destination` with `permissions` (before the umask).
     public convenience init(destination: FilePath, permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite]) throws(TemporarySibling.Failure) {
-        let (fd, temporary) = try TemporarySibling.create(for: destination, permissions: permissions)
-        self.init(descriptor: FileDescriptor(rawValue: fd), temporaryPath: temporary, destination: destination)
+        let (descriptor, temporary) = try TemporarySibling.create(for: destination, permissions: permissions)
+        self.init(descriptor: descriptor, temporaryPath: temporary, destination: destination)
     }
 
     /// Takes over `descriptor`, open on `temporaryPath`. Tests pass other descriptors (such as
@@ -44,11 +44,7 @@ public final class StagedFile {
 
     /// Appends `bytes`, however many writes it takes.
     public func write(_ bytes: some Sequence<UInt8>) throws(Errno) {
-        do {
-            _ = try descriptor.writeAll(bytes)
-        } catch {
-            throw error as? Errno ?? .ioError
-        }
+        _ = try Errno.typed { try descriptor.writeAll(bytes) }
     }
 
     /// Flushes the file and renames it over `destination`, replacing what is there.
@@ -73,10 +69,13 @@ public final class StagedFile {
             case EEXIST:
                 return false
             case EPERM, EOPNOTSUPP:
-                let reservation = path.withPlatformString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
-                if reservation < 0, errno == EEXIST { return false }
-                guard reservation >= 0 else { throw fail(Errno.current) }
-                close(reservation)
+                do {
+                    try path.createNewFile(permissions: [.ownerReadWrite, .groupRead, .otherRead])
+                } catch where error == .fileExists {
+                    return false
+                } catch {
+                    throw fail(error)
+                }
                 guard temporaryPath.withPlatformString({ from in path.withPlatformString { to in rename(from, to) } }) == 0 else {
                     let cause = Errno.current
                     _ = path.withPlatformString { unlink($0) }
@@ -121,9 +120,4 @@ public final class StagedFile {
         discard()
         return cause
     }
-}
-
-extension Errno {
-    /// This thread's last failure.
-    static var current: Errno { Errno(rawValue: errno) }
 }

@@ -26,7 +26,7 @@ public enum TemporarySibling {
     /// Creates the temporary file for `path` with `permissions` (before the umask) and returns its
     /// descriptor (read and write: libsndfile reads back what it wrote when it finishes some
     /// formats) and its path.
-    static func create(for path: FilePath, permissions: FilePermissions) throws(Failure) -> (fd: Int32, path: FilePath) {
+    static func create(for path: FilePath, permissions: FilePermissions) throws(Failure) -> (descriptor: FileDescriptor, path: FilePath) {
         var existing = stat()
         if path.withPlatformString({ stat($0, &existing) }) == 0 {
             switch existing.st_mode & S_IFMT {
@@ -45,9 +45,16 @@ public enum TemporarySibling {
             let temporaryName = [CChar(UInt8(ascii: "."))] + kept + suffix + [0]
             guard let component = FilePath.Component(platformString: temporaryName) else { throw .system(errno: EINVAL) }
             let temporary = folder.appending(component)
-            let fd = temporary.withPlatformString { open($0, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, permissions.rawValue) }
-            if fd >= 0 { return (fd, temporary) }
-            if errno != EEXIST { throw cause(of: errno, creatingIn: folder) }
+            do {
+                let descriptor = try Errno.typed {
+                    try FileDescriptor.open(temporary, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec], permissions: permissions)
+                }
+                return (descriptor, temporary)
+            } catch where error == .fileExists {
+                continue
+            } catch {
+                throw cause(of: error.rawValue, creatingIn: folder)
+            }
         }
         throw .system(errno: EEXIST)
     }
@@ -55,12 +62,11 @@ public enum TemporarySibling {
     /// Makes a rename in `path`'s folder last: the folder's entry is on disk only once the folder
     /// is flushed.
     public static func syncFolder(of path: FilePath) {
-        let folder = path.containingFolder.withPlatformString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard folder >= 0 else { return }
         // Best effort: the file is already in place, and a failure here would only make the caller
         // report an error about a file that exists.
-        _ = fsync(folder)
-        close(folder)
+        guard let folder = try? FileDescriptor.open(path.containingFolder, .readOnly, options: [.directory, .closeOnExec]) else { return }
+        _ = fsync(folder.rawValue)
+        try? folder.close()
     }
 
     /// A name cut to fit `limit` bytes, so that a long output name still leaves room for the

@@ -29,18 +29,17 @@ public struct LibraryImporter: Sendable {
 
     /// Copies the file at `source` into the folder and returns the copy's path.
     public func importFile(at source: FilePath) throws(LibraryImportError) -> FilePath {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore it.
-        let input = source.withPlatformString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard input >= 0 else { throw .unreadable(path: source, reason: SystemError.current) }
-        defer { close(input) }
-        var info = stat()
-        guard fstat(input, &info) == 0 else { throw .unreadable(path: source, reason: SystemError.current) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .isFolder(path: source)
-        default: throw .unreadable(path: source, reason: "not a regular file")
+        let input: ReadableFile
+        do {
+            input = try ReadableFile(source)
+        } catch {
+            switch error {
+            case .missing: throw .unreadable(path: source, reason: SystemError.text(ENOENT))
+            case .folder: throw .isFolder(path: source)
+            case .notARegularFile, .tooLarge, .system: throw .unreadable(path: source, reason: error.description)
+            }
         }
-        guard MIDIFileDetector.hasMIDIContent(at: source) else { throw .notMIDI(path: source) }
+        guard MIDIFileDetector.hasMIDIContent(input) else { throw .notMIDI(path: source) }
         guard let name = source.lastComponent else { throw .isFolder(path: source) }
 
         do {
@@ -74,18 +73,22 @@ public struct LibraryImporter: Sendable {
     }
 
     /// Copies everything from `input` into `output`.
-    private static func copy(from input: Int32, source: FilePath, to output: StagedFile) throws(LibraryImportError) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private static func copy(from input: ReadableFile, source: FilePath, to output: StagedFile) throws(LibraryImportError) {
+        var copied: Int64 = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable(path: source, reason: SystemError.current) }
-            if count == 0 { return }
+            let chunk: [UInt8]
             do {
-                try output.write(buffer[..<count])
+                chunk = try input.read(upTo: 1 << 16, at: copied)
+            } catch {
+                throw .unreadable(path: source, reason: SystemError.text(error.rawValue))
+            }
+            if chunk.isEmpty { return }
+            do {
+                try output.write(chunk)
             } catch {
                 throw .cannotWrite(path: output.destination.containingFolder, reason: SystemError.text(error.rawValue))
             }
+            copied += Int64(chunk.count)
         }
     }
 }

@@ -22,7 +22,7 @@ public enum M3UPlaylist {
     }
 
     /// The entries, in order, as paths.
-    public static func entries(ofPlaylistAt path: FilePath) throws(SmallFile.ReadError) -> [FilePath] {
+    public static func entries(ofPlaylistAt path: FilePath) throws(FileReadError) -> [FilePath] {
         let bytes = try SmallFile.read(path, limit: sizeLimit)
         let folder = path.containingFolder
         return bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }).compactMap { rawLine in

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Files
 import SMF
 import SystemPackage
 
@@ -18,13 +16,15 @@ public enum MIDIFileDetector {
         return extensions.contains(fileExtension.lowercased())
     }
 
-    /// Whether the file starts as a MIDI file does (``MIDIFileSignature``).
+    /// Whether a regular file is at `path` and starts as a MIDI file does (``MIDIFileSignature``).
     public static func hasMIDIContent(at path: FilePath) -> Bool {
-        let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: MIDIFileSignature.length)
-        let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress!, MIDIFileSignature.length) }
-        return count > 0 && MIDIFileSignature.matches(head[..<count])
+        guard let file = try? ReadableFile(path) else { return false }
+        return hasMIDIContent(file)
+    }
+
+    /// Whether `file` starts as a MIDI file does.
+    static func hasMIDIContent(_ file: ReadableFile) -> Bool {
+        guard let head = try? file.read(upTo: MIDIFileSignature.length, at: 0) else { return false }
+        return !head.isEmpty && MIDIFileSignature.matches(head[...])
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import Synchronization
 import SystemPackage
@@ -15,8 +12,7 @@ import SystemPackage
 /// same file, and `smfplay report` takes the last line of each input. Within the process, a lock
 /// and one `write()` per line keep the lines whole.
 public final class RenderReportLog: Sendable {
-    let path: FilePath
-    private let fd: Int32
+    private let file: AppendOnlyFile
     private let shard: Shard?
     private let lock = Mutex(())
     /// Says a failed write, in one line.
@@ -25,14 +21,8 @@ public final class RenderReportLog: Sendable {
     /// Opens (creating) the report file for `shard`: `FILE.jsonl` itself without one.
     public init(_ path: FilePath, shard: Shard?, warn: @escaping @Sendable (String) -> Void) throws(FileWriteError) {
         self.warn = warn
-        self.path = shard.map { Self.path(path, for: $0) } ?? path
         self.shard = shard
-        fd = self.path.withPlatformString { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o666) }
-        guard fd >= 0 else { throw FileWriteError(path: self.path, reason: SystemError.current) }
-    }
-
-    deinit {
-        close(fd)
+        file = try AppendOnlyFile(shard.map { Self.path(path, for: $0) } ?? path)
     }
 
     /// `report.jsonl` → `report.shard-2-of-8.jsonl`; a name without `.jsonl` gets the shard at its end.
@@ -53,11 +43,16 @@ public final class RenderReportLog: Sendable {
         var report = report
         report.shard = shard?.description
         let line = report.line
-        lock.withLock { _ in
-            let written = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written != line.count {
-                warn(FileWriteError(path: path, reason: written < 0 ? SystemError.current : "only part of a line was written").description)
-            }
+        let reason = lock.withLock { _ in write(line) }
+        if let reason { warn(FileWriteError(path: file.path, reason: reason).description) }
+    }
+
+    /// Why `line` did not all go to the file; nil when it did.
+    private func write(_ line: [UInt8]) -> String? {
+        do {
+            return try file.append(line) == line.count ? nil : "only part of a line was written"
+        } catch {
+            return SystemError.text(error.rawValue)
         }
     }
 }

@@ -70,8 +70,7 @@ public enum DatabaseFile {
     /// the user only: SQLite gives its journal files the same permissions, and what smfplay keeps
     /// says what someone listens to. An existing file is left as it is.
     private static func createPersonally(_ path: FilePath) {
-        let fd = path.withPlatformString { Glibc.open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-        if fd >= 0 { close(fd) }
+        try? path.createNewFile(permissions: .ownerReadWrite)
     }
 
     /// Whether SQLite found the file damaged or not a database.

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import CFluidSynth
+import Files
+import SystemPackage
 import WorkerThreads
 
 /// How FluidSynth reads a SoundFont file here: through a 64 KB buffer of our own with `pread`,
@@ -32,10 +34,9 @@ enum SoundFontFileReader {
 
     private static let bufferSize = 64 * 1024
 
-    /// One open file: the descriptor, FluidSynth's position in it, and what the buffer holds.
+    /// One open file, FluidSynth's position in it, and what the buffer holds.
     private struct OpenFile {
-        let descriptor: Int32
-        let size: Int64
+        let file: ReadableFile
         var position: Int64 = 0
         /// The buffer holds the file's bytes `bufferStart ..< bufferStart + bufferCount`.
         var bufferStart: Int64 = 0
@@ -44,16 +45,9 @@ enum SoundFontFileReader {
     }
 
     private static let open: @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer? = { path in
-        guard let path else { return nil }
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            _ = Glibc.close(descriptor)
-            return nil
-        }
+        guard let path, let opened = try? ReadableFile(FilePath(platformString: path)) else { return nil }
         let file = UnsafeMutablePointer<OpenFile>.allocate(capacity: 1)
-        file.initialize(to: OpenFile(descriptor: descriptor, size: Int64(status.st_size)))
+        file.initialize(to: OpenFile(file: opened))
         return UnsafeMutableRawPointer(file)
     }
 
@@ -73,12 +67,12 @@ enum SoundFontFileReader {
                 remaining -= Int64(taken)
                 file.pointee.position += Int64(taken)
             } else if remaining >= Int64(bufferSize) {
-                let got = readLarge(file.pointee.descriptor, into: destination, count: Int(remaining), at: file.pointee.position)
+                let got = readLarge(file.pointee.file, into: destination, count: Int(remaining), at: file.pointee.position)
                 file.pointee.position += Int64(got)
                 guard got == Int(remaining) else { return FLUID_FAILED }
                 remaining = 0
             } else {
-                let got = readFully(file.pointee.descriptor, into: file.pointee.buffer, count: bufferSize, at: file.pointee.position)
+                let got = readFully(file.pointee.file, into: file.pointee.buffer, count: bufferSize, at: file.pointee.position)
                 guard got > 0 else { return FLUID_FAILED }
                 file.pointee.bufferStart = file.pointee.position
                 file.pointee.bufferCount = got
@@ -100,9 +94,9 @@ enum SoundFontFileReader {
     /// Not huge pages (`madvise(MADV_HUGEPAGE)` on FluidSynth's sample memory): they took 35,000
     /// page faults off that load, but made it slower after another program's load (188–251 ms
     /// against 157–196 on this VM, alternating with fluidsynth's), though faster back to back.
-    private static func readLarge(_ descriptor: Int32, into destination: UnsafeMutableRawPointer, count: Int, at offset: Int64) -> Int {
+    private static func readLarge(_ file: ReadableFile, into destination: UnsafeMutableRawPointer, count: Int, at offset: Int64) -> Int {
         guard count >= splitReadSize, WorkerThreads.processorCount > 1 else {
-            return readFully(descriptor, into: destination, count: count, at: offset)
+            return readFully(file, into: destination, count: count, at: offset)
         }
         let half = (count / 2 + 4095) & ~4095
         let parts = [0 ..< half, half ..< count]
@@ -110,26 +104,15 @@ enum SoundFontFileReader {
         got.withUnsafeMutableBufferPointer { got in
             WorkerThreads.run(count: 2) { part in
                 let range = parts[part]
-                got[part] = readFully(descriptor, into: destination + range.lowerBound, count: range.count, at: offset + Int64(range.lowerBound))
+                got[part] = readFully(file, into: destination + range.lowerBound, count: range.count, at: offset + Int64(range.lowerBound))
             }
         }
         return got[0] == half ? half + got[1] : got[0]
     }
 
-    /// Reads up to `count` bytes at `offset`; fewer only at the end of the file or on an error.
-    private static func readFully(_ descriptor: Int32, into destination: UnsafeMutableRawPointer, count: Int, at offset: Int64) -> Int {
-        var done = 0
-        while done < count {
-            let got = pread(descriptor, destination + done, count - done, off_t(offset) + off_t(done))
-            if got > 0 {
-                done += got
-            } else if got < 0, errno == EINTR {
-                continue
-            } else {
-                break
-            }
-        }
-        return done
+    /// Reads up to `count` bytes at `offset`; fewer only at the end of the file, none on an error.
+    private static func readFully(_ file: ReadableFile, into destination: UnsafeMutableRawPointer, count: Int, at offset: Int64) -> Int {
+        (try? file.read(into: UnsafeMutableRawBufferPointer(start: destination, count: count), at: offset)) ?? 0
     }
 
     private static let seek: @convention(c) (UnsafeMutableRawPointer?, fluid_long_long_t, Int32) -> Int32 = { handle, offset, origin in
@@ -139,7 +122,7 @@ enum SoundFontFileReader {
         switch origin {
         case SEEK_SET: base = 0
         case SEEK_CUR: base = file.pointee.position
-        case SEEK_END: base = file.pointee.size
+        case SEEK_END: base = file.pointee.file.size
         default: return FLUID_FAILED
         }
         let (target, overflow) = base.addingReportingOverflow(Int64(offset))
@@ -156,10 +139,10 @@ enum SoundFontFileReader {
     private static let close: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { handle in
         guard let handle else { return FLUID_FAILED }
         let file = handle.assumingMemoryBound(to: OpenFile.self)
-        let closed = Glibc.close(file.pointee.descriptor) == 0
         file.pointee.buffer.deallocate()
+        // The file closes as it goes.
         file.deinitialize(count: 1)
         file.deallocate()
-        return closed ? FLUID_OK : FLUID_FAILED
+        return FLUID_OK
     }
 }

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Files
 import SystemPackage
 
 /// What a SoundFont file's first bytes say it is, read before FluidSynth (and the DLS loader of
@@ -18,24 +16,29 @@ enum SoundFontFormat: Equatable {
     /// starts its INFO list): a version other than 3, or none where the format wants it, is
     /// left for FluidSynth to judge as an .sf2.
     init(of path: FilePath) throws(SynthesisError) {
-        let fd = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw .notASoundFont(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 36)
-        let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, 36) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .notASoundFont(path: path, reason: String(cString: strerror(errno))) }
+        let file: ReadableFile
+        do {
+            file = try ReadableFile(path)
+        } catch {
+            throw .notASoundFont(path: path, reason: error.description)
+        }
+        let header: [UInt8]
+        do {
+            header = try file.read(upTo: 36, at: 0)
+        } catch {
+            throw .notASoundFont(path: path, reason: SystemError.text(error.rawValue))
+        }
         func bytes(_ range: Range<Int>, are text: String) -> Bool { header[range].elementsEqual(text.utf8) }
-        guard count >= 12, bytes(0..<4, are: "RIFF"), bytes(8..<12, are: "sfbk") || bytes(8..<12, are: "DLS ") else {
+        guard header.count >= 12, bytes(0..<4, are: "RIFF"), bytes(8..<12, are: "sfbk") || bytes(8..<12, are: "DLS ") else {
             throw .notASoundFont(path: path, reason: "it does not start like a .sf2 or .sf3 file (RIFF, then sfbk)")
         }
-        let declared = 8 + (Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24)
-        guard declared <= Int(status.st_size) else {
-            throw .notASoundFont(path: path, reason: "it is cut short: its header says \(declared) bytes, the file has \(status.st_size)")
+        let declared = 8 + Int64(Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24)
+        guard declared <= file.size else {
+            throw .notASoundFont(path: path, reason: "it is cut short: its header says \(declared) bytes, the file has \(file.size)")
         }
         if bytes(8..<12, are: "DLS ") {
             self = .downloadableSounds
-        } else if count == 36, bytes(12..<16, are: "LIST"), bytes(20..<24, are: "INFO"), bytes(24..<28, are: "ifil"),
+        } else if header.count == 36, bytes(12..<16, are: "LIST"), bytes(20..<24, are: "INFO"), bytes(24..<28, are: "ifil"),
                   Int(header[32]) | Int(header[33]) << 8 == 3 {
             self = .compressed
         } else {
