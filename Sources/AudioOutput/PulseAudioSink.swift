@@ -30,6 +30,8 @@ import Darwin
 ///
 /// The stream starts paused, with its buffer filled: call `resume()` to start playing.
 public final class PulseAudioSink: @unchecked Sendable {
+    // @unchecked: libpulse's objects are touched only with the threaded main loop's lock held,
+    // which it owns; the counters it reads without it are atomics.
     public static let channels = PulseAudioStreamState.channels
     /// How long `init` waits for a server before it gives up: with what comes before and after
     /// the wait, a missing server is reported within 2 seconds.

@@ -7,6 +7,8 @@ import Synchronization
 /// Everything here is touched with the main loop's lock held (callbacks hold it; the sink takes
 /// it), except the atomics and the failure, which the sink's readers poll without the lock.
 final class PulseAudioStreamState: @unchecked Sendable {
+    // @unchecked: its `var`s are touched only with the main loop's lock held; the counters and
+    // the failure, read without it, are atomics and a mutex.
     static let channels = 2
     static let bytesPerFrame = channels * MemoryLayout<Float>.size
 

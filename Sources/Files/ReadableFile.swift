@@ -66,7 +66,7 @@ public final class ReadableFile: Sendable {
     /// at once if it likes: for a large file, the copy out of the page cache and the page faults
     /// on the fresh buffer, serial work before any of it can be used, are then shared out. A file
     /// that shrank while it was read gives the bytes up to the first slice that came short.
-    public func readAll(limit: Int, parts: Int = 1, run: (_ parts: Int, _ body: (Int) -> Void) -> Void = { parts, body in (0..<parts).forEach(body) })
+    public func readAll(limit: Int, parts: Int = 1, run: (_ parts: Int, _ body: @escaping @Sendable (Int) -> Void) -> Void = { parts, body in (0..<parts).forEach(body) })
         throws(FileReadError) -> [UInt8] {
         guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
         let size = Int(self.size)
@@ -76,10 +76,12 @@ public final class ReadableFile: Sendable {
         var failure: Errno?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             guard size > 0 else { return }
+            // Each part writes its own range of the buffer and its own outcome, and `run` returns
+            // once every part has: what the pointers' types cannot tell the compiler.
             nonisolated(unsafe) let buffer = UnsafeMutableRawBufferPointer(buffer)
             outcomes.withUnsafeMutableBufferPointer { outcomes in
                 nonisolated(unsafe) let outcomes = outcomes
-                run(parts) { part in
+                run(parts) { [self] part in
                     let range = part * partSize ..< min(size, (part + 1) * partSize)
                     outcomes[part] = Result { () throws(Errno) -> Int in
                         try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[range]), at: Int64(range.lowerBound))

@@ -47,6 +47,7 @@ public final class FileDetails: Sendable {
 /// The details known and the requests, shared by ``FileDetails`` and its worker thread under one
 /// condition lock (the worker sleeps on it while there is nothing to do).
 private final class FileDetailsWork: @unchecked Sendable {
+    // @unchecked: every `var` is read and written under `condition`'s lock, which it owns.
     private let condition = NSCondition()
     private let indexer: LibraryIndexer
     private let root: FilePath

@@ -39,8 +39,8 @@ public struct LibraryIndexer: Sendable {
 
     /// Updates the index of `root` (an absolute path), which is then in this indexer's text
     /// encoding (see ``LibraryDatabase/textEncoding()``). `progress` is called from worker threads.
-    public func update(root: FilePath, isCancelled: @Sendable () -> Bool = { false },
-                       progress: @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
+    public func update(root: FilePath, isCancelled: @escaping @Sendable () -> Bool = { false },
+                       progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
         // First: files read in passing while this update runs are read in its encoding too.
         try database.setTextEncoding(textEncoding)
         var summary = IndexSummary()
@@ -61,8 +61,8 @@ public struct LibraryIndexer: Sendable {
     }
 
     private func update(_ files: [FilePath], root: FilePath, removingVanished: Bool, summary: IndexSummary,
-                        isCancelled: @Sendable () -> Bool = { false },
-                        progress: @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
+                        isCancelled: @escaping @Sendable () -> Bool = { false },
+                        progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
         var summary = summary
         summary.found = files.count
         let known = try knownFiles(under: root)

@@ -7,6 +7,8 @@ import CSystemd
 /// `MediaPlayerService` for the threads). sd-bus is not thread-safe: after `init`, only that
 /// loop touches the connection; other threads only write to the wake-up pipe.
 final class BusConnection: @unchecked Sendable {
+    // @unchecked: confined. After `init` only the loop's thread touches the sd-bus connection;
+    // other threads only write to the wake-up pipe.
     /// The name taken: `org.mpris.MediaPlayer2.smfplay`, or with `.instance<pid>` when another
     /// player holds that one.
     let name: String

@@ -2,6 +2,7 @@ import Foundation
 import Library
 import Playback
 import SMF
+import Synchronization
 import SystemPackage
 import Thumbnails
 
@@ -143,19 +144,18 @@ public final class MediaKeys {
 }
 
 /// The thumbnails asked for, by file: shared with the threads that make them.
-private final class MadeThumbnails: @unchecked Sendable {
-    enum Thumbnail {
+private final class MadeThumbnails: Sendable {
+    enum Thumbnail: Sendable {
         case making
         /// nil: it could not be made (the track has no art).
         case made(FilePath?)
     }
 
-    private let lock = NSLock()
-    private var thumbnails: [FilePath: Thumbnail] = [:]
+    private let thumbnails = Mutex<[FilePath: Thumbnail]>([:])
 
     subscript(file: FilePath) -> Thumbnail? {
-        get { lock.withLock { thumbnails[file] } }
-        set { lock.withLock { thumbnails[file] = newValue } }
+        get { thumbnails.withLock { $0[file] } }
+        set { thumbnails.withLock { $0[file] = newValue } }
     }
 }
 

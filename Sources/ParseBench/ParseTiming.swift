@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 import SystemPackage
 import SMF
 
@@ -63,7 +64,7 @@ struct ParseTiming {
             let elapsed = clock.now - start
             // Keep everything alive until the clock has stopped.
             last = (song, output.warnings.count + output.omittedWarningCount)
-            sink &+= duration.bitPattern
+            sink.add(duration.bitPattern, ordering: .relaxed)
             let (seconds, attoseconds) = elapsed.components
             times.append(Double(seconds) * 1000 + Double(attoseconds) / 1e15)
         }
@@ -94,4 +95,4 @@ struct ParseTiming {
 }
 
 /// Written to so the optimizer cannot drop the work being timed.
-nonisolated(unsafe) var sink: UInt64 = 0
+let sink = Atomic<UInt64>(0)

@@ -10,16 +10,16 @@ import Synthesis
 /// free (the only one, or the last ones of a batch) is split across them, its keys shared
 /// out among synthesizers (``SongRenderer/render(_:to:options:cores:cancellation:progress:)``).
 public final class BatchRenderer: Sendable {
-    private let renderers: [SendableRenderer]
+    private let renderers: [SongRenderer]
     private let options: RenderOptions
     private let cores: Int
 
     /// Creates a synthesizer for each worker up front (one per core, at most one per job), so
     /// that a bad SoundFont stops the batch before it starts rather than failing every file.
     public init(settings: SynthesizerSettings, soundFonts: SoundFontStack, options: RenderOptions, cores: Int, jobCount: Int) throws(SynthesisError) {
-        var renderers: [SendableRenderer] = []
+        var renderers: [SongRenderer] = []
         for _ in 0..<max(1, min(cores, jobCount)) {
-            renderers.append(SendableRenderer(SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFonts: soundFonts))))
+            renderers.append(SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFonts: soundFonts)))
         }
         self.renderers = renderers
         self.options = options
@@ -36,8 +36,10 @@ public final class BatchRenderer: Sendable {
         let state = Mutex((next: 0, rendering: 0))
         let options = options
         let cores = cores
+        let renderers = renderers
         WorkerThreads.run(count: min(renderers.count, jobs.count)) { worker in
-            let renderer = renderers[worker].renderer
+            // Each worker renders with its own.
+            let renderer = renderers[worker]
             while true {
                 let (index, songCores) = state.withLock { state in
                     defer {
@@ -67,14 +69,5 @@ public final class BatchRenderer: Sendable {
                 }
             }
         }
-    }
-}
-
-/// A renderer handed to exactly one worker thread.
-private struct SendableRenderer: @unchecked Sendable {
-    let renderer: SongRenderer
-
-    init(_ renderer: SongRenderer) {
-        self.renderer = renderer
     }
 }

@@ -75,6 +75,8 @@ final class PartThreads {
     /// What the threads share: the semaphores, each part thread's buffer and the job at hand. Kept
     /// apart from `PartThreads` so that the threads never hold the object whose `deinit` joins them.
     private final class Crew: @unchecked Sendable {
+        // @unchecked: the job and each part's buffer are handed between the audio thread and the
+        // part threads by the semaphores it owns (a post to start, a post when done).
         /// One chunk of one song for every part; written by the audio thread before it posts the
         /// start signals, read by the part threads after their wait (the semaphores order them).
         struct Job {

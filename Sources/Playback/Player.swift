@@ -88,22 +88,17 @@ public final class Player {
     public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
                 split: SongSplit = .always(cores: 1), readingAhead: FilePath? = nil,
                 makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
-                makeSynthesizer: () throws -> Synthesizer,
+                makeSynthesizer: @escaping @Sendable () throws -> Synthesizer,
                 onProblem: @escaping (String) -> Void) throws {
         let engine = PlaybackEngine(tailLimitSeconds: tailLimitSeconds, sampleRate: sampleRate, limitsPeaks: limitsPeaks)
-        var opened: Result<any PlaybackSink, any Error>?
-        var made: Result<Synthesizer, any Error>?
-        var read: Song?
-        WorkerThreads.run(count: readingAhead == nil ? 2 : 3) { worker in
-            switch worker {
-            case 0: opened = Result { try makeSink { buffer, frames in engine.render(buffer, frames: frames) } }
-            case 1: made = Result { try makeSynthesizer() }
-            default: read = readingAhead.flatMap { file in try? Song(file: SMFReader().read(path: file).file) }
-            }
-        }
-        let sink = try opened!.get()
+        let making = BackgroundWork { Result { try makeSynthesizer() } }
+        let reading = readingAhead.map { file in BackgroundWork { try? Song(file: SMFReader().read(path: file).file) } }
+        let opened = Result { try makeSink { buffer, frames in engine.render(buffer, frames: frames) } }
+        let made = making.value()
+        let read = reading?.value() ?? nil
+        let sink = try opened.get()
         do {
-            synthesizer = try made!.get()
+            synthesizer = try made.get()
         } catch {
             sink.close()
             throw error

@@ -15,7 +15,9 @@ import SystemPackage
 /// The first song uses the synthesizer given; it stays alive so that FluidSynth's
 /// sample cache keeps the SoundFont loaded, and a new synthesizer costs a
 /// fraction of the first.
-public final class SongRenderer {
+public final class SongRenderer: @unchecked Sendable {
+    // @unchecked: confined. One thread renders with it at a time (a batch worker, or the caller);
+    // the part threads of a split song call only `newSynthesizer()`, which reads what never changes.
     /// The synthesizer given, which holds the SoundFont's samples in FluidSynth's cache.
     public let synthesizer: Synthesizer
     private var isSynthesizerUsed = false
@@ -159,6 +161,9 @@ public final class SongRenderer {
         var rendered: RenderedSong?
         if let split = sequencers.split {
             let first = Sequencer(partOf: whole, synthesizer: whole.synthesizer, part: 0, of: split)
+            // The part threads make their parts from `whole`, reading only what never changes in
+            // it (its events, loop and settings); `whole` itself is not rendered.
+            nonisolated(unsafe) let whole = whole
             let rendering = SplitRendering(first: first, partCount: split.partCount, blockFrames: Self.blockFrames, tailFrames: tailFrames) {
                 part throws(RenderError) in
                 let synthesizer = try self.newSynthesizer()

@@ -10,12 +10,14 @@ import WorkerThreads
 /// `depth` - 1 blocks ahead of it), and every count is read and written under one lock. Rendering
 /// ahead evens out parts whose load varies block to block. Every part but the first is made on
 /// its own thread (``PartMaker``): its synthesizer loads while the first part renders ahead.
-final class SplitRendering {
+final class SplitRendering: @unchecked Sendable {
+    // @unchecked: every `var` is read and written under `condition`, which it owns; a ring's slot
+    // is written by its part only while the counts under that lock say the caller is not reading it.
     /// Blocks a part may render ahead of the sum: 16 blocks of 4,096 frames, 1.5 s at 44.1 kHz.
     static let depth = 16
 
     /// Makes the sequencer of a part (from 1), on that part's thread.
-    typealias PartMaker = (_ part: Int) throws(RenderError) -> Sequencer
+    typealias PartMaker = @Sendable (_ part: Int) throws(RenderError) -> Sequencer
 
     private let makePart: PartMaker
     private let blockFrames: Int
@@ -63,18 +65,14 @@ final class SplitRendering {
         throws(RenderError) -> Result? {
         var outcome: Result?
         var failure: RenderError?
-        let started = WorkerThreads.runTogether(count: parts.count + 1) { worker in
-            if worker == 0 {
-                do throws(RenderError) {
-                    outcome = try consume(nextSum(into:))
-                } catch {
-                    failure = error
-                }
-                stop()
-            } else {
-                produce(part: worker - 1)
+        let started = WorkerThreads.runTogether(helpers: parts.count, { [self] part in produce(part: part) }, alongside: {
+            do throws(RenderError) {
+                outcome = try consume(nextSum(into:))
+            } catch {
+                failure = error
             }
-        }
+            stop()
+        })
         if let failure = condition.withLock({ partFailure }) ?? failure { throw failure }
         return started ? outcome : nil
     }

@@ -25,7 +25,7 @@ import SystemPackage
 /// try store.save(state)                // when the queue changes
 /// try store.savePosition(position)     // every second, and at every pause, seek or skip
 /// ```
-public final class ResumeStore: @unchecked Sendable {
+public final class ResumeStore {
     public static let fileName: FilePath.Component = "state.sqlite"
     public static let lockFileName: FilePath.Component = "state.lock"
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Files
+import WorkerThreads
 import SystemPackage
 
 /// Loads a whole MIDI file, refusing anything that is not a regular file of a sane size.
@@ -11,7 +12,7 @@ enum FileBytes {
             let file = try ReadableFile(path)
             // A large file is read in slices on all cores (see `ReadableFile.readAll`).
             return try file.readAll(limit: limit, parts: file.size >= 1 << 20 ? 8 : 1) { parts, readPart in
-                ConcurrentResults<Void, Never>(count: parts).fill { readPart($0) }
+                _ = WorkerThreads.results(ofJobs: parts, readPart)
             }
         } catch {
             switch error {

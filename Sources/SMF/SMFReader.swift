@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SystemPackage
+import WorkerThreads
 
 /// Reads Standard MIDI Files: the bytes of a `.mid`, `.kar` or RIFF `.rmi`
 /// file into a ``MIDIFile``, with the warnings about what was unusual.
@@ -68,12 +69,13 @@ public struct SMFReader: Sendable {
             }
             return results
         }
-        let results = ConcurrentResults<(Track, WarningLog), SMFError>(count: chunks.count)
-        results.fill { index throws(SMFError) in
+        // The parsers point into the file's bytes, which they only read (each releases only pages
+        // wholly inside its own track) and which outlive them: what a pointer cannot say.
+        nonisolated(unsafe) let chunks = chunks
+        return WorkerThreads.results(ofJobs: chunks.count) { index throws(SMFError) in
             defer { if releasingParsedTracks { Self.release(chunks[index].body, of: chunks[index].bytes) } }
             return try TrackBuilder.track(from: chunks[index], policy: policy)
         }
-        return results.results()
     }
 
     /// Gives the memory pages wholly inside a parsed track's body back to the system (they would

@@ -15,6 +15,8 @@ import SystemPackage
 /// FluidSynth's log is silenced first: a preload on its own thread must not scribble on the
 /// terminal either.
 final class FluidSynthInstance: @unchecked Sendable {
+    // @unchecked: confined. Made and loaded on one thread, then handed once (under
+    // `SynthesizerPreload`'s lock) to the one `Synthesizer` that owns it from then on.
     /// What an instance is made from: what FluidSynth cannot change once it is made.
     struct Recipe: Hashable, Sendable {
         var sampleRate: Double

@@ -100,13 +100,13 @@ enum SoundFontFileReader {
         }
         let half = (count / 2 + 4095) & ~4095
         let parts = [0 ..< half, half ..< count]
-        var got = [0, 0]
-        got.withUnsafeMutableBufferPointer { got in
-            WorkerThreads.run(count: 2) { part in
-                let range = parts[part]
-                got[part] = readFully(file, into: destination + range.lowerBound, count: range.count, at: offset + Int64(range.lowerBound))
-            }
-        }
+        // Each half is written by its own worker, and the results come once both are done: what
+        // the pointer cannot tell the compiler.
+        nonisolated(unsafe) let destination = destination
+        let got = WorkerThreads.results(ofJobs: 2) { part in
+            let range = parts[part]
+            return readFully(file, into: destination + range.lowerBound, count: range.count, at: offset + Int64(range.lowerBound))
+        }.map { $0.get() }
         return got[0] == half ? half + got[1] : got[0]
     }
 

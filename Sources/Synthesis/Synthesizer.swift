@@ -4,13 +4,17 @@ import Glibc
 import CFluidSynth
 import SMF
 import SystemPackage
+import WorkerThreads
 
 /// A FluidSynth synthesizer with a stack of SoundFonts, and the sound module around it that reads
 /// a song as its standard (GM, GS, XG, GM2) means it: MIDI messages in, stereo float audio out.
 ///
 /// Not thread-safe by design: FluidSynth's own API lock is turned off, so
 /// messages must be sent from the thread that renders (the sequencer does).
-public final class Synthesizer {
+public final class Synthesizer: @unchecked Sendable {
+    // @unchecked: confined. It is made on one thread and handed to the one that sends and renders,
+    // one at a time (`render` checks it in debug builds); what other threads read is immutable
+    // (settings, preset names) or atomic (keys, channel activity, the listener's changes).
     /// Channels across MIDI ports: the port meta event selects a block of 16.
     public static let channelCount = 64
 
@@ -45,6 +49,7 @@ public final class Synthesizer {
     public let performance: LivePerformance
     /// The number of the last change of `performance` the sound module has taken.
     private var performanceChangesTaken = 0
+    private let exclusiveUse = ExclusiveUse()
 
     /// A synthesizer with one SoundFont.
     public convenience init(settings configuration: SynthesizerSettings, soundFontPath: FilePath) throws(SynthesisError) {
@@ -56,13 +61,16 @@ public final class Synthesizer {
     /// ``performance`` and shows its keys and channels in `lead`'s ``pressedKeys`` and
     /// ``activity``, so that an interface reading `lead` sees the whole song. (Both are atomic
     /// per key and channel: parts play different keys, and send the same channel messages.)
-    public init(settings configuration: SynthesizerSettings, soundFonts: SoundFontStack, lead: Synthesizer? = nil) throws(SynthesisError) {
+    /// `preload`, the SoundFonts a command started loading ahead: taken if they are these, at this
+    /// rate (``SynthesizerPreload``).
+    public init(settings configuration: SynthesizerSettings, soundFonts: SoundFontStack, lead: Synthesizer? = nil,
+                preload: SynthesizerPreload? = nil) throws(SynthesisError) {
         performance = lead?.performance ?? LivePerformance()
         pressedKeys = lead?.pressedKeys ?? PressedKeys()
         activity = lead?.activity ?? ChannelActivity()
         let recipe = FluidSynthInstance.Recipe(sampleRate: configuration.sampleRate, soundFonts: soundFonts.allPaths)
         let instance: FluidSynthInstance
-        if let preloaded = SynthesizerPreload.take(recipe) {
+        if let preloaded = preload?.take(recipe) {
             instance = preloaded
         } else {
             instance = try FluidSynthInstance(recipe)
@@ -153,11 +161,13 @@ public final class Synthesizer {
     /// calls takes effect at the next block boundary.
     @inline(__always)
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
-        followPerformance()
-        fluid_synth_write_float(synth, Int32(frames), buffer, 0, 2, buffer, 1, 2)
-        framesRendered &+= frames
-        if masterVolume != 1 {
-            for index in 0..<2 * frames { buffer[index] *= masterVolume }
+        exclusiveUse.run("a synthesizer") {
+            followPerformance()
+            fluid_synth_write_float(synth, Int32(frames), buffer, 0, 2, buffer, 1, 2)
+            framesRendered &+= frames
+            if masterVolume != 1 {
+                for index in 0..<2 * frames { buffer[index] *= masterVolume }
+            }
         }
     }
 

@@ -2,24 +2,27 @@ import SystemPackage
 import WorkerThreads
 
 /// A synthesizer's SoundFonts loaded before the command that plays has read its command line:
-/// `smfplay play` starts it first thing, from a glance at its arguments, so that the 25 ms or
+/// `smfplay play` starts one first thing, from a glance at its arguments, so that the 25 ms or
 /// more of a SoundFont's load overlap the reading of the command line (the first sound comes
 /// that much sooner). A thread of its own makes the FluidSynth synthesizer at once, at the sample
 /// rate expected, while the caller works out which SoundFonts to load (reading the configuration
 /// takes 1–2 ms, making the first synthesizer 5), then loads them.
 ///
-/// The first ``Synthesizer`` made for the same sample rate and SoundFonts takes the instance
-/// loaded, waiting for the load to end if need be; a synthesizer made for anything else makes its
-/// own, and the one loaded ahead is freed. A preload that fails stays silent: the synthesizer made
-/// for real meets the same problem and reports it.
-public enum SynthesizerPreload {
+/// The command passes it down to the ``Synthesizer`` it makes (``Synthesizer/init(settings:soundFonts:lead:preload:)``):
+/// the first made for the same sample rate and SoundFonts takes the instance loaded, waiting for
+/// the load to end if need be; one made for anything else makes its own, and the one loaded ahead
+/// is freed. A preload that fails stays silent: the synthesizer made for real meets the same
+/// problem and reports it.
+public final class SynthesizerPreload: @unchecked Sendable {
+    // @unchecked: `state` and `handOver` are read and written only under `condition`'s lock,
+    // which it owns.
     private enum State {
-        /// None started, or the instance taken or freed.
-        case none
-        /// Started: the recipe is being worked out, or the SoundFonts are loading.
+        /// The recipe is being worked out, or the SoundFonts are loading.
         case loading
         /// Loaded (nil when there was nothing to load, or it could not be).
         case loaded(FluidSynthInstance?)
+        /// Taken (or freed).
+        case taken
     }
 
     /// The recipe on its way from the caller to the loading thread.
@@ -29,23 +32,16 @@ public enum SynthesizerPreload {
         case given(FluidSynthInstance.Recipe?)
     }
 
-    /// Read and written only under `condition`'s lock.
-    nonisolated(unsafe) private static var state = State.none
-    nonisolated(unsafe) private static var handOver = HandOver.awaited
-    private static let condition = ThreadCondition()
+    private var state = State.loading
+    private var handOver = HandOver.awaited
+    private let condition = ThreadCondition()
 
     /// Starts a thread that makes a synthesizer at `expectedSampleRate`, then calls `recipe` on
     /// this thread (it may read files: the configuration, the folders SoundFonts are looked for
     /// in) and, unless it returns nil, has that thread load the SoundFonts it names, at the sample
-    /// rate it says (a synthesizer made at another rate is made again). From this call on, a
-    /// synthesizer being made waits for that thread.
-    public static func start(expectedSampleRate: Double, _ recipe: () -> (sampleRate: Double, soundFonts: SoundFontStack)?) {
-        // Announced before the thread starts, so that no synthesizer can miss it.
-        condition.withLock {
-            state = .loading
-            handOver = .awaited
-        }
-        let started = WorkerThreads.detach {
+    /// rate it says (a synthesizer made at another rate is made again).
+    public init(expectedSampleRate: Double, _ recipe: () -> (sampleRate: Double, soundFonts: SoundFontStack)?) {
+        let started = WorkerThreads.detach { [self] in
             let early = try? FluidSynthInstance(sampleRate: expectedSampleRate)
             let given: FluidSynthInstance.Recipe? = condition.withLock {
                 while case .awaited = handOver { condition.wait() }
@@ -62,7 +58,10 @@ public enum SynthesizerPreload {
                 finish(nil)
             }
         }
-        guard started else { return finish(nil) }
+        guard started else {
+            finish(nil)
+            return
+        }
         let worked = recipe().map { FluidSynthInstance.Recipe(sampleRate: $0.sampleRate, soundFonts: $0.soundFonts.allPaths) }
         condition.withLock {
             handOver = .given(worked)
@@ -70,19 +69,19 @@ public enum SynthesizerPreload {
         }
     }
 
-    private static func finish(_ instance: FluidSynthInstance?) {
+    private func finish(_ instance: FluidSynthInstance?) {
         condition.withLock {
             state = .loaded(instance)
             condition.broadcast()
         }
     }
 
-    /// The instance loaded ahead, if one was announced and it matches `recipe`, once it is
-    /// loaded; nil otherwise. Either way, nothing stays preloaded afterwards.
-    static func take(_ recipe: FluidSynthInstance.Recipe) -> FluidSynthInstance? {
+    /// The instance loaded ahead, if it matches `recipe`, once it is loaded; nil otherwise.
+    /// Either way, nothing stays preloaded afterwards.
+    func take(_ recipe: FluidSynthInstance.Recipe) -> FluidSynthInstance? {
         let loaded: FluidSynthInstance? = condition.withLock {
             while case .loading = state { condition.wait() }
-            defer { state = .none }
+            defer { state = .taken }
             if case .loaded(let instance) = state { return instance }
             return nil
         }

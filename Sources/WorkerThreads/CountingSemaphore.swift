@@ -5,6 +5,7 @@ import Glibc
 /// A POSIX semaphore: a count that `post` raises and `wait` lowers, waiting while it is 0. Fit
 /// for a real-time thread where a lock is not: posting never waits, and neither allocates.
 public final class CountingSemaphore: @unchecked Sendable {
+    // @unchecked: a POSIX semaphore, made for use from many threads.
     private let semaphore: UnsafeMutablePointer<sem_t>
 
     public init(count: UInt32 = 0) {

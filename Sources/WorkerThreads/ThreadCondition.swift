@@ -3,8 +3,9 @@ import Glibc
 #endif
 
 /// A lock with a condition to wait on (a pthread mutex and condition variable): for threads that
-/// wait for one another's work, as the workers of ``WorkerThreads/runTogether(count:_:)`` do.
+/// wait for one another's work, as the workers of ``WorkerThreads/runTogether(helpers:_:alongside:)`` do.
 public final class ThreadCondition: @unchecked Sendable {
+    // @unchecked: a pthread mutex and condition variable, made for use from many threads.
     // Allocated, not stored properties: pthread objects must not move, and Swift does not
     // promise a stored property a fixed address.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

@@ -14,61 +14,56 @@ import Glibc
 public enum WorkerThreads {
     /// Calls `body(worker)` for each worker from 0 to `count` - 1, each on a thread of its own
     /// (worker 0 on the caller's), and returns once every call has returned. A thread that cannot
-    /// be made has its worker run on the caller's thread after worker 0.
-    public static func run(count: Int, _ body: (Int) -> Void) {
+    /// be made has its worker run on the caller's thread after worker 0. `body` is `@Sendable`:
+    /// the compiler checks what the workers share.
+    public static func run(count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return
         }
-        withoutActuallyEscaping(body) { body in
-            var threads: [pthread_t] = []
-            var notStarted: [Int] = []
-            for worker in 1..<count {
-                if let thread = startThread(Work(worker: worker, body: body)) {
-                    threads.append(thread)
-                } else {
-                    notStarted.append(worker)
-                }
+        var threads: [pthread_t] = []
+        var notStarted: [Int] = []
+        for worker in 1..<count {
+            if let thread = startThread(Work(worker: worker, body: body)) {
+                threads.append(thread)
+            } else {
+                notStarted.append(worker)
             }
-            if !threads.isEmpty { letNewThreadsRun() }
-            body(0)
-            notStarted.forEach(body)
-            for thread in threads { pthread_join(thread, nil) }
         }
+        if !threads.isEmpty { letNewThreadsRun() }
+        body(0)
+        notStarted.forEach(body)
+        for thread in threads { pthread_join(thread, nil) }
     }
 
-    /// Like ``run(count:_:)``, for workers that wait for one another (one consumes what the others
-    /// make): every worker runs on a thread of its own at once, or none runs at all. Returns false,
-    /// having called `body` for no worker, when a thread cannot be made.
-    public static func runTogether(count: Int, _ body: (Int) -> Void) -> Bool {
-        guard count > 1 else {
-            if count == 1 { body(0) }
-            return true
+    /// Runs `helper(index)` for each index from 0 to `helpers` - 1, each on a thread of its own,
+    /// and `caller` on the caller's thread meanwhile: for work that waits for one another (the
+    /// caller consumes what the helpers make), so every helper runs at once, or none does. Returns
+    /// false, having called nothing, when a thread cannot be made; otherwise once `caller` and
+    /// every helper have returned. `caller` stays on this thread: it need not be `Sendable`.
+    public static func runTogether(helpers: Int, _ helper: @escaping @Sendable (Int) -> Void, alongside caller: () -> Void) -> Bool {
+        let gate = StartGate()
+        var threads: [pthread_t] = []
+        for index in 0..<helpers {
+            guard let thread = startThread(Work(worker: index, body: { index in
+                if gate.waitForStart() { helper(index) }
+            })) else { break }
+            threads.append(thread)
         }
-        return withoutActuallyEscaping(body) { body in
-            let gate = StartGate()
-            var threads: [pthread_t] = []
-            for worker in 1..<count {
-                guard let thread = startThread(Work(worker: worker, body: { worker in
-                    if gate.waitForStart() { body(worker) }
-                })) else { break }
-                threads.append(thread)
-            }
-            let allStarted = threads.count == count - 1
-            gate.open(go: allStarted)
-            if allStarted {
-                letNewThreadsRun()
-                body(0)
-            }
-            for thread in threads { pthread_join(thread, nil) }
-            return allStarted
+        let allStarted = threads.count == helpers
+        gate.open(go: allStarted)
+        if allStarted {
+            if helpers > 0 { letNewThreadsRun() }
+            caller()
         }
+        for thread in threads { pthread_join(thread, nil) }
+        return allStarted
     }
 
     /// Calls `body` on a thread of its own that nobody waits for: for work that the process may
     /// end without (a SoundFont loaded ahead of need). Returns false, having called nothing,
     /// when the thread cannot be made.
-    public static func detach(_ body: @escaping () -> Void) -> Bool {
+    public static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
         guard let thread = startThread(Work(worker: 0, body: { _ in body() })) else { return false }
         pthread_detach(thread)
         letNewThreadsRun()
@@ -78,7 +73,7 @@ public enum WorkerThreads {
     /// Calls `body` on a thread of its own, which the caller joins (``StartedThread/join()``):
     /// for a thread that serves for long (the part threads of live play). Nil, having called
     /// nothing, when the thread cannot be made.
-    public static func start(_ body: @escaping () -> Void) -> StartedThread? {
+    public static func start(_ body: @escaping @Sendable () -> Void) -> StartedThread? {
         let thread = startThread(Work(worker: 0, body: { _ in body() }))
         if thread != nil { letNewThreadsRun() }
         return thread.map(StartedThread.init)
@@ -96,7 +91,6 @@ public enum WorkerThreads {
 
     /// A thread running `work`, to be joined; nil when none can be made.
     private static func startThread(_ work: Work) -> pthread_t? {
-        work.makerCore = CoreAffinity.currentCore
         let retained = Unmanaged.passRetained(work).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { work in
@@ -126,15 +120,14 @@ public enum WorkerThreads {
         nanosleep(&pause, nil)
     }
 
-    /// What one thread runs. The body outlives no call of `run`, which joins every thread (but
-    /// that of ``detach(_:)``, which owns its body).
-    private final class Work: @unchecked Sendable {
+    /// What one thread runs.
+    private final class Work: Sendable {
         let worker: Int
-        let body: (Int) -> Void
+        let body: @Sendable (Int) -> Void
         /// The core of the thread that made this one, which this one leaves first (`CoreAffinity.leave`).
-        var makerCore: Int32?
+        let makerCore = CoreAffinity.currentCore
 
-        init(worker: Int, body: @escaping (Int) -> Void) {
+        init(worker: Int, body: @escaping @Sendable (Int) -> Void) {
             self.worker = worker
             self.body = body
         }

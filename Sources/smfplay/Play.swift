@@ -5,6 +5,7 @@ import Library
 import Playback
 import Resume
 import SMF
+import Synthesis
 import SystemPackage
 import TerminalUI
 
@@ -53,11 +54,16 @@ struct Play: ParsableCommand {
     }
 
     func run() throws {
+        try run(preload: nil)
+    }
+
+    /// With the SoundFonts `main` started loading from a glance at the command line (`CommandLinePrescan`).
+    func run(preload: SynthesizerPreload?) throws {
         let configuration = try playback.configurationOption.load()
         let libraryRoot = library.root(configuration: configuration)
         guard !paths.isEmpty else {
             let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) })
-            try Resume.continuePlaying(recorder: recorder, playback: playback, configuration: configuration)
+            try Resume.continuePlaying(recorder: recorder, playback: playback, configuration: configuration, preload: preload)
             return
         }
         // Read before anything else: a song that is not there needs no sound server.
@@ -96,7 +102,7 @@ struct Play: ParsableCommand {
         // A song from standard input cannot be opened again: a queue with it is not recorded for
         // resume, and the keys come from the terminal, since standard input has been read to its end.
         try Self.play(queue, at: position, recorder: piped == nil ? ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
-                      playback: playback, configuration: configuration, preloaded: preloaded,
+                      playback: playback, configuration: configuration, preload: preload, preloaded: preloaded,
                       keyInput: piped == nil ? .standardInput : .controllingTerminal())
     }
 
@@ -116,15 +122,17 @@ struct Play: ParsableCommand {
     }
 
     /// Plays a queue to its end (or until the user quits or a signal comes), recording where it is.
-    /// `preloaded` holds songs read already, by their queue entry (see `Player.preloadedFiles`);
+    /// `preload` is the SoundFonts' load started ahead, if any (see `CommandLinePrescan`). `preloaded`
+    /// holds songs read already, by their queue entry (see `Player.preloadedFiles`);
     /// without a recorder, nothing is recorded for resume.
     /// `recorder` is made once the music has started: opening the resume state (its lock and its
     /// database) is no reason for the first sound to wait.
     static func play(_ queue: PlayQueue, at position: SongPosition, recorder makeRecorder: @autoclosure () -> ResumeRecorder?, playback: PlaybackOptions,
-                     configuration: Configuration, preloaded: [FilePath: Song] = [:], keyInput: KeyInput = .standardInput) throws {
+                     configuration: Configuration, preload: SynthesizerPreload? = nil, preloaded: [FilePath: Song] = [:],
+                     keyInput: KeyInput = .standardInput) throws {
         // The first song is read while the output connects and the SoundFont loads.
         let first = queue.current.flatMap { preloaded[$0] == nil ? $0 : nil }
-        let player = try playback.makePlayer(configuration: configuration, readingAhead: first, onProblem: { printError($0) })
+        let player = try playback.makePlayer(configuration: configuration, readingAhead: first, preload: preload, onProblem: { printError($0) })
         player.preloadedFiles = preloaded
         let interrupt = InterruptTrap()
         // Each file that could not be read has been reported; the saved state stays as it was.

@@ -71,9 +71,10 @@ struct PlaybackOptions: ParsableArguments {
         }
     }
 
-    /// Connects to the sound server and loads the SoundFont, reading `readingAhead` meanwhile
-    /// (see `Player.init`).
-    func makePlayer(configuration: Configuration, readingAhead: FilePath? = nil, onProblem: @escaping (String) -> Void) throws(CommandFailure) -> Player {
+    /// Connects to the sound server and loads the SoundFont (or takes `preload`'s, see
+    /// `CommandLinePrescan`), reading `readingAhead` meanwhile (see `Player.init`).
+    func makePlayer(configuration: Configuration, readingAhead: FilePath? = nil, preload: SynthesizerPreload? = nil,
+                    onProblem: @escaping (String) -> Void) throws(CommandFailure) -> Player {
         var settings = configuration.render
         var audio = configuration.audio
         if let latency { audio.latencyMilliseconds = latency }
@@ -81,6 +82,7 @@ struct PlaybackOptions: ParsableArguments {
         if let server { audio.server = server }
         sound.apply(to: &settings)
         let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
+        let synthesizerSettings = settings.synthesizerSettings
         let player: Player
         do {
             player = try Player(chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
@@ -89,7 +91,7 @@ struct PlaybackOptions: ParsableArguments {
                                   PulseAudioPlaybackSink(try PulseAudioSink(server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
                                                                             latency: .milliseconds(audio.latencyMilliseconds), render: render))
                               },
-                              makeSynthesizer: { try Synthesizer(settings: settings.synthesizerSettings, soundFonts: soundFonts) },
+                              makeSynthesizer: { try Synthesizer(settings: synthesizerSettings, soundFonts: soundFonts, preload: preload) },
                               onProblem: onProblem)
         } catch let error as PulseAudioError {
             throw CommandFailure(error.description, status: .noSoundServer)

@@ -3,6 +3,7 @@ import Configuration
 import Library
 import Playback
 import Resume
+import Synthesis
 import TerminalUI
 
 struct Resume: ParsableCommand {
@@ -28,12 +29,13 @@ struct Resume: ParsableCommand {
         try Self.continuePlaying(recorder: recorder, playback: playback, configuration: configuration)
     }
 
-    static func continuePlaying(recorder: ResumeRecorder, playback: PlaybackOptions, configuration: Configuration) throws {
+    static func continuePlaying(recorder: ResumeRecorder, playback: PlaybackOptions, configuration: Configuration,
+                                preload: SynthesizerPreload? = nil) throws {
         guard let (queue, seconds, notice) = recorder.savedQueue(), queue.current != nil else {
             throw CommandFailure("nothing to resume: play something first (smfplay play PATH, or smfplay browse)")
         }
         if let notice { printError(notice) }
-        try Play.play(queue, at: .seconds(seconds), recorder: recorder, playback: playback, configuration: configuration)
+        try Play.play(queue, at: .seconds(seconds), recorder: recorder, playback: playback, configuration: configuration, preload: preload)
     }
 }
 

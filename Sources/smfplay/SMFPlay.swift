@@ -21,19 +21,22 @@ struct SMFPlay: ParsableCommand {
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
         do {
-            arguments = try ImplicitPlay.arguments(arguments, commands: commandNames)
-            // Before ArgumentParser: the first sound waits for the SoundFont's load, not for both.
-            PlayPreload.start(arguments: arguments)
+            let prescan = try CommandLinePrescan(arguments, commands: commandNames)
+            arguments = prescan.arguments
             // ArgumentParser's own `main`, with the checks that need the whole command line
             // between parsing and running.
-            var command = try parseAsRoot(EmptyOptionValues.writtenOut(in: arguments))
+            var command = try parseAsRoot(arguments)
             do {
                 try (command as? any PathArguments)?.refuseEmptyPaths()
                 try (command as? any ArgumentChecks)?.checkArguments()
             } catch let error as ValidationError {
                 exitShowingUsage(of: type(of: command), error)
             }
-            try command.run()
+            if let play = command as? Play {
+                try play.run(preload: prescan.preload)
+            } else {
+                try command.run()
+            }
         } catch let failure as CommandFailure {
             if let message = failure.message { printError(message) }
             Glibc.exit(failure.status.rawValue)

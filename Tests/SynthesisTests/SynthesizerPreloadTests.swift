@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CFluidSynth
 @testable import Synthesis
 import SystemPackage
@@ -8,78 +5,69 @@ import TestSupport
 import Testing
 
 /// SoundFonts loaded ahead of the synthesizer that plays them (`smfplay play` starts the load
-/// before reading its command line). Each case runs in a process of its own (an exit test): a
-/// preload is the process's, and a test elsewhere making a synthesizer meanwhile would take it.
-/// In the child, a failed check exits with its own status, which the parent's expectation shows.
+/// before reading its command line, and hands the preload down to the synthesizer it makes).
+/// Each preload is an object of its own: the tests run side by side in one process.
 @Suite("SoundFonts loaded ahead of the synthesizer")
 struct SynthesizerPreloadTests {
-    @Test("taken by a synthesizer of the same sample rate and SoundFonts, once; not by one of another rate; nothing waits when none was started")
-    func takenWhenTheRecipeMatches() async throws {
-        _ = try TestSoundFont.required()
-        await #expect(processExitsWith: .success) {
-            let soundFont = TestSoundFont.path
-            let recipe = FluidSynthInstance.Recipe(sampleRate: 44_100, soundFonts: [soundFont])
-            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack([soundFont])) }
-            if SynthesizerPreload.take(recipe) == nil { exit(1) }
-            if SynthesizerPreload.take(recipe) != nil { exit(2) }
-            SynthesizerPreload.start(expectedSampleRate: 44_100) { (22_050, SoundFontStack([soundFont])) }
-            if SynthesizerPreload.take(recipe) != nil { exit(3) }
-            SynthesizerPreload.start(expectedSampleRate: 44_100) { nil }
-            if SynthesizerPreload.take(recipe) != nil { exit(4) }
-            // A configuration's rate other than the one expected: the synthesizer made early is made again.
-            SynthesizerPreload.start(expectedSampleRate: 44_100) { (22_050, SoundFontStack([soundFont])) }
-            guard let remade = SynthesizerPreload.take(.init(sampleRate: 22_050, soundFonts: [soundFont])) else { exit(5) }
-            var rate = 0.0
-            fluid_settings_getnum(fluid_synth_get_settings(remade.synth), "synth.sample-rate", &rate)
-            if rate != 22_050 { exit(6) }
-        }
+    static func preload(_ recipe: (sampleRate: Double, soundFonts: SoundFontStack)?) -> SynthesizerPreload {
+        SynthesizerPreload(expectedSampleRate: 44_100) { recipe }
+    }
+
+    @Test("taken by a synthesizer of the same sample rate and SoundFonts, once; not by one of another rate, nor when there was nothing to load")
+    func takenWhenTheRecipeMatches() throws {
+        let soundFont = try TestSoundFont.required()
+        let recipe = FluidSynthInstance.Recipe(sampleRate: 44_100, soundFonts: [soundFont])
+        let matching = Self.preload((44_100, SoundFontStack([soundFont])))
+        #expect(matching.take(recipe) != nil)
+        #expect(matching.take(recipe) == nil, "taken twice")
+        #expect(Self.preload((22_050, SoundFontStack([soundFont]))).take(recipe) == nil, "taken at another rate")
+        #expect(Self.preload(nil).take(recipe) == nil, "taken when nothing was to load")
+        // A configuration's rate other than the one expected: the synthesizer made early is made again.
+        let remade = try #require(Self.preload((22_050, SoundFontStack([soundFont]))).take(.init(sampleRate: 22_050, soundFonts: [soundFont])))
+        var rate = 0.0
+        fluid_settings_getnum(fluid_synth_get_settings(remade.synth), "synth.sample-rate", &rate)
+        #expect(rate == 22_050)
     }
 
     @Test("a synthesizer made from the SoundFonts loaded ahead sounds exactly as one that loaded its own, its settings (gain, polyphony, reverb, chorus) applied alike")
-    func soundsTheSame() async throws {
-        _ = try TestSoundFont.required()
-        await #expect(processExitsWith: .success) {
-            let soundFont = TestSoundFont.path
-            let settings = SynthesizerSettings(gain: 0.6, polyphony: 32, interpolation: .sinc,
-                                               reverb: .init(roomSize: 0.7, level: 0.5), chorus: nil)
-            func chord(on synthesizer: Synthesizer) -> [Float] {
-                var audio = [Float](repeating: 0, count: 2 * 44_100)
-                synthesizer.send(status: 0xC0, channel: 0, data1: 19, data2: 0)
-                for key: UInt8 in [60, 64, 67] { synthesizer.send(status: 0x90, channel: 0, data1: key, data2: 100) }
-                audio.withUnsafeMutableBufferPointer { synthesizer.render(into: $0.baseAddress!, frames: 44_100) }
-                return audio
-            }
-            guard let own = try? chord(on: Synthesizer(settings: settings, soundFontPath: soundFont)) else { exit(1) }
-            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack([soundFont])) }
-            guard let preloaded = try? chord(on: Synthesizer(settings: settings, soundFontPath: soundFont)) else { exit(2) }
-            if !own.contains(where: { $0 != 0 }) { exit(3) }
-            if own != preloaded { exit(4) }
-            // The settings are the synthesizer's, not the preload's defaults: without the reverb, another sound.
-            var dry = settings
-            dry.reverb = nil
-            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack([soundFont])) }
-            guard let dryChord = try? chord(on: Synthesizer(settings: dry, soundFontPath: soundFont)) else { exit(5) }
-            if dryChord == own { exit(6) }
+    func soundsTheSame() throws {
+        let soundFont = try TestSoundFont.required()
+        let settings = SynthesizerSettings(gain: 0.6, polyphony: 32, interpolation: .sinc, reverb: .init(roomSize: 0.7, level: 0.5), chorus: nil)
+        func chord(on synthesizer: Synthesizer) -> [Float] {
+            var audio = [Float](repeating: 0, count: 2 * 44_100)
+            synthesizer.send(status: 0xC0, channel: 0, data1: 19, data2: 0)
+            for key: UInt8 in [60, 64, 67] { synthesizer.send(status: 0x90, channel: 0, data1: key, data2: 100) }
+            audio.withUnsafeMutableBufferPointer { synthesizer.render(into: $0.baseAddress!, frames: 44_100) }
+            return audio
         }
+        let stack = SoundFontStack([soundFont])
+        let own = chord(on: try Synthesizer(settings: settings, soundFonts: stack))
+        let preload = Self.preload((44_100, stack))
+        let preloadedSynthesizer = try Synthesizer(settings: settings, soundFonts: stack, preload: preload)
+        #expect(preload.take(.init(sampleRate: 44_100, soundFonts: [soundFont])) == nil, "the synthesizer did not take the preload")
+        let preloaded = chord(on: preloadedSynthesizer)
+        #expect(own.contains { $0 != 0 })
+        #expect(own == preloaded, "the preloaded synthesizer sounds otherwise")
+        // The settings are the synthesizer's, not the preload's defaults: without the reverb, another sound.
+        var dry = settings
+        dry.reverb = nil
+        let dryChord = chord(on: try Synthesizer(settings: dry, soundFonts: stack, preload: Self.preload((44_100, stack))))
+        #expect(dryChord != own, "the preload's settings, not the synthesizer's, were applied")
     }
 
     @Test("a synthesizer made while the SoundFonts still load waits for them, then plays; a missing SoundFont is still reported by the synthesizer")
-    func waitsForTheLoad() async throws {
-        _ = try TestSoundFont.required()
-        await #expect(processExitsWith: .success) {
-            let soundFont = TestSoundFont.path
-            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack([soundFont])) }
-            guard let synthesizer = try? Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFontPath: soundFont) else { exit(1) }
-            if synthesizer.soundFonts.allPaths != [soundFont] { exit(2) }
-            SynthesizerPreload.start(expectedSampleRate: 44_100) { (44_100, SoundFontStack(["/nonexistent/missing.sf2"])) }
-            do {
-                _ = try Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFontPath: "/nonexistent/missing.sf2")
-                exit(3)
-            } catch let error as SynthesisError {
-                guard case .notASoundFont = error else { exit(4) }
-            } catch {
-                exit(5)
-            }
+    func waitsForTheLoad() throws {
+        let soundFont = try TestSoundFont.required()
+        let synthesizer = try Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFonts: SoundFontStack([soundFont]),
+                                          preload: Self.preload((44_100, SoundFontStack([soundFont]))))
+        #expect(synthesizer.soundFonts.allPaths == [soundFont])
+        let missing: FilePath = "/nonexistent/missing.sf2"
+        #expect {
+            try Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFonts: SoundFontStack([missing]),
+                            preload: Self.preload((44_100, SoundFontStack([missing]))))
+        } throws: { error in
+            guard let error = error as? SynthesisError, case .notASoundFont = error else { return false }
+            return true
         }
     }
 }
