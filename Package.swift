@@ -47,8 +47,9 @@ let package = Package(
                                                .product(name: "SystemPackage", package: "swift-system")]),
         // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
         .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "SystemPackage", package: "swift-system")]),
-        // Settings from the configuration file, and where files are looked for.
-        .target(name: "Configuration", dependencies: ["Files", .product(name: "SystemPackage", package: "swift-system"), .product(name: "TOMLKit", package: "TOMLKit")]),
+        // Settings from the configuration file, and where files are looked for. The settings' types are the layers' that act on them.
+        .target(name: "Configuration", dependencies: ["Files", "SMF", "Synthesis", "AudioOutput", .product(name: "SystemPackage", package: "swift-system"),
+                                                     .product(name: "TOMLKit", package: "TOMLKit")]),
         // How much one rendering sounds like another (spectra, level, missing parts, clipping): for render tests and bench/compat.sh.
         .target(name: "SoundComparison"),
         // Songs that use a GS, XG or GM2 feature, each with the same music in plain GM: for render tests and bench/compat.sh.
@@ -105,7 +106,7 @@ let package = Package(
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "ResumeTests", dependencies: ["Resume", "Library", "Files", "TestSupport"]),
         .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "SMF", "Files", "TestSupport"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Files", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Files", "Synthesis", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "CFluidSynth", "TestSupport"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "Files", "TestSupport"]),
         .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "Files", "TestSupport"]),
@@ -119,7 +120,7 @@ let package = Package(
         .testTarget(name: "ArchitectureTests"),
         // The terminal's drawings (the play view's keyboard, the roll of `info --roll`), keys from a pipe or a pty, the browser's keys.
         // A batch render's bookkeeping without rendering: shards, output paths, report lines and their summary.
-        .testTarget(name: "RenderJobsTests", dependencies: ["RenderJobs", "Playback", "Library", "Configuration", "Files", "TestSupport",
+        .testTarget(name: "RenderJobsTests", dependencies: ["RenderJobs", "Playback", "Library", "Configuration", "Files", "AudioOutput", "TestSupport",
                                                             .product(name: "SystemPackage", package: "swift-system")]),
         // The media keys without a bus: values published, requests read from a call's arguments, errors sent back.
         .testTarget(name: "MediaPlayerServiceTests", dependencies: ["MediaPlayerService", "Playback", "SMF", "Files", "TestSupport",

@@ -1,16 +1,39 @@
 import CSndFile
 import SystemPackage
 
-/// The kinds of audio file smfplay writes: chosen from the output's extension or `--format`.
+/// The kinds of audio smfplay writes: to a file, chosen from the output's extension or `--format`;
+/// or to a pipe (`render -o -`), where a format's reader must need nothing the writer only knows
+/// at the end. The one list of them: the configuration, the command line and the writers all
+/// take theirs from here.
 public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
+    /// RIFF WAV. To a pipe, its sizes say "unknown" (0xFFFFFFFF), as sox and ffmpeg write them.
     case wav
+    /// FLAC. To a pipe, without the length and checksum in its STREAMINFO block, which the encoder
+    /// can only fill in by seeking back: both are optional.
     case flac
     /// Ogg Vorbis. Lossy: it has no bit depth, so the sample encoding is ignored.
     case ogg
+    /// To files only: its header must hold the length, and no reader takes a placeholder for it.
     case aiff
+    /// Headerless interleaved samples, little-endian: to a pipe only, since a file of them says
+    /// nothing of how to read it.
+    case raw
 
-    /// Reads an extension or a `--format` value, with or without its dot, in any case.
-    /// `.aif` is AIFF and `.oga` is Ogg.
+    /// The formats of files.
+    public static let fileFormats = allCases.filter(\.writesFiles)
+    /// The formats that can go down a pipe.
+    public static let streamFormats = allCases.filter(\.streams)
+
+    public var writesFiles: Bool { self != .raw }
+    public var streams: Bool { self != .aiff }
+
+    /// Reads a `--format` value, in any case.
+    public init?(name: String) {
+        self.init(rawValue: name.lowercased())
+    }
+
+    /// Reads a file's extension, with or without its dot, in any case. `.aif` is AIFF and `.oga`
+    /// is Ogg.
     public init?(fileExtension: String) {
         var name = Substring(fileExtension.lowercased())
         if name.hasPrefix(".") { name = name.dropFirst() }
@@ -19,6 +42,7 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
         case "flac": self = .flac
         case "ogg", "oga": self = .ogg
         case "aiff", "aif": self = .aiff
+        // Not "raw": a file of headerless samples is not one smfplay writes.
         default: return nil
         }
     }
@@ -39,6 +63,7 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
         case .flac: "FLAC"
         case .ogg: "Ogg Vorbis"
         case .aiff: "AIFF"
+        case .raw: "raw samples"
         }
     }
 
@@ -48,7 +73,7 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
     /// The encodings this format can store. Ogg Vorbis accepts every encoding and ignores it.
     public var supportedEncodings: [SampleEncoding] {
         switch self {
-        case .wav, .aiff, .ogg: SampleEncoding.allCases
+        case .wav, .aiff, .ogg, .raw: SampleEncoding.allCases
         // FLAC is an integer codec: libsndfile has no float subtype for it.
         case .flac: [.pcm16, .pcm24]
         }
@@ -58,7 +83,7 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
     public var supportedSampleRates: ClosedRange<Int> {
         switch self {
         // WAV keeps the rate in 32 bits, AIFF as an 80-bit float: any positive int libsndfile takes.
-        case .wav, .aiff: 1...Int(Int32.max)
+        case .wav, .aiff, .raw: 1...Int(Int32.max)
         // libsndfile's flac_enc_init refuses rates outside the FLAC format's 1 Hz–655350 Hz.
         case .flac: 1...655_350
         // libvorbis has encoder setups up to 200 kHz; above it libsndfile opens the file but every
@@ -71,7 +96,7 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
     public var supportedChannelCounts: ClosedRange<Int> {
         switch self {
         // SF_MAX_CHANNELS in libsndfile.
-        case .wav, .aiff: 1...1024
+        case .wav, .aiff, .raw: 1...1024
         // FLAC__MAX_CHANNELS.
         case .flac: 1...8
         // A Vorbis header stores the channel count in one byte.
@@ -100,7 +125,15 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
         case .aiff: Int32(SF_FORMAT_AIFF) | encoding.sndfileSubtype
         case .flac: Int32(SF_FORMAT_FLAC) | encoding.sndfileSubtype
         case .ogg: Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_VORBIS)
+        case .raw: Int32(SF_FORMAT_RAW) | encoding.sndfileSubtype | Int32(SF_ENDIAN_LITTLE)
         }
+    }
+
+    /// What libsndfile writes to a pipe: WAV's samples go out as raw ones after a header written
+    /// by ``AudioStreamWriter`` (libsndfile's WAV writer seeks back to its header twice, which a
+    /// pipe cannot do).
+    func streamSndfileFormat(encoding: SampleEncoding) -> Int32 {
+        self == .wav ? AudioFileFormat.raw.sndfileFormat(encoding: encoding) : sndfileFormat(encoding: encoding)
     }
 
     /// The format of a file libsndfile opened, or nil for the ones smfplay does not write

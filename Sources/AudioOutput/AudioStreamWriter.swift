@@ -7,14 +7,14 @@ import Darwin
 
 /// Writes audio to a descriptor that only goes forward (standard output, a pipe) as it comes:
 /// `smfplay render song.mid -o - | ffmpeg -i - song.opus`. Nothing is written anywhere else, and
-/// nothing is ever seeked (see ``AudioStreamFormat`` for what each format gives up for it).
+/// nothing is ever seeked (see ``AudioFileFormat`` for what each format gives up for it).
 ///
 /// Samples are interleaved floats, nominally within ±1; integer encodings clip what lies beyond,
 /// as ``AudioFileWriter`` does.
 public final class AudioStreamWriter: AudioSampleWriter {
     /// How messages name the stream ("standard output").
     public let name: String
-    public let format: AudioStreamFormat
+    public let format: AudioFileFormat
     public let encoding: SampleEncoding
     public private(set) var framesWritten = 0
     public private(set) var peak: Float = 0
@@ -24,7 +24,7 @@ public final class AudioStreamWriter: AudioSampleWriter {
     private var failure: AudioFileError?
 
     /// Starts the stream on `fd`, which stays open (the caller owns it); WAV writes its header now.
-    public init(fileDescriptor fd: Int32, name: String, format: AudioStreamFormat, encoding: SampleEncoding,
+    public init(fileDescriptor fd: Int32, name: String, format: AudioFileFormat, encoding: SampleEncoding,
                 sampleRate: Int, channels: Int) throws(AudioFileError) {
         self.name = name
         self.format = format
@@ -34,8 +34,8 @@ public final class AudioStreamWriter: AudioSampleWriter {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
-        info.format = format.sndfileFormat(encoding: encoding)
-        guard format.supportedEncodings.contains(encoding), sf_format_check(&info) != 0 else {
+        info.format = format.streamSndfileFormat(encoding: encoding)
+        guard format.streams, format.supportedEncodings.contains(encoding), sf_format_check(&info) != 0 else {
             throw .streamFailed(name: name, cause: .library("libsndfile cannot write a \(format.rawValue) stream of \(encoding) at \(sampleRate) Hz in \(channels) channels"))
         }
         if format == .wav {

@@ -1,3 +1,6 @@
+import AudioOutput
+import SMF
+import Synthesis
 import SystemPackage
 import TOMLKit
 
@@ -8,21 +11,25 @@ extension RenderSettings {
         self.init()
         soundFonts = Self.soundFonts("soundfont", in: table, configurationPath: configurationPath) ?? []
         let stacks = table.table("soundfonts")
-        for standard in SongStandard.allCases {
+        for standard in MIDIMode.allCases {
             if let stack = Self.soundFonts(standard.rawValue, in: stacks, configurationPath: configurationPath) {
                 soundFontsByStandard[standard] = stack
             }
         }
-        midiMode = table.read("midi_mode", default: nil, expected: TableReader.alternatives(["auto"] + SongStandard.allCases.map(\.rawValue))) { value in
-            value.string == "auto" ? .some(nil) : value.string.flatMap(SongStandard.init(rawValue:)).map { .some($0) }
+        midiMode = table.read("midi_mode", default: nil, expected: TableReader.alternatives(["auto"] + MIDIMode.allCases.map(\.rawValue))) { value in
+            value.string == "auto" ? .some(nil) : value.string.flatMap(MIDIMode.init(rawValue:)).map { .some($0) }
         }
         sampleRate = table.wholeNumber("sample_rate", default: sampleRate, in: Self.sampleRateRange)
         gain = table.number("gain", default: gain, in: Self.gainRange)
         limiter = table.flag("limiter", default: limiter)
         polyphony = table.wholeNumber("polyphony", default: polyphony, in: Self.polyphonyRange)
         interpolation = table.choice("interpolation", default: interpolation)
-        reverb = Reverb(reading: table.table("reverb"))
-        chorus = Chorus(reading: table.table("chorus"))
+        let reverbTable = table.table("reverb")
+        isReverbEnabled = reverbTable.flag("enabled", default: isReverbEnabled)
+        reverb = SynthesizerSettings.Reverb(reading: reverbTable)
+        let chorusTable = table.table("chorus")
+        isChorusEnabled = chorusTable.flag("enabled", default: isChorusEnabled)
+        chorus = SynthesizerSettings.Chorus(reading: chorusTable)
         tail = table.number("tail", default: tail, in: Self.tailRange)
         loops = table.read("loops", default: loops, expected: "\"inf\" or a whole number from \(Self.loopsRange.lowerBound) to \(Self.loopsRange.upperBound)") { value -> Int?? in
             if value.string == "inf" { return .some(nil) }
@@ -35,20 +42,20 @@ extension RenderSettings {
             guard let count = TableReader.wholeNumber(value), count >= Self.minimumJobs else { return nil }
             return .some(count)
         }
-        format = table.choice("format", default: format)
+        format = table.choice("format", default: format, among: AudioFileFormat.fileFormats)
         // `bits = 16` without quotes is what people write first; it means the same.
-        bits = table.read("bits", default: bits, expected: TableReader.alternatives(SampleFormat.allCases.map(\.rawValue))) { value in
-            value.string.flatMap(SampleFormat.init(rawValue:)) ?? value.int.flatMap { SampleFormat(rawValue: String($0)) }
+        bits = table.read("bits", default: bits, expected: TableReader.alternatives(SampleEncoding.allCases.map(\.rawValue))) { value in
+            value.string.flatMap(SampleEncoding.init(rawValue:)) ?? value.int.flatMap { SampleEncoding(rawValue: String($0)) }
         }
-        if !format.supports(bits) {
-            let allowed = SampleFormat.allCases.filter(format.supports).map(\.rawValue)
+        if !format.supportedEncodings.contains(bits) {
+            let allowed = format.supportedEncodings.map(\.rawValue)
             let key = table.contains("bits") ? "bits" : "format"
             table.reportInvalid(
                 key,
                 expected: TableReader.alternatives(allowed) + " for \(format.rawValue) files",
                 found: TOMLValueDescription.quoted(bits.rawValue)
             )
-            bits = .int16
+            bits = .pcm16
         }
     }
 
@@ -72,10 +79,9 @@ extension RenderSettings {
     }
 }
 
-extension RenderSettings.Reverb {
+extension SynthesizerSettings.Reverb {
     init(reading table: TableReader) {
         self.init()
-        isEnabled = table.flag("enabled", default: isEnabled)
         roomSize = table.number("room_size", default: roomSize, in: Self.roomSizeRange)
         damping = table.number("damping", default: damping, in: Self.dampingRange)
         width = table.number("width", default: width, in: Self.widthRange)
@@ -83,10 +89,9 @@ extension RenderSettings.Reverb {
     }
 }
 
-extension RenderSettings.Chorus {
+extension SynthesizerSettings.Chorus {
     init(reading table: TableReader) {
         self.init()
-        isEnabled = table.flag("enabled", default: isEnabled)
         voices = table.wholeNumber("voices", default: voices, in: Self.voicesRange)
         level = table.number("level", default: level, in: Self.levelRange)
         speed = table.number("speed", default: speed, in: Self.speedRange)

@@ -1,6 +1,11 @@
+import AudioOutput
+import SMF
+import Synthesis
+
 /// Everything that shapes how a song is rendered to an audio file, with the defaults
-/// that `Config/smfplay.toml` documents. The configuration file sets these first;
-/// command-line options then overwrite single properties.
+/// that `Config/smfplay.toml` documents (the reverb's and the chorus's are
+/// `SynthesizerSettings`'). The configuration file sets these first; command-line options
+/// then overwrite single properties.
 ///
 /// The ranges are public so that the command line checks its options against the
 /// same limits the file is held to.
@@ -11,9 +16,9 @@ public struct RenderSettings: Sendable, Equatable {
     /// configuration file's folder.
     public var soundFonts: [String]
     /// SoundFont stacks for songs of one standard, in place of `soundFonts` (written as above).
-    public var soundFontsByStandard: [SongStandard: [String]]
+    public var soundFontsByStandard: [MIDIMode: [String]]
     /// The standard every song is read as; nil reads each as the standard it was written for.
-    public var midiMode: SongStandard?
+    public var midiMode: MIDIMode?
     /// Keep every peak of the output at or below −1 dBFS with a look-ahead limiter.
     public var limiter: Bool
 
@@ -37,10 +42,12 @@ public struct RenderSettings: Sendable, Equatable {
     public static let defaultPolyphony = 256
     public static let polyphonyRange = 1...65535
 
-    public var interpolation: Interpolation
+    public var interpolation: SynthesizerSettings.Interpolation
 
-    public var reverb: Reverb
-    public var chorus: Chorus
+    public var isReverbEnabled: Bool
+    public var reverb: SynthesizerSettings.Reverb
+    public var isChorusEnabled: Bool
+    public var chorus: SynthesizerSettings.Chorus
 
     /// Seconds rendered after the last event, so that releases and reverb die away
     /// instead of being cut off.
@@ -60,24 +67,27 @@ public struct RenderSettings: Sendable, Equatable {
     /// The lower limit; there is no upper one, since a job only costs memory.
     public static let minimumJobs = 1
 
-    public var format: FileFormat
-    public var bits: SampleFormat
+    /// One of `AudioFileFormat.fileFormats`.
+    public var format: AudioFileFormat
+    public var bits: SampleEncoding
 
     public init(
         soundFonts: [String] = [],
-        soundFontsByStandard: [SongStandard: [String]] = [:],
-        midiMode: SongStandard? = nil,
+        soundFontsByStandard: [MIDIMode: [String]] = [:],
+        midiMode: MIDIMode? = nil,
         limiter: Bool = true,
         sampleRate: Int = RenderSettings.defaultSampleRate,
         gain: Double = RenderSettings.defaultGain,
         polyphony: Int = RenderSettings.defaultPolyphony,
-        interpolation: Interpolation = .cubic,
-        reverb: Reverb = Reverb(),
-        chorus: Chorus = Chorus(),
+        interpolation: SynthesizerSettings.Interpolation = .cubic,
+        isReverbEnabled: Bool = true,
+        reverb: SynthesizerSettings.Reverb = .init(),
+        isChorusEnabled: Bool = true,
+        chorus: SynthesizerSettings.Chorus = .init(),
         tail: Double = RenderSettings.defaultTail,
         jobs: Int? = nil,
-        format: FileFormat = .wav,
-        bits: SampleFormat = .int16
+        format: AudioFileFormat = .wav,
+        bits: SampleEncoding = .pcm16
     ) {
         self.soundFonts = soundFonts
         self.soundFontsByStandard = soundFontsByStandard
@@ -87,7 +97,9 @@ public struct RenderSettings: Sendable, Equatable {
         self.gain = gain
         self.polyphony = polyphony
         self.interpolation = interpolation
+        self.isReverbEnabled = isReverbEnabled
         self.reverb = reverb
+        self.isChorusEnabled = isChorusEnabled
         self.chorus = chorus
         self.tail = tail
         self.jobs = jobs
@@ -98,90 +110,5 @@ public struct RenderSettings: Sendable, Equatable {
     /// The number of songs to render at once on a machine with `processorCount` cores.
     public func jobCount(processorCount: Int) -> Int {
         jobs ?? max(Self.minimumJobs, processorCount)
-    }
-}
-
-extension RenderSettings {
-    /// How FluidSynth computes samples between a SoundFont's stored ones
-    /// (`fluid_synth_set_interp_method`).
-    public enum Interpolation: String, CaseIterable, Sendable {
-        /// FLUID_INTERP_NONE: the nearest sample. Not spelled `none`, so that it never
-        /// reads as `Optional.none`.
-        case nearest = "none"
-        /// FLUID_INTERP_LINEAR.
-        case linear
-        /// FLUID_INTERP_4THORDER, FluidSynth's default.
-        case cubic
-        /// FLUID_INTERP_7THORDER: the best and the slowest.
-        case sinc
-    }
-
-    /// The audio file container written by `smfplay render`.
-    public enum FileFormat: String, CaseIterable, Sendable {
-        case wav, flac, ogg, aiff
-
-        /// The extension given to rendered files.
-        public var fileExtension: String { rawValue }
-
-        /// FLAC stores integers only; Ogg Vorbis is lossy and ignores the sample format.
-        public func supports(_ bits: SampleFormat) -> Bool {
-            self != .flac || bits != .float32
-        }
-    }
-
-    /// How each sample is stored in the file.
-    public enum SampleFormat: String, CaseIterable, Sendable {
-        case int16 = "16"
-        case int24 = "24"
-        case float32 = "32f"
-    }
-
-    /// FluidSynth's reverb. The defaults are FluidSynth 2.3's (`synth.reverb.*`, the
-    /// version Debian 12 ships), written out so that another version cannot change a render.
-    public struct Reverb: Sendable, Equatable {
-        public var isEnabled: Bool
-        public var roomSize: Double
-        public var damping: Double
-        public var width: Double
-        public var level: Double
-
-        public static let roomSizeRange = 0.0...1.0
-        public static let dampingRange = 0.0...1.0
-        public static let widthRange = 0.0...100.0
-        public static let levelRange = 0.0...1.0
-
-        public init(isEnabled: Bool = true, roomSize: Double = 0.2, damping: Double = 0.0, width: Double = 0.5, level: Double = 0.9) {
-            self.isEnabled = isEnabled
-            self.roomSize = roomSize
-            self.damping = damping
-            self.width = width
-            self.level = level
-        }
-    }
-
-    /// FluidSynth's chorus, with FluidSynth 2.3's defaults (`synth.chorus.*`). FluidSynth
-    /// 2.4 lowered them (level 0.6, speed 0.2, depth 4.25); these keep renders the same
-    /// whichever version is installed.
-    public struct Chorus: Sendable, Equatable {
-        public var isEnabled: Bool
-        public var voices: Int
-        public var level: Double
-        /// Modulation speed in Hz.
-        public var speed: Double
-        /// Modulation depth in milliseconds.
-        public var depth: Double
-
-        public static let voicesRange = 0...99
-        public static let levelRange = 0.0...10.0
-        public static let speedRange = 0.1...5.0
-        public static let depthRange = 0.0...256.0
-
-        public init(isEnabled: Bool = true, voices: Int = 3, level: Double = 2.0, speed: Double = 0.3, depth: Double = 8.0) {
-            self.isEnabled = isEnabled
-            self.voices = voices
-            self.level = level
-            self.speed = speed
-            self.depth = depth
-        }
     }
 }

@@ -105,9 +105,10 @@ extension TableReader {
         read(name, default: defaultValue, expected: "true or false") { $0.bool }
     }
 
-    func choice<Choice: CaseIterable & RawRepresentable<String>>(_ name: String, default defaultValue: Choice) -> Choice {
-        read(name, default: defaultValue, expected: Self.alternatives(Choice.allCases.map(\.rawValue))) { value in
-            value.string.flatMap(Choice.init(rawValue:))
+    func choice<Choice: CaseIterable & Equatable & RawRepresentable<String>>(_ name: String, default defaultValue: Choice, among choices: [Choice] = Array(Choice.allCases))
+        -> Choice {
+        read(name, default: defaultValue, expected: Self.alternatives(choices.map(\.rawValue))) { value in
+            value.string.flatMap(Choice.init(rawValue:)).flatMap { choices.contains($0) ? $0 : nil }
         }
     }
 

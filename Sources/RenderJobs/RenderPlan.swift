@@ -26,7 +26,7 @@ public struct RenderPlan: Sendable {
     }
 
     /// `inputs` and `output` as the command line gave them (see `CommandLinePath`).
-    public init(inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: RenderSettings.FileFormat,
+    public init(inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: AudioFileFormat,
                 force: Bool, shard: Shard?) throws(Failure) {
         if manifest == nil, Self.isOneFile(inputs) {
             let input = inputs[0]
@@ -101,11 +101,6 @@ public struct RenderPlan: Sendable {
     /// for a folder, a playlist or several inputs).
     public static func isOneFile(_ inputs: [FilePath]) -> Bool {
         inputs.count == 1 && !inputs[0].isFolder && !M3UPlaylist.isPlaylist(inputs[0])
-    }
-
-    /// The format an output path asks for by its extension.
-    public static func fileFormat(ofPath path: FilePath) -> RenderSettings.FileFormat? {
-        AudioFileFormat(path: path).flatMap { RenderSettings.FileFormat(rawValue: $0.rawValue) }
     }
 
     private static func isUpToDate(_ job: RenderJob) -> Bool {

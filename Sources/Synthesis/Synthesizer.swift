@@ -86,7 +86,7 @@ public final class Synthesizer: @unchecked Sendable {
         // Their parameters are set with the rest of the state, by `reset()` below.
         fluid_synth_reverb_on(synth, -1, configuration.reverb == nil ? 0 : 1)
         fluid_synth_chorus_on(synth, -1, configuration.chorus == nil ? 0 : 1)
-        fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue)
+        fluid_synth_set_interp_method(synth, -1, configuration.interpolation.fluidMethod)
         var tables: [PresetTable] = []
         var tableOfStack: [[FilePath]: Int] = [:]
         var tableOfMode: [MIDIMode: Int] = [:]
@@ -211,7 +211,7 @@ public final class Synthesizer: @unchecked Sendable {
     /// the noise floor but no longer computes it, so that such a voice costs next to nothing.
     /// The synthesizer is left as ``voiceProfile(channel:key:velocity:)`` says.
     public func soundingSeconds(channel: Int, key: UInt8, velocity: UInt8, limit: Double) -> Double {
-        probe(channel: channel, key: key, velocity: velocity, interpolation: SynthesizerSettings.Interpolation.none) { voices in
+        probe(channel: channel, key: key, velocity: velocity, interpolation: .nearest) { voices in
             let started = voices.map { (voice: $0, id: fluid_voice_get_id($0)) }
             let step = 1_024
             let limitFrames = Int(limit * configuration.sampleRate)
@@ -245,7 +245,7 @@ public final class Synthesizer: @unchecked Sendable {
         fluid_synth_reverb_on(synth, -1, 0)
         fluid_synth_chorus_on(synth, -1, 0)
         let changedInterpolation = interpolation.flatMap { $0 == configuration.interpolation ? nil : $0 }
-        if let changedInterpolation { fluid_synth_set_interp_method(synth, -1, changedInterpolation.rawValue) }
+        if let changedInterpolation { fluid_synth_set_interp_method(synth, -1, changedInterpolation.fluidMethod) }
         send(status: 0x90, channel: channel, data1: key, data2: velocity)
         var found = [OpaquePointer?](repeating: nil, count: 64)
         fluid_synth_get_voicelist(synth, &found, Int32(found.count), -1)
@@ -254,7 +254,7 @@ public final class Synthesizer: @unchecked Sendable {
         fluid_synth_all_sounds_off(synth, -1)
         pressedKeys.releaseAll()
         render(into: discarded, frames: 64)
-        if changedInterpolation != nil { fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue) }
+        if changedInterpolation != nil { fluid_synth_set_interp_method(synth, -1, configuration.interpolation.fluidMethod) }
         fluid_synth_reverb_on(synth, -1, configuration.reverb == nil ? 0 : 1)
         fluid_synth_chorus_on(synth, -1, configuration.chorus == nil ? 0 : 1)
         return result
@@ -397,7 +397,7 @@ extension Synthesizer: SoundModuleOutput {
     func resetSynthesizer() {
         fluid_synth_system_reset(synth)
         // The reset gives every channel FluidSynth's default interpolation again.
-        fluid_synth_set_interp_method(synth, -1, configuration.interpolation.rawValue)
+        fluid_synth_set_interp_method(synth, -1, configuration.interpolation.fluidMethod)
         pressedKeys.releaseAll()
         // FluidSynth's reset makes its channel 10 (and only that one) a drum channel.
         for channel in drumChannels.indices { drumChannels[channel] = channel == 9 }

@@ -1,13 +1,21 @@
+import CFluidSynth
 import SMF
 
 /// How a synthesizer sounds: everything FluidSynth is told when it is created.
 public struct SynthesizerSettings: Hashable, Sendable {
-    /// The reverb's parameters, as FluidSynth names them.
+    /// FluidSynth's reverb, with the defaults of FluidSynth 2.3 (`synth.reverb.*`, the version
+    /// Debian 12 ships), written out so that another version cannot change a render. The ranges
+    /// are FluidSynth's, which the configuration file is held to.
     public struct Reverb: Hashable, Sendable {
         public var roomSize: Double
         public var damping: Double
         public var width: Double
         public var level: Double
+
+        public static let roomSizeRange = 0.0...1.0
+        public static let dampingRange = 0.0...1.0
+        public static let widthRange = 0.0...100.0
+        public static let levelRange = 0.0...1.0
 
         public init(roomSize: Double = 0.2, damping: Double = 0.0, width: Double = 0.5, level: Double = 0.9) {
             self.roomSize = roomSize
@@ -17,12 +25,21 @@ public struct SynthesizerSettings: Hashable, Sendable {
         }
     }
 
-    /// The chorus's parameters, as FluidSynth names them.
+    /// FluidSynth's chorus, with FluidSynth 2.3's defaults (`synth.chorus.*`). FluidSynth 2.4
+    /// lowered them (level 0.6, speed 0.2, depth 4.25); these keep renders the same whichever
+    /// version is installed.
     public struct Chorus: Hashable, Sendable {
         public var voices: Int
         public var level: Double
+        /// Modulation speed in Hz.
         public var speed: Double
+        /// Modulation depth in milliseconds.
         public var depth: Double
+
+        public static let voicesRange = 0...99
+        public static let levelRange = 0.0...10.0
+        public static let speedRange = 0.1...5.0
+        public static let depthRange = 0.0...256.0
 
         public init(voices: Int = 3, level: Double = 2.0, speed: Double = 0.3, depth: Double = 8.0) {
             self.voices = voices
@@ -32,14 +49,26 @@ public struct SynthesizerSettings: Hashable, Sendable {
         }
     }
 
-    /// How samples are interpolated between their stored points.
-    public enum Interpolation: Int32, Hashable, Sendable, CaseIterable {
-        case none = 0
-        case linear = 1
+    /// How FluidSynth computes samples between a SoundFont's stored ones, by the names the
+    /// configuration file gives them.
+    public enum Interpolation: String, Hashable, Sendable, CaseIterable {
+        /// The nearest sample. Not spelled `none`, so that it never reads as `Optional.none`.
+        case nearest = "none"
+        case linear
         /// Fourth order: FluidSynth's default, good quality.
-        case cubic = 4
-        /// Seventh order: the best FluidSynth has.
-        case sinc = 7
+        case cubic
+        /// Seventh order: the best FluidSynth has, and the slowest.
+        case sinc
+
+        /// FluidSynth's `fluid_interp` value (`fluid_synth_set_interp_method`).
+        var fluidMethod: Int32 {
+            switch self {
+            case .nearest: Int32(FLUID_INTERP_NONE.rawValue)
+            case .linear: Int32(FLUID_INTERP_LINEAR.rawValue)
+            case .cubic: Int32(FLUID_INTERP_4THORDER.rawValue)
+            case .sinc: Int32(FLUID_INTERP_7THORDER.rawValue)
+            }
+        }
     }
 
     public var sampleRate: Double

@@ -1,6 +1,8 @@
 import ArgumentParser
+import AudioOutput
 import Configuration
 import Playback
+import SMF
 import Synthesis
 
 // Option values read once, by ArgumentParser, into the types the commands use: completions and
@@ -9,7 +11,13 @@ import Synthesis
 
 extension PlayQueue.RepeatMode: ExpressibleByArgument {}
 
-extension RenderSettings.SampleFormat: ExpressibleByArgument {}
+extension SampleEncoding: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(bits: argument)
+    }
+}
+
+extension MIDIMode: ExpressibleByArgument {}
 
 /// `--cores`: `auto`, or a number of synthesizers.
 enum CoreCount: Hashable {

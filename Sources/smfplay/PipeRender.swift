@@ -19,7 +19,7 @@ import TerminalUI
 struct PipeRender {
     enum Destination {
         case file(FilePath)
-        case standardOutput(AudioStreamFormat)
+        case standardOutput(AudioFileFormat)
     }
 
     /// nil: standard input.

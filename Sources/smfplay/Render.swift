@@ -54,7 +54,7 @@ struct Render: ParsableCommand {
     var sampleRate: Int?
 
     @Option(help: "Sample format: 16, 24 or 32f (32-bit float).")
-    var bits: RenderSettings.SampleFormat?
+    var bits: SampleEncoding?
 
     @Option(help: ArgumentHelp("Longest tail after the last event, in seconds; it ends sooner once silent.", valueName: "seconds"))
     var tail: Double?
@@ -122,15 +122,15 @@ struct Render: ParsableCommand {
             try validateStream()
             return
         }
-        if let format, RenderSettings.FileFormat(rawValue: format.lowercased()) == nil {
-            if AudioStreamFormat(name: format) == .raw { throw ValidationError("--format raw writes headerless samples for a pipe: use it with -o -") }
+        if let format, AudioFileFormat(name: format)?.writesFiles != true {
+            if AudioFileFormat(name: format) == .raw { throw ValidationError("--format raw writes headerless samples for a pipe: use it with -o -") }
             throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)")
         }
         guard output != nil || (manifest == nil && RenderPlan.isOneFile(inputPaths)) else {
             throw ValidationError("-o FOLDER is needed to render a folder, a playlist or several files")
         }
         if readsStandardInput || RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
-           !output.hasSuffix("/"), !outputPath.isFolder, RenderPlan.fileFormat(ofPath: outputPath) == nil {
+           !output.hasSuffix("/"), !outputPath.isFolder, AudioFileFormat(path: outputPath) == nil {
             throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg or .aiff, or give --format")
         }
     }
@@ -142,7 +142,7 @@ struct Render: ParsableCommand {
         }
         if normalize { throw ValidationError("--normalize needs the whole render before its first sample, so it cannot stream to -o -: render to a file") }
         if json { throw ValidationError("--json prints to standard output, which -o - fills with audio") }
-        if let format, AudioStreamFormat(name: format) == nil {
+        if let format, AudioFileFormat(name: format)?.streams != true {
             if AudioFileFormat(fileExtension: format) == .aiff {
                 throw ValidationError("aiff cannot stream to -o - (its header holds the length, known only at the end): use --format wav, flac, ogg or raw")
             }
@@ -244,11 +244,12 @@ struct Render: ParsableCommand {
         let destination: PipeRender.Destination
         if streams {
             // --format was checked with the other arguments (checkOwnArguments); the configuration's format may still be one that cannot stream.
-            guard let format = format.flatMap(AudioStreamFormat.init(name:)) ?? AudioStreamFormat(settings.format.audioFileFormat) else {
+            let format = format.flatMap(AudioFileFormat.init(name:)) ?? settings.format
+            guard format.streams else {
                 throw CommandFailure.usage("\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw")
             }
-            guard format.supportedEncodings.contains(settings.bits.sampleEncoding) else {
-                throw CommandFailure.usage("\(format.rawValue) cannot store \(settings.bits.sampleEncoding) samples; use --bits 16 or 24")
+            guard format.supportedEncodings.contains(settings.bits) else {
+                throw CommandFailure.usage("\(format.rawValue) cannot store \(settings.bits) samples; use --bits 16 or 24")
             }
             destination = .standardOutput(format)
         } else {
@@ -310,14 +311,14 @@ struct Render: ParsableCommand {
         if let tail { settings.tail = tail }
         if let jobs { settings.jobs = jobs }
         if let bits { settings.bits = bits }
-        if let fileFormat = format.flatMap({ RenderSettings.FileFormat(rawValue: $0.lowercased()) }) {
+        if let fileFormat = format.flatMap(AudioFileFormat.init(name:)), fileFormat.writesFiles {
             settings.format = fileFormat
-        } else if inputs.count == 1, let outputPath, let fileFormat = RenderPlan.fileFormat(ofPath: outputPath) {
+        } else if inputs.count == 1, let outputPath, let fileFormat = AudioFileFormat(path: outputPath) {
             settings.format = fileFormat
         }
         sound.apply(to: &settings)
         // A stream's format is checked against the bits on its own (see renderThroughPipe).
-        guard streams || settings.format.supports(settings.bits) else {
+        guard streams || settings.format.supportedEncodings.contains(settings.bits) else {
             // The format or the bits may come from the configuration: not a usage error of this command line alone.
             throw CommandFailure.usage("\(settings.format.rawValue) cannot store \(settings.bits.rawValue)-bit samples; use --bits 16 or 24")
         }

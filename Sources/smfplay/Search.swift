@@ -35,7 +35,7 @@ struct Search: ParsableCommand {
     var shorter: TimeArgument?
 
     @Option(help: ArgumentHelp("Only songs written for this standard: gm, gs, xg or gm2.", valueName: "standard"))
-    var mode: SongStandard?
+    var mode: MIDIMode?
 
     @Flag(help: "Only files with lyrics.")
     var hasLyrics = false
@@ -108,8 +108,6 @@ struct Search: ParsableCommand {
         try Play.play(PlayQueue(items: results.map(\.path)), at: .seconds(0), recorder: recorder, playback: playback, configuration: configuration)
     }
 }
-
-extension SongStandard: ExpressibleByArgument {}
 
 extension Search: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [library, playback] }

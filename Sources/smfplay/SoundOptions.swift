@@ -30,7 +30,7 @@ struct SoundOptions: ParsableArguments {
     enum MIDIModeChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, gm, gs, xg, gm2
 
-        var standard: SongStandard? { SongStandard(rawValue: rawValue) }
+        var mode: MIDIMode? { MIDIMode(rawValue: rawValue) }
     }
 
     func checkOwnArguments() throws {
@@ -40,9 +40,9 @@ struct SoundOptions: ParsableArguments {
     /// The command line over the configuration.
     func apply(to settings: inout RenderSettings) {
         if let gain { settings.gain = gain }
-        if noReverb { settings.reverb.isEnabled = false }
-        if noChorus { settings.chorus.isEnabled = false }
-        if let midiMode { settings.midiMode = midiMode.standard }
+        if noReverb { settings.isReverbEnabled = false }
+        if noChorus { settings.isChorusEnabled = false }
+        if let midiMode { settings.midiMode = midiMode.mode }
         if noLimiter { settings.limiter = false }
     }
 
@@ -63,21 +63,10 @@ struct SoundOptions: ParsableArguments {
         let paths = try locator.locate(requested: requested, configured: settings.soundFonts, configurationFile: configurationFile)
         guard requested.isEmpty else { return SoundFontStack(paths) }
         var byMode: [MIDIMode: [FilePath]] = [:]
-        for (standard, stack) in settings.soundFontsByStandard {
-            byMode[standard.midiMode] = try locator.locate(requested: [], configured: stack, configurationFile: configurationFile)
+        for (mode, stack) in settings.soundFontsByStandard {
+            byMode[mode] = try locator.locate(requested: [], configured: stack, configurationFile: configurationFile)
         }
         return SoundFontStack(paths, byMode: byMode)
-    }
-}
-
-extension SongStandard {
-    var midiMode: MIDIMode {
-        switch self {
-        case .gm: .gm
-        case .gs: .gs
-        case .xg: .xg
-        case .gm2: .gm2
-        }
     }
 }
 

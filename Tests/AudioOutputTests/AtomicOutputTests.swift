@@ -22,7 +22,7 @@ struct AtomicOutputTests {
         #expect(try AudioFileReader(path: FilePath(path)).frameCount == TestSignal.frames)
     }
 
-    @Test(arguments: AudioFileFormat.allCases)
+    @Test(arguments: AudioFileFormat.fileFormats)
     func aDroppedWriterLeavesNothing(format: AudioFileFormat) throws {
         let folder = try TemporaryFolder()
         do {

@@ -50,6 +50,15 @@ struct FormatTests {
         #expect(try folder.contents().isEmpty)
     }
 
+    @Test("one list of formats: AIFF only to files, raw samples only to pipes and never by extension")
+    func filesAndPipes() {
+        #expect(AudioFileFormat.fileFormats == [.wav, .flac, .ogg, .aiff])
+        #expect(AudioFileFormat.streamFormats == [.wav, .flac, .ogg, .raw])
+        #expect(AudioFileFormat(name: "RAW") == .raw)
+        #expect(AudioFileFormat(name: "aif") == nil)
+        #expect(AudioFileFormat(fileExtension: "raw") == nil)
+    }
+
     @Test func oggAcceptsAndIgnoresEveryEncoding() throws {
         for encoding in SampleEncoding.allCases {
             try AudioFileFormat.ogg.validate(encoding: encoding, sampleRate: 44_100, channels: 2, path: "out.ogg")

@@ -79,7 +79,7 @@ struct FileKind: CustomStringConvertible, Sendable {
     var description: String { "\(format.rawValue) \(encoding.bitsOption)" }
 
     /// Every combination smfplay writes (Ogg Vorbis once: it ignores the encoding).
-    static let all: [FileKind] = AudioFileFormat.allCases.flatMap { format in
+    static let all: [FileKind] = AudioFileFormat.fileFormats.flatMap { format in
         format.storesSampleEncoding
             ? format.supportedEncodings.map { FileKind(format: format, encoding: $0) }
             : [FileKind(format: format, encoding: .pcm16)]

@@ -7,7 +7,7 @@ import Testing
 struct WriteFailureTests {
     /// `/dev/full` answers every write with ENOSPC: a full disk, without filling one. The writer is
     /// given its descriptor in place of a temporary file's.
-    @Test(arguments: AudioFileFormat.allCases)
+    @Test(arguments: AudioFileFormat.fileFormats)
     func aFullDiskIsCalledSo(format: AudioFileFormat) throws {
         let folder = try TemporaryFolder()
         let path = folder.file("song.\(format.fileExtension)")
@@ -31,7 +31,7 @@ struct WriteFailureTests {
     /// A file size limit makes the kernel refuse writes past it (EFBIG, once SIGXFSZ is ignored), on
     /// the real file system and through the writer's own temporary file. It is set in a child
     /// process, so that the other tests, running alongside in this one, are not limited.
-    @Test(arguments: AudioFileFormat.allCases)
+    @Test(arguments: AudioFileFormat.fileFormats)
     func aFileSizeLimitFailsTheRenderAndLeavesNothing(format: AudioFileFormat) throws {
         let folder = try TemporaryFolder()
         let path = folder.file("song.\(format.fileExtension)")

@@ -31,7 +31,7 @@ struct ConfigurationFileTests {
         let path = try folder.write(".config/smfplay/config.toml", "gain = 2\n[reverb]\nenabled = false\n")
         let configuration = try ConfigurationFile.standard(in: XDGDirectories(environment: ["HOME": folder.path])).load()
         #expect(configuration.path == path)
-        #expect(configuration.render == RenderSettings(gain: 2, reverb: .init(isEnabled: false)))
+        #expect(configuration.render == RenderSettings(gain: 2, isReverbEnabled: false))
     }
 
     @Test func aMissingNamedFileIsAnError() throws {

@@ -1,6 +1,7 @@
 import Testing
 import SystemPackage
 import Configuration
+import Synthesis
 
 /// The message a configuration text gives, or nil when it is accepted.
 func message(_ text: String, path: FilePath = "config.toml") -> String? {
@@ -107,8 +108,8 @@ struct AcceptedValueTests {
     }
 
     @Test func bitsMayBeAnInteger() throws {
-        #expect(try Configuration(parsing: "bits = 24", path: "c.toml").render.bits == .int24)
-        #expect(try Configuration(parsing: "bits = 16", path: "c.toml").render.bits == .int16)
+        #expect(try Configuration(parsing: "bits = 24", path: "c.toml").render.bits == .pcm24)
+        #expect(try Configuration(parsing: "bits = 16", path: "c.toml").render.bits == .pcm16)
     }
 
     @Test func jobsAutoMeansOnePerCore() throws {
@@ -121,7 +122,8 @@ struct AcceptedValueTests {
     @Test func tablesMayBeWrittenInlineOrDotted() throws {
         let inline = try Configuration(parsing: "reverb = { level = 0.5, enabled = false }", path: "c.toml").render
         let dotted = try Configuration(parsing: "reverb.level = 0.5\nreverb.enabled = false", path: "c.toml").render
-        #expect(inline.reverb == RenderSettings.Reverb(isEnabled: false, level: 0.5))
+        #expect(inline.reverb == SynthesizerSettings.Reverb(level: 0.5))
+        #expect(!inline.isReverbEnabled)
         #expect(dotted == inline)
     }
 

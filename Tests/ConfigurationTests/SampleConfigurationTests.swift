@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import SystemPackage
 import Configuration
+import Synthesis
 
 /// `Config/smfplay.toml` is the settings' documentation; these tests keep it and the
 /// code from drifting apart.
@@ -107,9 +108,9 @@ struct SampleConfigurationTests {
         let expected = RenderSettings(
             soundFonts: ["/x.sf2", "FluidR3_GM"], soundFontsByStandard: [.gs: ["SC-55"], .xg: ["/y.sf2", "/x.sf2"]], midiMode: .xg, limiter: false,
             sampleRate: 48000, gain: 1, polyphony: 64, interpolation: .sinc,
-            reverb: .init(isEnabled: false, roomSize: 0.6, damping: 0.4, width: 10, level: 0.5),
-            chorus: .init(isEnabled: false, voices: 5, level: 1.5, speed: 1, depth: 4.25),
-            tail: 2.5, jobs: 3, format: .flac, bits: .int24
+            isReverbEnabled: false, reverb: .init(roomSize: 0.6, damping: 0.4, width: 10, level: 0.5),
+            isChorusEnabled: false, chorus: .init(voices: 5, level: 1.5, speed: 1, depth: 4.25),
+            tail: 2.5, jobs: 3, format: .flac, bits: .pcm24
         )
         var expectedWithLoops = expected
         expectedWithLoops.loops = nil
@@ -131,7 +132,7 @@ struct SampleConfigurationTests {
         let pairs = zip(Mirror(reflecting: changed).children, Mirror(reflecting: original).children)
         return pairs.flatMap { new, old -> [String] in
             let name = prefix + (new.label ?? "?")
-            if new.value is RenderSettings.Reverb || new.value is RenderSettings.Chorus {
+            if new.value is SynthesizerSettings.Reverb || new.value is SynthesizerSettings.Chorus {
                 return unchangedSettings(new.value, old.value, prefix: name + ".")
             }
             return String(describing: new.value) == String(describing: old.value) ? [name] : []

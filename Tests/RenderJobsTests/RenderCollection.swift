@@ -1,3 +1,4 @@
+import AudioOutput
 import Configuration
 import Files
 import Library
@@ -31,7 +32,7 @@ struct RenderCollection {
     }
 
     /// A plan into `out`, every output rendered again (`--force`), as `render … -o out` makes it.
-    func plan(_ inputs: [String] = [], manifest: InputManifest? = nil, output: String = "out", format: RenderSettings.FileFormat = .wav,
+    func plan(_ inputs: [String] = [], manifest: InputManifest? = nil, output: String = "out", format: AudioFileFormat = .wav,
               force: Bool = true, shard: Shard? = nil) throws -> RenderPlan {
         try RenderPlan(inputs: inputs.map(path), manifest: manifest, output: path(output), outputIsFolder: true, format: format, force: force, shard: shard)
     }
