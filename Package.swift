@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "SMFTests", dependencies: ["SMF", "Files", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Files", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
-        .testTarget(name: "ResumeTests", dependencies: ["Resume", "Library", "Files", "TestSupport"]),
+        .testTarget(name: "ResumeTests", dependencies: ["Resume", "Playback", "Library", "Files", "TestSupport"]),
         .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "SMF", "Files", "TestSupport"]),
         .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Files", "Synthesis", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "CFluidSynth", "TestSupport"]),

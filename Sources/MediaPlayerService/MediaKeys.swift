@@ -67,7 +67,7 @@ public final class MediaKeys {
                 player.seek(toSeconds: seconds)
             case .open(let file):
                 var queue = player.queue
-                queue.append([file])
+                queue.append([.file(file)])
                 queue.move(toPlace: queue.order.count - 1)
                 player.play(queue)
             case .setLoopStatus(let status):
@@ -98,9 +98,9 @@ public final class MediaKeys {
 
     /// The song of the snapshot, described once when it starts; its thumbnail is added when made.
     private func currentTrack(_ snapshot: PlayerSnapshot, player: Player) -> MediaPlayerTrack? {
-        guard let file = snapshot.file else { return nil }
+        guard let item = snapshot.item else { return nil }
         if track?.number != snapshot.start {
-            track = MediaPlayerTrack(number: snapshot.start, queueEntry: file, songTitle: title(of: player.song(generation: snapshot.start)),
+            track = MediaPlayerTrack(number: snapshot.start, item: item, songTitle: title(of: player.song(generation: snapshot.start)),
                                      durationSeconds: snapshot.durationSeconds)
             // A song from standard input has no file to draw.
             if let path = track?.file ?? nil { makeThumbnail(of: path) }

@@ -30,17 +30,17 @@ public struct MediaPlayerTrack: Equatable, Sendable {
         self.art = art
     }
 
-    /// The song of a queue entry, as it starts: its file absolute and normalized (its URL), its
+    /// The song of a queue item, as it starts: its file absolute and normalized (its URL), its
     /// title else the file's name, and its folders, laid out as the library is
     /// (`<Composer>/<Category>/<piece>.mid`), its artist and album. A song read from standard input
     /// has no file and no folders.
-    init(number: Int, queueEntry entry: FilePath, songTitle: String?, durationSeconds: Double) {
+    init(number: Int, item: QueueItem, songTitle: String?, durationSeconds: Double) {
         let lengthMicroseconds = Int64((durationSeconds * 1e6).rounded())
-        guard entry != StandardInput.queueEntry else {
-            self.init(number: number, file: nil, title: songTitle ?? StandardInput.name, lengthMicroseconds: lengthMicroseconds)
+        guard case .file(let file) = item else {
+            self.init(number: number, file: nil, title: songTitle ?? item.displayName, lengthMicroseconds: lengthMicroseconds)
             return
         }
-        var path = entry.absolute()
+        var path = file.absolute()
         path.lexicallyNormalize()
         let folders = path.removingLastComponent()
         self.init(number: number, file: path, title: songTitle ?? path.stem ?? path.text, lengthMicroseconds: lengthMicroseconds,

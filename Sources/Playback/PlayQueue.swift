@@ -1,6 +1,7 @@
 import SystemPackage
 
-/// The files to play, in order, and which one is playing.
+/// The files to play (and the song from standard input, if it was piped in), in order, and which
+/// one is playing.
 ///
 /// A value: the player owns one, and snapshots of it are what the resume
 /// state records.
@@ -9,8 +10,8 @@ public struct PlayQueue: Hashable, Sendable {
         case off, one, all
     }
 
-    /// The files in the order they were queued.
-    public private(set) var items: [FilePath]
+    /// The items in the order they were queued.
+    public private(set) var items: [QueueItem]
     /// The order of play: indices into `items` (shuffled or not).
     public private(set) var order: [Int]
     /// The place in `order` of the file playing; `order.count` once the queue has run out.
@@ -19,7 +20,7 @@ public struct PlayQueue: Hashable, Sendable {
     /// Whether the order was shuffled (a shuffle may happen to leave a short queue in its own order).
     public private(set) var isShuffled: Bool
 
-    public init(items: [FilePath], repeatMode: RepeatMode = .off, shuffleSeed: UInt64? = nil) {
+    public init(items: [QueueItem], repeatMode: RepeatMode = .off, shuffleSeed: UInt64? = nil) {
         self.items = items
         self.repeatMode = repeatMode
         order = Array(items.indices)
@@ -31,16 +32,27 @@ public struct PlayQueue: Hashable, Sendable {
         }
     }
 
-    /// A queue as it was saved: `order` must be a permutation of `items`' indices (otherwise the
-    /// items play in their own order), `place` is clamped to it.
-    public init(items: [FilePath], order: [Int], place: Int, repeatMode: RepeatMode = .off) {
-        self.items = items
+    /// A queue of files, the usual one: the browser's, a search's, most of the command line's.
+    public init(files: [FilePath], repeatMode: RepeatMode = .off, shuffleSeed: UInt64? = nil) {
+        self.init(items: files.map(QueueItem.file), repeatMode: repeatMode, shuffleSeed: shuffleSeed)
+    }
+
+    /// A queue as it was saved (of files: a song from standard input is not saved): `order` must
+    /// be a permutation of `files`' indices (otherwise the files play in their own order), `place`
+    /// is clamped to it.
+    public init(files: [FilePath], order: [Int], place: Int, repeatMode: RepeatMode = .off) {
+        items = files.map(QueueItem.file)
         self.repeatMode = repeatMode
         self.order = order.sorted() == Array(items.indices) ? order : Array(items.indices)
         self.place = min(max(0, place), items.count)
         isShuffled = self.order != Array(items.indices)
     }
 
+    /// The items as files; nil when one is the song from standard input, which no file holds.
+    public var files: [FilePath]? {
+        let files = items.compactMap(\.file)
+        return files.count == items.count ? files : nil
+    }
 
     /// Shuffles the queue, the file playing first and the others after it in an order drawn from
     /// `seed`; or puts it back in the order the files were queued in, at the file playing.
@@ -57,8 +69,8 @@ public struct PlayQueue: Hashable, Sendable {
         }
     }
 
-    /// The file playing, or `nil` once the queue has run out.
-    public var current: FilePath? { place < order.count ? items[order[place]] : nil }
+    /// The item playing, or `nil` once the queue has run out.
+    public var current: QueueItem? { place < order.count ? items[order[place]] : nil }
 
     /// After a file ends by itself: the same file again with repeat one, the
     /// next, or the first again with repeat all. Returns whether there is one.
@@ -97,12 +109,12 @@ public struct PlayQueue: Hashable, Sendable {
         return true
     }
 
-    /// Adds files at the end of the queue (after any shuffled order).
-    public mutating func append(_ files: [FilePath]) {
+    /// Adds items at the end of the queue (after any shuffled order).
+    public mutating func append(_ added: [QueueItem]) {
         let wasAtEnd = place >= order.count
-        order += items.count..<items.count + files.count
-        items += files
-        if wasAtEnd { place = min(place, order.count - files.count) }
+        order += items.count..<items.count + added.count
+        items += added
+        if wasAtEnd { place = min(place, order.count - added.count) }
     }
 
     /// Removes a file that cannot be played, keeping the place on the file after it.

@@ -46,12 +46,13 @@ public final class Player {
     private let sampleRate: Double
     /// Reports a file that could not be played (and was skipped).
     private let onProblem: (String) -> Void
-    /// Songs read already, by the queue entry that stands for them: a song piped in on standard
-    /// input, which cannot be read again. Other entries are files, read when their turn comes.
-    public var preloadedFiles: [FilePath: Song] = [:]
+    /// Songs read already, by the queue item that stands for them: the song piped in on standard
+    /// input, which cannot be read again, and a first file read to check where it starts. Other
+    /// files are read when their turn comes.
+    public var preloadedSongs: [QueueItem: Song] = [:]
     /// The file `init` read while the output connected and the SoundFont loaded, for the first
     /// `play` (let go there, played or not).
-    private var readAhead: (file: FilePath, song: Song)?
+    private var readAhead: (item: QueueItem, song: Song)?
 
     /// The songs handed to the engine from the one it plays on, by generation: what the snapshots
     /// and seeks need of them. The engine gives the songs themselves back when it is done with
@@ -111,7 +112,7 @@ public final class Player {
         if case .always(let cores) = split { splitsSongs = cores > 1 } else { splitsSongs = false }
         self.onProblem = onProblem
         self.sampleRate = sampleRate
-        if let readingAhead, let read { readAhead = (readingAhead, read) }
+        if let readingAhead, let read { readAhead = (.file(readingAhead), read) }
     }
 
     deinit {
@@ -192,7 +193,7 @@ public final class Player {
 
     /// Adds files to the end of the queue.
     public func append(_ files: [FilePath]) {
-        queue.append(files)
+        queue.append(files.map(QueueItem.file))
         // What follows the current song may have changed.
         if !isStopped, preparedGeneration == nil { prepareNext(after: engine.position.generation) }
     }
@@ -229,7 +230,7 @@ public final class Player {
         // nil is a loop played for ever, which `current?.song.whole.passCount ?? 1` took for no song.
         let passCount: Int? = if let current { current.song.whole.passCount } else { 1 }
         return PlayerSnapshot(
-            file: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
+            item: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
             underruns: underruns, pressedKeys: keysAndChannels ? heardKeys.look(synthesizer.pressedKeys.read(), generation: position.generation,
@@ -433,13 +434,13 @@ public final class Player {
         }
     }
 
-    /// Loads the queue's current file now, skipping files that cannot be read; `readAhead` is a
+    /// Loads the queue's current item now, skipping files that cannot be read; `readAhead` is a
     /// file read already, taken if it is the current one.
     @discardableResult
-    private func loadCurrent(readAhead: (file: FilePath, song: Song)? = nil) -> Bool {
+    private func loadCurrent(readAhead: (item: QueueItem, song: Song)? = nil) -> Bool {
         preparedGeneration = nil
-        while let file = queue.current {
-            if let song = prepare(file, readAhead: readAhead?.file == file ? readAhead?.song : nil) {
+        while let item = queue.current {
+            if let song = prepare(item, readAhead: readAhead?.item == item ? readAhead?.song : nil) {
                 let generation = register(song, place: queue.place)
                 playingGeneration = generation
                 change { .load(song, generation: generation, fadeOut: $0) }
@@ -455,8 +456,8 @@ public final class Player {
         guard let current = loaded[generation] else { return }
         var upcoming = queue
         upcoming.move(toPlace: current.place)
-        while upcoming.advanceAfterEnd(), let file = upcoming.current {
-            if let song = prepare(file) {
+        while upcoming.advanceAfterEnd(), let item = upcoming.current {
+            if let song = prepare(item) {
                 let next = register(song, place: upcoming.place)
                 preparedGeneration = next
                 engine.post(.queueNext(song, generation: next))
@@ -470,11 +471,20 @@ public final class Player {
         preparedGeneration = nil
     }
 
-    private func prepare(_ file: FilePath, readAhead: Song? = nil) -> PlayingSong? {
+    private func prepare(_ item: QueueItem, readAhead: Song? = nil) -> PlayingSong? {
         do {
-            let song = if let known = readAhead ?? preloadedFiles[file] { known } else { Song(file: try SMFReader().read(path: file).file) }
+            let song: Song
+            if let known = readAhead ?? preloadedSongs[item] {
+                song = known
+            } else if let file = item.file {
+                song = Song(file: try SMFReader().read(path: file).file)
+            } else {
+                // Standard input was read by the command, which did not hand its song over.
+                onProblem("\(item.displayName): no song was read from it")
+                return nil
+            }
             let sequencer = Sequencer(song: song, synthesizer: synthesizer, loops: loops)
-            if loops != .asWritten { warnOfLoops(sequencer.loopFinding, file: file) }
+            if loops != .asWritten { warnOfLoops(sequencer.loopFinding, item: item) }
             return splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
         } catch {
             onProblem(error.description)
@@ -484,13 +494,13 @@ public final class Player {
 
     /// A song whose marks make no loop is said so each time; one without marks once (in a
     /// folder of songs without any, a line for each would bury the rest).
-    private func warnOfLoops(_ finding: SongLoop.Finding, file: FilePath) {
+    private func warnOfLoops(_ finding: SongLoop.Finding, item: QueueItem) {
         if finding.isUnmarked {
             guard !hasWarnedOfUnmarkedSongs else { return }
             hasWarnedOfUnmarkedSongs = true
-            onProblem("\(StandardInput.displayName(of: file)): \(SongLoop.noMarks) (said once for every song without them)")
+            onProblem("\(item.displayName): \(SongLoop.noMarks) (said once for every song without them)")
         } else if let problem = finding.problem {
-            onProblem("\(StandardInput.displayName(of: file)): \(problem)")
+            onProblem("\(item.displayName): \(problem)")
         }
     }
 

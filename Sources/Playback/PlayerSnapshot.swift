@@ -1,11 +1,11 @@
 import SMF
 import Synthesis
-import SystemPackage
 
 /// What the player is doing, as the user hears it.
 public struct PlayerSnapshot: Hashable, Sendable {
-    /// The file being heard, and its place in the queue (0-based) and the queue's length.
-    public var file: FilePath?
+    /// The queue item being heard (a file, or the song from standard input), and its place in the
+    /// queue (0-based) and the queue's length.
+    public var item: QueueItem?
     public var place: Int
     public var queueLength: Int
     /// Time into the file of what is being heard now (the output's latency taken off).

@@ -3,7 +3,6 @@ import Glibc
 #endif
 import Files
 import SMF
-import SystemPackage
 
 /// A MIDI file piped in: `-` where a command takes a file (`curl … | smfplay play -`).
 public enum StandardInput {
@@ -11,19 +10,11 @@ public enum StandardInput {
     public static let argument = "-"
     /// How messages and reports call it.
     public static let name = "standard input"
-    /// The play queue's entry for the song read from standard input: `-` is never a path the
-    /// queue gets otherwise (a file of that name is `./-`, or `folder/-`).
-    public static let queueEntry = FilePath(argument)
     /// The most read: a MIDI file of more is not music, and memory is not spent on it.
     static let byteLimit = 256 << 20
 
     public static func isArgument(_ argument: String) -> Bool {
         argument == Self.argument
-    }
-
-    /// How the player names a queue entry: the song from standard input is not a file called `-`.
-    public static func displayName(of entry: FilePath) -> String {
-        entry == queueEntry ? name : entry.text
     }
 
     /// Reads standard input to its end and reads that as a MIDI file.

@@ -6,7 +6,8 @@ import SystemPackage
 /// Keeps the resume state in step with what the player reports: the position at most once a second
 /// while the music plays, and at once after a pause, seek, skip or stop; the queue only when it
 /// has changed (see `ResumeStore`: the position costs the same for any queue). Each save is made
-/// from a snapshot, never from state being changed.
+/// from a snapshot, never from state being changed. A queue holding the song from standard input
+/// is not recorded: that song cannot be read again.
 ///
 /// It holds the state's lock while it lives: a second player at the same time plays, but says
 /// that another one is running and leaves the state alone.
@@ -21,9 +22,9 @@ public final class ResumeRecorder {
     /// The file played last, as a path under the library of now (or absolute outside it); kept
     /// here because the browser asks at every redraw.
     public private(set) var lastPlayedFile: FilePath?
-    /// The queue's files and order as saved last: when the player's are the same arrays (the usual
+    /// The queue's items and order as saved last: when the player's are the same arrays (the usual
     /// case, found in constant time), only the position is written.
-    private var savedItems: [FilePath]?
+    private var savedItems: [QueueItem]?
     private var savedOrder: [Int]?
     private var lastSave = ContinuousClock.now - .seconds(60)
     /// Each file's stamp, taken when it was first heard: a file edited while it plays is not the
@@ -58,28 +59,34 @@ public final class ResumeRecorder {
 
     /// Records the player's state when it is due.
     public func record(_ snapshot: PlayerSnapshot, queue: PlayQueue, placeChanged: Bool) {
-        guard lock != nil, let file = snapshot.file, !snapshot.hasEnded else { return }
+        guard lock != nil, case .file(let file)? = snapshot.item, !snapshot.hasEnded else { return }
         let now = ContinuousClock.now
         guard placeChanged || (!snapshot.isPaused && now - lastSave >= .seconds(1)) else { return }
         lastSave = now
-        if stamps[file] == nil { stamps[file] = FileStamp(ofFileAt: file) }
-        let position = ResumeState.Position(place: snapshot.place, seconds: snapshot.heardSeconds, ticks: Int(snapshot.heardTick), file: stamps[file])
         let shuffled = queue.order != Array(queue.order.indices)
         if var state = saved, queue.items == savedItems, queue.order == savedOrder,
            state.repeatMode == queue.repeatMode.rawValue, state.shuffled == shuffled {
-            state.position = position
+            state.position = position(of: snapshot, file: file)
             savePosition(state)
-        } else {
-            save(ResumeState(libraryRoot: libraryRoot, files: queue.items, order: queue.order,
-                             repeatMode: queue.repeatMode.rawValue, shuffled: shuffled, position: position),
+        } else if let files = queue.files {
+            // A queue holding the song from standard input has no `files`, and is not recorded.
+            save(ResumeState(libraryRoot: libraryRoot, files: files, order: queue.order,
+                             repeatMode: queue.repeatMode.rawValue, shuffled: shuffled, position: position(of: snapshot, file: file)),
                  items: queue.items, order: queue.order)
         }
     }
 
-    /// Records that the queue played to its end, so that the next resume starts it again
-    /// instead of playing the last second of its last file.
-    public func recordQueueEnd() {
-        guard lock != nil, var state = saved, !state.hasEnded else { return }
+    /// Where the snapshot is, in the file heard: its stamp taken when it was first heard.
+    private func position(of snapshot: PlayerSnapshot, file: FilePath) -> ResumeState.Position {
+        if stamps[file] == nil { stamps[file] = FileStamp(ofFileAt: file) }
+        return ResumeState.Position(place: snapshot.place, seconds: snapshot.heardSeconds, ticks: Int(snapshot.heardTick), file: stamps[file])
+    }
+
+    /// Records that `queue` played to its end, so that the next resume starts it again instead of
+    /// playing the last second of its last file. Another queue than the one saved (one holding
+    /// the song from standard input, which is never saved) leaves the saved one as it was.
+    public func recordQueueEnd(of queue: PlayQueue) {
+        guard lock != nil, queue.items == savedItems, var state = saved, !state.hasEnded else { return }
         state.position = .init(place: state.order.count, seconds: 0, ticks: 0, file: nil)
         savePosition(state)
     }
@@ -88,11 +95,12 @@ public final class ResumeRecorder {
     /// when another smfplay holds the state and this one may not change it.
     public func appendToSavedQueue(_ files: [FilePath]) -> Int? {
         guard lock != nil else { return nil }
-        var queue = savedQueue()?.queue ?? PlayQueue(items: [])
-        queue.append(files)
+        var queue = savedQueue()?.queue ?? PlayQueue(files: [])
+        queue.append(files.map(QueueItem.file))
         let position = saved?.position ?? .init(place: 0, seconds: 0, ticks: 0, file: nil)
         let state = ResumeState(
-            libraryRoot: libraryRoot, files: queue.items, order: queue.order, repeatMode: queue.repeatMode.rawValue,
+            // A saved queue is of files, and so is this one.
+            libraryRoot: libraryRoot, files: queue.items.compactMap(\.file), order: queue.order, repeatMode: queue.repeatMode.rawValue,
             shuffled: saved?.shuffled ?? false,
             position: .init(place: queue.place, seconds: position.seconds, ticks: position.ticks, file: position.file))
         save(state, items: queue.items, order: queue.order)
@@ -104,20 +112,20 @@ public final class ResumeRecorder {
     public func savedQueue() -> (queue: PlayQueue, seconds: Double, notice: String?)? {
         guard let saved, !saved.queue.isEmpty else { return nil }
         let files = saved.files(libraryRoot: libraryRoot)
-        let queue = PlayQueue(items: files, order: saved.order, place: saved.hasEnded ? 0 : saved.position.place,
+        let queue = PlayQueue(files: files, order: saved.order, place: saved.hasEnded ? 0 : saved.position.place,
                               repeatMode: PlayQueue.RepeatMode(rawValue: saved.repeatMode) ?? .off)
         // The player's queue starts as these arrays: its first position saves only the position.
         savedItems = queue.items
         savedOrder = queue.order
         if saved.hasEnded { return (queue, 0, "the last queue was played to its end: playing it again from the start") }
-        guard let current = queue.current else { return (queue, 0, nil) }
+        guard let current = queue.current?.file else { return (queue, 0, nil) }
         if let stamp = saved.position.file, stamp.hasChanged(fileAt: current), FileStamp(ofFileAt: current) != nil {
             return (queue, 0, "\(current.text) has changed since it was last played: starting it from the beginning")
         }
         return (queue, saved.position.seconds, nil)
     }
 
-    private func save(_ state: ResumeState, items: [FilePath], order: [Int]) {
+    private func save(_ state: ResumeState, items: [QueueItem], order: [Int]) {
         report { () throws(FileWriteError) in
             try store.save(state)
             saved = state

@@ -144,7 +144,7 @@ public struct BrowseSession {
             if browser.openSelectedFolder() { break }
             let files = browser.filesFromSelection
             guard !files.isEmpty else { break }
-            return .play(PlayQueue(items: files), atSeconds: 0)
+            return .play(PlayQueue(files: files), atSeconds: 0)
         case .left, .backspace: browser.goBack()
         case .character("~"): browser.goToRoot()
         case .character("/"):
@@ -154,7 +154,7 @@ public struct BrowseSession {
         case .character("P"):
             let files = filesUnderSelection(wholeFolderWhenFile: true)
             guard !files.isEmpty else { break }
-            return .play(PlayQueue(items: files), atSeconds: 0)
+            return .play(PlayQueue(files: files), atSeconds: 0)
         case .character("a"):
             let files = filesUnderSelection(wholeFolderWhenFile: false)
             guard !files.isEmpty else { break }
@@ -282,7 +282,7 @@ public struct BrowseSession {
             player.close()
             self.player = nil
         case .queueEnded:
-            recorder.recordQueueEnd()
+            recorder.recordQueueEnd(of: player.queue)
             messages.post("The queue has ended.")
         case .quit, .signal: messages.post("Stopped.")
         case .backToBrowser: break
@@ -302,7 +302,7 @@ public struct BrowseSession {
         let snapshot = player.update()
         mediaKeys?.publish(snapshot, player: player)
         recorder.record(snapshot, queue: player.queue, placeChanged: outcome == .placeChanged)
-        if snapshot.hasEnded, !player.isStopped { recorder.recordQueueEnd() }
+        if snapshot.hasEnded, !player.isStopped { recorder.recordQueueEnd(of: player.queue) }
         if let failure = player.sinkFailure {
             messages.post("\(failure)")
             player.close()
@@ -315,9 +315,9 @@ public struct BrowseSession {
         var status = [messages.latest, indexBuildStatus].compactMap { $0 }.joined(separator: "  ·  ")
         if let player {
             let snapshot = player.update()
-            if !snapshot.hasEnded, let file = snapshot.file {
+            if !snapshot.hasEnded, let item = snapshot.item {
                 let title = player.song(generation: snapshot.start).flatMap { $0.file.titleText(decoding: textDecoding($0.file)) }
-                let name = PlayView.shownName(of: file, title: title)
+                let name = PlayView.shownName(of: item, title: title)
                 status = "\(snapshot.isPaused ? "❚❚" : "▶") \(name)  \(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
                     + "  (\(snapshot.place + 1) of \(snapshot.queueLength))  v: the player"
             }

@@ -92,7 +92,7 @@ public struct PlaySession {
             }
             let snapshot = player.update(keysAndChannels: interactive)
             mediaKeys?.publish(snapshot, player: player)
-            if snapshot.start != lastStart, let file = snapshot.file {
+            if snapshot.start != lastStart, let item = snapshot.item {
                 lastStart = snapshot.start
                 placeChanged = true
                 if interactive {
@@ -103,7 +103,7 @@ public struct PlaySession {
                 }
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.
-                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(StandardInput.displayName(of: file)) (\(formatDuration(snapshot.durationSeconds)))\n")
+                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(item.displayName) (\(formatDuration(snapshot.durationSeconds)))\n")
                 }
             }
             onUpdate(snapshot, placeChanged)
@@ -111,7 +111,7 @@ public struct PlaySession {
                 underrunsReported = snapshot.underruns
                 printError("output underrun at \(formatDuration(snapshot.heardSeconds)) (\(underrunsReported) so far; render load \(Int((snapshot.renderLoad * 100).rounded())) % on \(snapshot.cores) \(snapshot.cores == 1 ? "core" : "cores"))")
             }
-            if reportsUnderruns, !interactive, snapshot.file != nil, snapshot.cores != coresReported {
+            if reportsUnderruns, !interactive, snapshot.item != nil, snapshot.cores != coresReported {
                 coresReported = snapshot.cores
                 printError("playing on \(snapshot.cores) \(snapshot.cores == 1 ? "core" : "cores") from \(formatDuration(snapshot.heardSeconds)) (render load \(Int((snapshot.renderLoad * 100).rounded())) %)")
             }

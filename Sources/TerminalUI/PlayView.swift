@@ -58,19 +58,19 @@ struct PlayView {
                          keys: .playView(insideBrowser: insideBrowser))
             .map(Line.text)
         if !showsHelp, let notice { lines.append(.text(DisplayWidth.fitting(notice, width: width))) }
-        if !showsHelp, snapshot.file != nil, let lyrics {
+        if !showsHelp, snapshot.item != nil, let lyrics {
             lines += lyrics.rows(atSeconds: snapshot.heardSeconds, width: width, colours: TerminalCell.coloursWanted).map(Line.text)
         }
-        if !showsHelp, showsChannels, snapshot.file != nil {
+        if !showsHelp, showsChannels, snapshot.item != nil {
             let label = "channels: "
             lines.append(.text(label + ViewKeys.channelPanelOnly.hints(width: width - label.count)))
             lines += channels.rows(for: snapshot, width: width).map(Line.text)
         }
-        if !showsHelp, snapshot.file != nil, var list = queueList {
+        if !showsHelp, snapshot.item != nil, var list = queueList {
             lines += list.rows(for: queue, playing: snapshot.place, width: width, height: terminalSize.rows - lines.count).map(Line.text)
             queueList = list
         }
-        if !showsHelp, showsKeyboard, snapshot.file != nil, terminalSize.rows >= lines.count + PianoKeyboard.rowCount,
+        if !showsHelp, showsKeyboard, snapshot.item != nil, terminalSize.rows >= lines.count + PianoKeyboard.rowCount,
            let keyboard = PianoKeyboard(songKeys: snapshot.noteRange, width: terminalSize.columns - 1) {
             lines += keyboard.cells(pressed: snapshot.pressedKeys).map(Line.cells)
         }
@@ -111,9 +111,9 @@ struct PlayView {
     /// The view's lines; the song's `title`, when it has one, before its file's name.
     static func lines(for snapshot: PlayerSnapshot, title: String? = nil, columns: Int, showsUnderruns: Bool, keys: ViewKeys) -> [String] {
         let width = max(columns - 1, 1)
-        guard let file = snapshot.file else { return ["(nothing playing)"] }
-        let parts = shownParts(of: file)
-        let name = shownName(of: file, title: title)
+        guard let item = snapshot.item else { return ["(nothing playing)"] }
+        let parts = shownParts(of: item)
+        let name = shownName(of: item, title: title)
         let folders = parts.dropLast().suffix(2).joined(separator: " / ")
         let place = "\(snapshot.place + 1) of \(snapshot.queueLength)"
         let folderWidth = max(0, width - DisplayWidth.columns(of: place) - 2)
@@ -127,21 +127,24 @@ struct PlayView {
         ]
     }
 
-    /// A queue entry's path as the view shows it: its components, or standard input's name.
-    static func shownParts(of file: FilePath) -> [String] {
-        file == StandardInput.queueEntry ? [StandardInput.name] : file.components.map(\.text)
+    /// A queue item's path as the view shows it: its components, or standard input's name.
+    static func shownParts(of item: QueueItem) -> [String] {
+        switch item {
+        case .file(let path): path.components.map(\.text)
+        case .standardInput: [item.displayName]
+        }
     }
 
     /// What names the song playing: its title, when it has one that is not its file's name, then
     /// its file's name.
-    static func shownName(of file: FilePath, title: String?) -> String {
-        let fileName = fileName(of: file)
-        guard let title, !title.isEmpty, title != file.stem else { return fileName }
+    static func shownName(of item: QueueItem, title: String?) -> String {
+        let fileName = fileName(of: item)
+        guard let title, !title.isEmpty, title != item.file?.stem else { return fileName }
         return "\(title)  (\(fileName))"
     }
 
-    /// A queue entry's name as the view shows it: its file's name.
-    static func fileName(of file: FilePath) -> String {
-        shownParts(of: file).last ?? file.text
+    /// A queue item's name as the view shows it: its file's name, or standard input's.
+    static func fileName(of item: QueueItem) -> String {
+        shownParts(of: item).last ?? item.displayName
     }
 }

@@ -44,7 +44,7 @@ struct PipeRender {
         } catch {
             throw CommandFailure(error.description)
         }
-        let job = RenderJob(input: input ?? StandardInput.queueEntry, output: outputPath)
+        let job = RenderJob(input: inputPath, output: outputPath)
         let outcome = RenderOutcome()
         let display = ProgressDisplay(totalFiles: 1, quiet: quiet)
         let reports = json ? RenderReportPrinter() : nil
@@ -94,6 +94,11 @@ struct PipeRender {
     private var isStreaming: Bool {
         if case .standardOutput = destination { return true }
         return false
+    }
+
+    /// The input as the command line gave it, for `--json` reports: `-` for standard input.
+    private var inputPath: FilePath {
+        input ?? FilePath(StandardInput.argument)
     }
 
     /// The output as the command line gave it, for `--json` reports (which `-o -` refuses).

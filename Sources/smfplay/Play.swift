@@ -76,15 +76,15 @@ struct Play: ParsableCommand {
             }
         }
         var collector = MIDIFileCollector()
-        var items: [FilePath] = []
+        var items: [QueueItem] = []
         for path in paths {
             if StandardInput.isArgument(path) {
-                items.append(StandardInput.queueEntry)
+                items.append(.standardInput)
                 continue
             }
             let found = collector.files.count
             collector.add(path: CommandLinePath.filePath(path))
-            items += collector.files[found...]
+            items += collector.files[found...].map(QueueItem.file)
         }
         collector.problems.forEach { printError($0.description) }
         guard !items.isEmpty else {
@@ -94,13 +94,15 @@ struct Play: ParsableCommand {
                               shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
         LibraryIndexUpdate.refreshInBackground(collector.files, root: libraryRoot)
         let position = seek.flatMap(SongPosition.init) ?? .seconds(start?.seconds ?? 0)
-        var preloaded = piped.map { [StandardInput.queueEntry: Song(file: $0)] } ?? [:]
+        var preloaded: [QueueItem: Song] = piped.map { [.standardInput: Song(file: $0)] } ?? [:]
         if position != .seconds(0), let first = queue.current {
             // Read now to check the start against it, and kept: the player need not read it again.
-            preloaded[first] = try checkedStart(position, in: preloaded[first] ?? (try? Song(file: SMFReader().read(path: first).file)), file: first)
+            let song = preloaded[first] ?? first.file.flatMap { try? Song(file: SMFReader().read(path: $0).file) }
+            preloaded[first] = try checkedStart(position, in: song, item: first)
         }
         // A song from standard input cannot be opened again: a queue with it is not recorded for
-        // resume, and the keys come from the terminal, since standard input has been read to its end.
+        // resume (no recorder takes the state's lock, which a player that records may want), and
+        // the keys come from the terminal, since standard input has been read to its end.
         try Self.play(queue, at: position, recorder: piped == nil ? ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
                       playback: playback, configuration: configuration, preload: preload, preloaded: preloaded,
                       keyInput: piped == nil ? .standardInput : .controllingTerminal())
@@ -109,31 +111,31 @@ struct Play: ParsableCommand {
     /// The first song, once `--start` or `--seek` has been found to lie within it: a start past
     /// its end skipped it, and every song after, saying nothing. Nil when the file could not be
     /// read (the player reports it, and goes on with the next file from its beginning).
-    private func checkedStart(_ position: SongPosition, in song: Song?, file: FilePath) throws(CommandFailure) -> Song? {
+    private func checkedStart(_ position: SongPosition, in song: Song?, item: QueueItem) throws(CommandFailure) -> Song? {
         guard let song else { return nil }
         let option = seek.map { "--seek \($0)" } ?? start.map { "--start \($0.text)" } ?? ""
         guard let seconds = position.seconds(in: song, meter: MeterMap(song: song)) else {
-            throw .usage("\(option): \(StandardInput.displayName(of: file)) has no such bar and beat")
+            throw .usage("\(option): \(item.displayName) has no such bar and beat")
         }
         guard seconds < song.duration else {
-            throw .usage("\(option) is past the end of \(StandardInput.displayName(of: file)), which lasts \(formatDuration(song.duration))")
+            throw .usage("\(option) is past the end of \(item.displayName), which lasts \(formatDuration(song.duration))")
         }
         return song
     }
 
     /// Plays a queue to its end (or until the user quits or a signal comes), recording where it is.
     /// `preload` is the SoundFonts' load started ahead, if any (see `CommandLinePrescan`). `preloaded`
-    /// holds songs read already, by their queue entry (see `Player.preloadedFiles`);
+    /// holds songs read already, by their queue item (see `Player.preloadedSongs`);
     /// without a recorder, nothing is recorded for resume.
     /// `recorder` is made once the music has started: opening the resume state (its lock and its
     /// database) is no reason for the first sound to wait.
     static func play(_ queue: PlayQueue, at position: SongPosition, recorder makeRecorder: @autoclosure () -> ResumeRecorder?, playback: PlaybackOptions,
-                     configuration: Configuration, preload: SynthesizerPreload? = nil, preloaded: [FilePath: Song] = [:],
+                     configuration: Configuration, preload: SynthesizerPreload? = nil, preloaded: [QueueItem: Song] = [:],
                      keyInput: KeyInput = .standardInput) throws {
         // The first song is read while the output connects and the SoundFont loads.
-        let first = queue.current.flatMap { preloaded[$0] == nil ? $0 : nil }
+        let first = queue.current.flatMap { preloaded[$0] == nil ? $0.file : nil }
         let player = try playback.makePlayer(configuration: configuration, readingAhead: first, preload: preload, onProblem: { printError($0) })
-        player.preloadedFiles = preloaded
+        player.preloadedSongs = preloaded
         let interrupt = InterruptTrap()
         // Each file that could not be read has been reported; the saved state stays as it was.
         guard player.play(queue, at: position) else {
@@ -148,7 +150,7 @@ struct Play: ParsableCommand {
                                   mediaKeys: playback.makeMediaKeys(configuration: configuration, onProblem: { printError($0) }))
         session.keyInput = keyInput.fileDescriptor
         let ending = session.run()
-        if ending == .queueEnded { recorder?.recordQueueEnd() }
+        if ending == .queueEnded { recorder?.recordQueueEnd(of: player.queue) }
         if playback.verbose { printError("output underruns: \(player.update().underruns)") }
         player.close()
         if let signalStatus = interrupt.exitStatus { throw CommandFailure.stopped(status: signalStatus) }

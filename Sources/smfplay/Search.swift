@@ -105,7 +105,7 @@ struct Search: ParsableCommand {
         if results.count == limit { printError("the first \(limit) found; --limit 0 shows them all") }
         guard play else { return }
         let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: root, warn: { printError($0) })
-        try Play.play(PlayQueue(items: results.map(\.path)), at: .seconds(0), recorder: recorder, playback: playback, configuration: configuration)
+        try Play.play(PlayQueue(files: results.map(\.path)), at: .seconds(0), recorder: recorder, playback: playback, configuration: configuration)
     }
 }
 

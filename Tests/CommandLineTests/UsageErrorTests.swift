@@ -86,4 +86,14 @@ struct StartTimeTests {
         #expect(result.status == 64, "\(result)")
         #expect(result.stderrLines == ["smfplay: \(option.joined(separator: " ")) is past the end of short.mid, which lasts 0:03.0"], "\(result)")
     }
+
+    @Test("a start past the end of a song piped in names it standard input",
+          arguments: [["--start", "9:59"], ["--seek", "500:1"]])
+    func startPastTheEndOfStandardInput(_ option: [String]) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.mid", Songs.heldNote(60, seconds: 3))
+        let result = try ShellPipeline.run("cat short.mid | \"$SMFPLAY\" play - \(option.joined(separator: " "))", in: sandbox)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines == ["smfplay: \(option.joined(separator: " ")) is past the end of standard input, which lasts 0:03.0"], "\(result)")
+    }
 }

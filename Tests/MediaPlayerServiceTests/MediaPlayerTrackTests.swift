@@ -4,21 +4,21 @@ import Playback
 import SystemPackage
 import Testing
 
-/// The song playing as MPRIS describes it: from its queue entry, its title and length; and its
+/// The song playing as MPRIS describes it: from its queue item, its title and length; and its
 /// track id, which SetPosition names.
 @Suite("MediaPlayerTrack")
 struct MediaPlayerTrackTests {
     @Test("a file in the library: its folders are album and artist, its title the song's or else the file's name, its length in microseconds")
     func fromLibraryFile() {
-        let track = MediaPlayerTrack(number: 4, queueEntry: "/music/Bach/Inventions/Invention No.1.mid", songTitle: nil, durationSeconds: 61.2345674)
+        let track = MediaPlayerTrack(number: 4, item: .file("/music/Bach/Inventions/Invention No.1.mid"), songTitle: nil, durationSeconds: 61.2345674)
         #expect(track == MediaPlayerTrack(number: 4, file: "/music/Bach/Inventions/Invention No.1.mid", title: "Invention No.1", lengthMicroseconds: 61_234_567,
                                           album: "Inventions", artist: "Bach"))
-        #expect(MediaPlayerTrack(number: 4, queueEntry: "/music/a.mid", songTitle: "Stairs in C", durationSeconds: 1).title == "Stairs in C")
+        #expect(MediaPlayerTrack(number: 4, item: .file("/music/a.mid"), songTitle: "Stairs in C", durationSeconds: 1).title == "Stairs in C")
     }
 
     @Test("a relative entry is made absolute and normalized: its URL names the file from anywhere")
     func relativeEntry() {
-        let track = MediaPlayerTrack(number: 1, queueEntry: "Satie/../Satie/./Gymnopédies/No.1.mid", songTitle: nil, durationSeconds: 0)
+        let track = MediaPlayerTrack(number: 1, item: .file("Satie/../Satie/./Gymnopédies/No.1.mid"), songTitle: nil, durationSeconds: 0)
         var expected = FilePath.currentDirectory.appending("Satie/Gymnopédies/No.1.mid")
         expected.lexicallyNormalize()
         #expect(track.file == expected)
@@ -27,16 +27,16 @@ struct MediaPlayerTrackTests {
 
     @Test("a file at the root has no folders to name")
     func fileAtTheRoot() {
-        let track = MediaPlayerTrack(number: 1, queueEntry: "/a.mid", songTitle: nil, durationSeconds: 0)
+        let track = MediaPlayerTrack(number: 1, item: .file("/a.mid"), songTitle: nil, durationSeconds: 0)
         #expect(track.album == nil && track.artist == nil)
-        #expect(MediaPlayerTrack(number: 1, queueEntry: "/Bach/a.mid", songTitle: nil, durationSeconds: 0).artist == nil)
+        #expect(MediaPlayerTrack(number: 1, item: .file("/Bach/a.mid"), songTitle: nil, durationSeconds: 0).artist == nil)
     }
 
     @Test("a song from standard input: no file, no folders, called standard input unless it has a title")
     func fromStandardInput() {
-        let track = MediaPlayerTrack(number: 2, queueEntry: StandardInput.queueEntry, songTitle: nil, durationSeconds: 2)
-        #expect(track == MediaPlayerTrack(number: 2, file: nil, title: StandardInput.name, lengthMicroseconds: 2_000_000))
-        #expect(MediaPlayerTrack(number: 2, queueEntry: StandardInput.queueEntry, songTitle: "Piped", durationSeconds: 2).title == "Piped")
+        let track = MediaPlayerTrack(number: 2, item: .standardInput, songTitle: nil, durationSeconds: 2)
+        #expect(track == MediaPlayerTrack(number: 2, file: nil, title: "standard input", lengthMicroseconds: 2_000_000))
+        #expect(MediaPlayerTrack(number: 2, item: .standardInput, songTitle: "Piped", durationSeconds: 2).title == "Piped")
     }
 
     @Test("a track's id carries its number, read back from SetPosition's argument")

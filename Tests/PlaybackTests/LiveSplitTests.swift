@@ -165,7 +165,7 @@ import Testing
         }
         try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
         let (player, sink) = try Self.player(split: .always(cores: 2))
-        #expect(player.play(PlayQueue(items: [FilePath(path)])))
+        #expect(player.play(PlayQueue(files: [FilePath(path)])))
         sink.pull(seconds: 0.2)
         // A look at the keys, shown once the output has played what was rendered by then.
         _ = player.update()
@@ -181,7 +181,7 @@ import Testing
         let paths = ["a.mid", "b.mid"].map { folder.file($0) }
         for path in paths { try Data(SMFWriter().encode(TestSongs.melody.file)).write(to: URL(fileURLWithPath: path)) }
         let (player, sink) = try Self.player(split: .whenNeeded(cores: 2))
-        #expect(player.play(PlayQueue(items: paths.map { FilePath($0) })))
+        #expect(player.play(PlayQueue(files: paths.map { FilePath($0) })))
         sink.pull(seconds: 0.2)
         player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad - 0.01, underrunsSinceLastLook: 0)
         player.splitIfOverloaded(renderLoad: Player.strainedRenderLoad - 0.01, underrunsSinceLastLook: 3)
@@ -219,7 +219,7 @@ import Testing
         }
         try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
         let (player, sink) = try Self.player(split: .whenNeeded(cores: 2))
-        #expect(player.play(PlayQueue(items: [FilePath(path)])))
+        #expect(player.play(PlayQueue(files: [FilePath(path)])))
         sink.pull(seconds: 0.2)
         let before = player.update().heardSeconds
         // The output goes on rendering, at up to ten times real time (so that the song moves on

@@ -32,7 +32,7 @@ import Testing
                                 loops: LoopSettings(passes: 3, fadeSeconds: 0),
                                 makeSink: { render in SeekHandoverTests.ManualSink(latencySeconds: 0.05, render: render) },
                                 makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { problems.append($0) })
-        #expect(player.play(PlayQueue(items: paths)))
+        #expect(player.play(PlayQueue(files: paths)))
         for _ in paths {
             _ = player.update()
             player.next()

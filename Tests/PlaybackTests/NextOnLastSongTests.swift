@@ -14,7 +14,7 @@ import Testing
         let snapshot = player.update()
         #expect(!snapshot.hasEnded && snapshot.heardSeconds > 0.4, "\(snapshot.heardSeconds) s heard, ended: \(snapshot.hasEnded)")
         // Its file is gone with the helper's folder: the song is read again from here.
-        player.preloadedFiles[player.queue.items[0]] = TestSongs.stringsNote
+        player.preloadedSongs[player.queue.items[0]] = TestSongs.stringsNote
         player.repeatMode = .all
         #expect(player.next())
         sink.pull(seconds: 0.1)

@@ -42,7 +42,7 @@ import Testing
                                 },
                                 makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
         let sink = try #require(made)
-        #expect(player.play(PlayQueue(items: files)))
+        #expect(player.play(PlayQueue(files: files)))
         func play(seconds: Double) {
             for _ in 0..<Int(seconds * Self.rate / 441) {
                 sink.record(frames: 441)

@@ -128,7 +128,7 @@ import Testing
                                 },
                                 makeSynthesizer: synthesizer, onProblem: { Issue.record("\($0)") })
         let sink = try #require(made)
-        #expect(player.play(PlayQueue(items: [FilePath(path)])))
+        #expect(player.play(PlayQueue(files: [FilePath(path)])))
         return (player, sink)
     }
 
@@ -154,7 +154,7 @@ import Testing
                                     return made
                                 },
                                 makeSynthesizer: Self.synthesizer, onProblem: { Issue.record("\($0)") })
-        #expect(player.play(PlayQueue(items: [FilePath(path)]), atSeconds: 5))
+        #expect(player.play(PlayQueue(files: [FilePath(path)]), atSeconds: 5))
         // Each look at the keys shows once the output has played what was rendered by then.
         func heard() -> PlayerSnapshot {
             sink?.pull(seconds: 0.1)

@@ -209,7 +209,7 @@ import Testing
                                 },
                                 makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
         let sink = try #require(made)
-        #expect(player.play(PlayQueue(items: [FilePath(path)])))
+        #expect(player.play(PlayQueue(files: [FilePath(path)])))
         sink.record(frames: Int(0.3 * Self.rate))
         // The output goes on in real time (a buffer of 300 frames every 6.8 ms) while the part
         // synthesizer is made, the song probed and the switch planned.

@@ -39,7 +39,7 @@ struct BrowseSessionTests {
             guard case .stay = session.handle(key) else { Issue.record("\(key) did more than filter"); return }
         }
         guard case .play(let queue, let seconds) = session.handle(.enter) else { Issue.record("Enter did not play"); return }
-        #expect(queue.items == [library.filePath("Chopin.mid")])
+        #expect(queue.files == [library.filePath("Chopin.mid")])
         #expect(seconds == 0)
         // The filter is closed: keys are the browser's again.
         guard case .leave = session.handle(.character("q")) else { Issue.record("q did not leave"); return }
@@ -93,7 +93,7 @@ struct BrowseSessionTests {
         #expect(session.browser.visibleEntries.map(\.name) == ["Folk/Irish/Jig.mid", "Folk/Irish/Reel.mid"])
         _ = session.handle(.down)
         guard case .play(let queue, _) = session.handle(.enter) else { Issue.record("Enter did not play"); return }
-        #expect(queue.items == [library.filePath("Folk/Irish/Reel.mid")])
+        #expect(queue.files == [library.filePath("Folk/Irish/Reel.mid")])
         _ = session.handle(.left)
         #expect(session.browser.search == nil && session.browser.visibleEntries.map(\.name) == ["Folk", "Bach.mid"])
     }

@@ -104,7 +104,7 @@ struct DisplayWidthTests {
 
     @Test("the play view: the file's and folders' names with control characters within the screen's width")
     func playViewLines() {
-        let snapshot = PlayerSnapshot(file: FilePath("/music/\(Self.hostileFolder)/\(Self.brokenLineFile)"), place: 0, queueLength: 1, heardSeconds: 0,
+        let snapshot = PlayerSnapshot(item: .file(FilePath("/music/\(Self.hostileFolder)/\(Self.brokenLineFile)")), place: 0, queueLength: 1, heardSeconds: 0,
                                       heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
                                       pressedKeys: [], noteRange: nil)
         let lines = PlayView.lines(for: snapshot, columns: 30, showsUnderruns: false, keys: .playView(insideBrowser: false))
@@ -117,7 +117,7 @@ struct DisplayWidthTests {
 
     @Test("the play view: the song's title first, its file's name after; the name alone when the song has no title or it is the name")
     func playViewShowsTheTitle() {
-        let snapshot = PlayerSnapshot(file: FilePath("/music/Chopin/op9-2.mid"), place: 0, queueLength: 1, heardSeconds: 0,
+        let snapshot = PlayerSnapshot(item: .file(FilePath("/music/Chopin/op9-2.mid")), place: 0, queueLength: 1, heardSeconds: 0,
                                       heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
                                       pressedKeys: [], noteRange: nil)
         func firstLine(_ title: String?) -> String? {

@@ -6,7 +6,7 @@ import Testing
 /// The play view's queue list (`l`): numbered files, the one playing marked, the selection kept
 /// in sight as it moves.
 @Suite struct QueueListTests {
-    static let queue = PlayQueue(items: (1...50).map { FilePath("/music/Folder/song \($0).mid") })
+    static let queue = PlayQueue(files: (1...50).map { FilePath("/music/Folder/song \($0).mid") })
 
     /// The rows without their reverse video, and the index of the one in it.
     static func shown(_ rows: [String]) -> (lines: [String], selected: Int?) {
@@ -22,6 +22,14 @@ import Testing
         #expect(narrow[0] == "queue, 50 files: ↑↓ move  l close" && narrow.allSatisfy { DisplayWidth.columns(of: Self.shown([$0]).lines[0]) <= 39 })
         #expect(Array(lines[1...3]) == ["   1. song 1.mid", "   2. song 2.mid", "▶  3. song 3.mid"], "\(lines)")
         #expect(selected == 3)
+    }
+
+    @Test("the song from standard input is listed as standard input")
+    func listsStandardInput() {
+        var list = QueueList(selected: 0)
+        let queue = PlayQueue(items: [.file("/music/Folder/a.mid"), .standardInput])
+        let (lines, _) = Self.shown(list.rows(for: queue, playing: 1, width: 40, height: 10))
+        #expect(Array(lines[1...]) == ["  1. a.mid", "▶ 2. standard input"], "\(lines)")
     }
 
     @Test("moving the selection scrolls the list to keep it in sight, and stops at the queue's ends")

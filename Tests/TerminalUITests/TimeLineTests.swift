@@ -10,7 +10,7 @@ import Testing
 @Suite struct TimeLineTests {
     /// 1:00 into a 4:00 song at bar 31, beat 1, 96 bpm.
     static func snapshot(tempo: Double = 1, transpose: Int = 0, pass: Int = 1, passCount: Int? = 1, cores: Int = 1) -> PlayerSnapshot {
-        var snapshot = PlayerSnapshot(file: FilePath("/music/song.mid"), place: 0, queueLength: 1, heardSeconds: 60, heardTick: 0,
+        var snapshot = PlayerSnapshot(item: .file(FilePath("/music/song.mid")), place: 0, queueLength: 1, heardSeconds: 60, heardTick: 0,
                                       durationSeconds: 240, isPaused: false, tempoBPM: 96 * tempo, hasEnded: false, underruns: 0,
                                       pressedKeys: [], noteRange: nil)
         snapshot.performance.tempo = tempo
