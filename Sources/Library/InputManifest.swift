@@ -28,12 +28,8 @@ public struct InputManifest: Sendable {
     /// The largest manifest read: about 20 million paths.
     static let sizeLimit = 1 << 30
 
-    /// Reads the manifest at `path`; `-` reads standard input.
+    /// Reads the manifest at `path`.
     public init(contentsOf path: FilePath) throws(InputManifestError) {
-        if path == "-" {
-            try self.init(bytes: Self.readStandardInput(), folder: ".")
-            return
-        }
         let bytes: [UInt8]
         do {
             bytes = try SmallFile.read(path, limit: Self.sizeLimit)
@@ -86,13 +82,14 @@ public struct InputManifest: Sendable {
         return path.absolute()
     }
 
-    private static func readStandardInput() throws(InputManifestError) -> [UInt8] {
+    /// Reads a manifest piped in (`--manifest -`), its relative paths from the current folder.
+    public static func fromStandardInput() throws(InputManifestError) -> InputManifest {
         do {
-            return try SmallFile.readToEnd(STDIN_FILENO, limit: sizeLimit)
+            return InputManifest(bytes: try SmallFile.readToEnd(STDIN_FILENO, limit: sizeLimit), folder: ".")
         } catch {
             switch error {
-            case .unreadable(let reason): throw .unreadable("-", reason)
-            case .tooLarge(let limit): throw .unreadable("-", "more than \(limit) bytes")
+            case .unreadable(let reason): throw .unreadableStandardInput(reason)
+            case .tooLarge(let limit): throw .unreadableStandardInput("more than \(limit) bytes")
             }
         }
     }

@@ -176,7 +176,9 @@ struct Render: ParsableCommand {
         let plan: RenderPlan
         let reportLog: RenderReportLog?
         do {
-            let list = try manifest.map { try InputManifest(contentsOf: CommandLinePath.filePath($0)) }
+            let list = try manifest.map {
+                StandardInput.isArgument($0) ? try InputManifest.fromStandardInput() : try InputManifest(contentsOf: CommandLinePath.filePath($0))
+            }
             plan = try RenderPlan(inputs: inputPaths, manifest: list, output: outputPath, outputIsFolder: output?.hasSuffix("/") ?? false,
                                   format: settings.format, force: force, shard: shard)
             reportLog = try report.map { try RenderReportLog(CommandLinePath.filePath($0), shard: shard, warn: { printError($0) }) }

@@ -93,6 +93,19 @@ struct ClusterRenderTests {
         #expect(try shard(["--manifest", "in/reversed.txt"]) == fromFolder)
     }
 
+    @Test("--manifest - reads the list from standard input, its paths from the current folder; one that cannot be read is named standard input")
+    func manifestFromStandardInput() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("in/a.mid", Fixtures.song())
+        let piped = try ShellPipeline.run("printf 'in/a.mid\\n' | \"$SMFPLAY\" render --manifest - -o out \(PipeCommandTests.fast)", in: sandbox)
+        #expect(piped.status == 0, "\(piped)")
+        #expect(sandbox.exists("out/in/a.wav"), "\(sandbox.files(under: "out"))")
+        let unreadable = try ShellPipeline.run("\"$SMFPLAY\" render --manifest - -o out \(PipeCommandTests.fast) < in", in: sandbox)
+        #expect(unreadable.status == 1, "\(unreadable)")
+        #expect(unreadable.stderrLines.first?.hasPrefix("smfplay: standard input: cannot read the manifest: ") == true, "\(unreadable)")
+    }
+
     @Test("a manifest entry that is missing fails in one shard's report, the rest render; smfplay report lists it and exits 1")
     func missingEntry() throws {
         try Fixtures.requireSoundFont()
