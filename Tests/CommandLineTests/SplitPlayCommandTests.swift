@@ -123,11 +123,27 @@ struct SplitPlayCommandTests {
         let saved = try sandbox.savedState().position.seconds
         try #require(saved > 1 && saved < 2.9, "saved at \(saved) s, 2 s into a 3 s song")
 
+        let render = try sandbox.run(["render", "Library/band.mid", "-o", "band.wav", "--bits", "32f", "--sample-rate", "\(Take.sampleRate)",
+                                      "--jobs", "1", "--soundfont", Fixtures.soundFont])
+        try #require(render.succeeded, "\(render)")
+        let rendered = try AudioFileReader(path: FilePath(sandbox.path("band.wav"))).readAll()
+
+        let take = try Take(server)
         let resumed = try PlayingCommand(sandbox, ["resume", "--cores", "2"] + options, server: server)
         let exit = resumed.wait(timeLimit: 15)
+        let (recording, _) = try take.finish()
         #expect(exit.status == 0 && exit.signal == nil, "\(resumed.report(exit))")
         let line = try #require(resumed.stderrLines.first { $0.hasPrefix("smfplay: playing on 2 cores from ") }, "\(resumed.report(exit))")
         #expect(!line.hasPrefix("smfplay: playing on 2 cores from 0:00"), "resume started the song again instead of going on: \(line)")
+        // In the sound: what is heard is the rest of the song from where it stopped, as long as
+        // the render's sound from there to its end (a resume that started again would be heard
+        // for the whole song, 2 s longer).
+        let heard = try #require(recording.spans.first.flatMap { first in recording.spans.last.map { first.lowerBound..<$0.upperBound } },
+                                 "nothing reached the sink: \(resumed.report(exit))")
+        let renderedEnd = try #require(stride(from: rendered.count / 2 - 1, through: 0, by: -1).first { abs(rendered[2 * $0]) >= Take.silence })
+        let heardSeconds = Double(heard.count) / Double(Take.sampleRate)
+        let restSeconds = Double(renderedEnd) / Double(Take.sampleRate) - saved
+        #expect(abs(heardSeconds - restSeconds) < 0.3, "heard \(heardSeconds) s after the resume; the song has \(restSeconds) s of sound from \(saved) s")
     }
 
     @Test("--cores 0 and --cores many: a usage error naming the option, status 64, no server needed")
