@@ -32,17 +32,8 @@ import Testing
             try Data(SMFWriter().encode(piece.file)).write(to: URL(fileURLWithPath: path))
             files.append(FilePath(path))
         }
-        var made: SeekHandoverTests.ManualSink?
-        let player = try Player(chaseNotes: true, tailLimitSeconds: 1, sampleRate: Self.rate, loops: LoopSettings(passes: 2, fadeSeconds: 1),
-                                split: .whenNeeded(cores: 2),
-                                makeSink: { render in
-                                    let sink = SeekHandoverTests.ManualSink(render: render)
-                                    made = sink
-                                    return sink
-                                },
-                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
-        let sink = try #require(made)
-        #expect(player.play(PlayQueue(files: files)))
+        let (player, sink) = try SeekHandoverTests.player(playing: files, chaseNotes: true, loops: LoopSettings(passes: 2, fadeSeconds: 1),
+                                                          split: .whenNeeded(cores: 2))
         func play(seconds: Double) {
             for _ in 0..<Int(seconds * Self.rate / 441) {
                 sink.record(frames: 441)

@@ -119,8 +119,15 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("song.mid")
         try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
+        return try player(playing: [FilePath(path)], latencySeconds: latencySeconds, loops: loops)
+    }
+
+    /// A player whose output (`latencySeconds` long) renders only when the test pulls it, playing
+    /// the queue of `files` from its start.
+    static func player(playing files: [FilePath], latencySeconds: Double = 0.02, chaseNotes: Bool = false, loops: LoopSettings = .asWritten,
+                       split: SongSplit = .always(cores: 1)) throws -> (Player, ManualSink) {
         var made: ManualSink?
-        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: rate, loops: loops,
+        let player = try Player(chaseNotes: chaseNotes, tailLimitSeconds: 1, sampleRate: rate, loops: loops, split: split,
                                 makeSink: { render in
                                     let sink = ManualSink(latencySeconds: latencySeconds, render: render)
                                     made = sink
@@ -128,7 +135,7 @@ import Testing
                                 },
                                 makeSynthesizer: synthesizer, onProblem: { Issue.record("\($0)") })
         let sink = try #require(made)
-        #expect(player.play(PlayQueue(files: [FilePath(path)])))
+        #expect(player.play(PlayQueue(files: files)))
         return (player, sink)
     }
 

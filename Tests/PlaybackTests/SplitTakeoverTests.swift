@@ -200,16 +200,7 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.file("pulses.mid")
         try Data(SMFWriter().encode(Self.pulses(count: 16).file)).write(to: URL(fileURLWithPath: path))
-        var made: SeekHandoverTests.ManualSink?
-        let player = try Player(chaseNotes: true, tailLimitSeconds: 1, sampleRate: Self.rate, split: .whenNeeded(cores: 2),
-                                makeSink: { render in
-                                    let sink = SeekHandoverTests.ManualSink(render: render)
-                                    made = sink
-                                    return sink
-                                },
-                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
-        let sink = try #require(made)
-        #expect(player.play(PlayQueue(files: [FilePath(path)])))
+        let (player, sink) = try SeekHandoverTests.player(playing: [FilePath(path)], chaseNotes: true, split: .whenNeeded(cores: 2))
         sink.record(frames: Int(0.3 * Self.rate))
         // The output goes on in real time (a buffer of 300 frames every 6.8 ms) while the part
         // synthesizer is made, the song probed and the switch planned.
