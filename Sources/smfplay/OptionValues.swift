@@ -19,6 +19,14 @@ extension SampleEncoding: ExpressibleByArgument {
 
 extension MIDIMode: ExpressibleByArgument {}
 
+/// `--format`: a format's name, or a file extension that names one (`aif`, `oga`, `wave`).
+extension AudioFileFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let format = AudioFileFormat(name: argument) ?? AudioFileFormat(fileExtension: argument) else { return nil }
+        self = format
+    }
+}
+
 /// `--cores`: `auto`, or a number of synthesizers.
 enum CoreCount: Hashable {
     case automatic

@@ -48,7 +48,7 @@ struct Render: ParsableCommand {
     var output: String?
 
     @Option(help: "wav, flac, ogg or aiff (default: the output's extension, else the configuration's); with -o -, wav, flac, ogg or raw (headerless little-endian samples).")
-    var format: String?
+    var format: AudioFileFormat?
 
     @Option(help: "Samples per second, 8000–96000.")
     var sampleRate: Int?
@@ -122,9 +122,8 @@ struct Render: ParsableCommand {
             try validateStream()
             return
         }
-        if let format, AudioFileFormat(name: format)?.writesFiles != true {
-            if AudioFileFormat(name: format) == .raw { throw ValidationError("--format raw writes headerless samples for a pipe: use it with -o -") }
-            throw ValidationError("--format must be wav, flac, ogg or aiff, not \(format)")
+        if let format, !format.writesFiles {
+            throw ValidationError("--format \(format.rawValue) writes headerless samples for a pipe: use it with -o -")
         }
         guard output != nil || (manifest == nil && RenderPlan.isOneFile(inputPaths)) else {
             throw ValidationError("-o FOLDER is needed to render a folder, a playlist or several files")
@@ -142,11 +141,8 @@ struct Render: ParsableCommand {
         }
         if normalize { throw ValidationError("--normalize needs the whole render before its first sample, so it cannot stream to -o -: render to a file") }
         if json { throw ValidationError("--json prints to standard output, which -o - fills with audio") }
-        if let format, AudioFileFormat(name: format)?.streams != true {
-            if AudioFileFormat(fileExtension: format) == .aiff {
-                throw ValidationError("aiff cannot stream to -o - (its header holds the length, known only at the end): use --format wav, flac, ogg or raw")
-            }
-            throw ValidationError("--format must be wav, flac, ogg or raw with -o -, not \(format)")
+        if let format, !format.streams {
+            throw ValidationError("\(format.rawValue) cannot stream to -o - (its header holds the length, known only at the end): use --format wav, flac, ogg or raw")
         }
     }
 
@@ -246,7 +242,7 @@ struct Render: ParsableCommand {
         let destination: PipeRender.Destination
         if streams {
             // --format was checked with the other arguments (checkOwnArguments); the configuration's format may still be one that cannot stream.
-            let format = format.flatMap(AudioFileFormat.init(name:)) ?? settings.format
+            let format = format ?? settings.format
             guard format.streams else {
                 throw CommandFailure.usage("\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw")
             }
@@ -313,8 +309,8 @@ struct Render: ParsableCommand {
         if let tail { settings.tail = tail }
         if let jobs { settings.jobs = jobs }
         if let bits { settings.bits = bits }
-        if let fileFormat = format.flatMap(AudioFileFormat.init(name:)), fileFormat.writesFiles {
-            settings.format = fileFormat
+        if let format, format.writesFiles {
+            settings.format = format
         } else if inputs.count == 1, let outputPath, let fileFormat = AudioFileFormat(path: outputPath) {
             settings.format = fileFormat
         }
