@@ -2,6 +2,7 @@ import ArgumentParser
 import AudioOutput
 import Configuration
 import Playback
+import RenderJobs
 import SMF
 import Synthesis
 
@@ -18,6 +19,34 @@ extension SampleEncoding: ExpressibleByArgument {
 }
 
 extension MIDIMode: ExpressibleByArgument {}
+
+/// `--seek`: a bar and beat, or seconds, as given.
+struct SeekArgument: Hashable {
+    let position: SongPosition
+    let text: String
+
+    init(parsing argument: String) throws {
+        guard let position = SongPosition(argument) else { throw ValidationError("give bar:beat (from 1:1) or seconds") }
+        self.position = position
+        text = argument
+    }
+}
+
+/// `--shard`: `auto` (from the job array's environment, read when the render starts), or I/N.
+enum ShardArgument: Hashable {
+    case automatic
+    case given(Shard)
+
+    init(parsing argument: String) throws {
+        if argument == "auto" {
+            self = .automatic
+        } else if let shard = Shard(parsing: argument) {
+            self = .given(shard)
+        } else {
+            throw ValidationError("give I/N, with 0 <= I < N, or auto")
+        }
+    }
+}
 
 /// `--format`: a format's name, or a file extension that names one (`aif`, `oga`, `wave`).
 extension AudioFileFormat: ExpressibleByArgument {

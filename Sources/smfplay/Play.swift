@@ -41,15 +41,15 @@ struct Play: ParsableCommand {
             transform: TimeArgument.init(parsing:))
     var start: TimeArgument?
 
-    @Option(help: ArgumentHelp("Start the first file at a bar and beat of its time signatures (12:3 is bar 12, beat 3), or at a number of seconds.", valueName: "bar:beat"))
-    var seek: String?
+    @Option(help: ArgumentHelp("Start the first file at a bar and beat of its time signatures (12:3 is bar 12, beat 3), or at a number of seconds.", valueName: "bar:beat"),
+            transform: SeekArgument.init(parsing:))
+    var seek: SeekArgument?
 
     @OptionGroup var library: LibraryOption
 
     @OptionGroup var playback: PlaybackOptions
 
     func checkOwnArguments() throws {
-        if let seek, SongPosition(seek) == nil { throw ValidationError("--seek must be bar:beat (from 1:1) or seconds, not \(seek)") }
         if start != nil, seek != nil { throw ValidationError("--start and --seek both say where to start: give one") }
     }
 
@@ -93,7 +93,7 @@ struct Play: ParsableCommand {
         let queue = PlayQueue(items: items, repeatMode: repeatMode,
                               shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
         LibraryIndexUpdate.refreshInBackground(collector.files, root: libraryRoot)
-        let position = seek.flatMap(SongPosition.init) ?? .seconds(start?.seconds ?? 0)
+        let position = seek?.position ?? .seconds(start?.seconds ?? 0)
         var preloaded: [QueueItem: Song] = piped.map { [.standardInput: Song(file: $0)] } ?? [:]
         if position != .seconds(0), let first = queue.current {
             // Read now to check the start against it, and kept: the player need not read it again.
@@ -113,7 +113,7 @@ struct Play: ParsableCommand {
     /// read (the player reports it, and goes on with the next file from its beginning).
     private func checkedStart(_ position: SongPosition, in song: Song?, item: QueueItem) throws(CommandFailure) -> Song? {
         guard let song else { return nil }
-        let option = seek.map { "--seek \($0)" } ?? start.map { "--start \($0.text)" } ?? ""
+        let option = seek.map { "--seek \($0.text)" } ?? start.map { "--start \($0.text)" } ?? ""
         guard let seconds = position.seconds(in: song, meter: MeterMap(song: song)) else {
             throw .usage("\(option): \(item.displayName) has no such bar and beat")
         }

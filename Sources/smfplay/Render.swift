@@ -80,8 +80,9 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("List the MIDI files under the inputs in this file, for --manifest, and render nothing.", valueName: "file"), completion: .file())
     var writeManifest: String?
 
-    @Option(help: ArgumentHelp("Render only shard I of N (from 0), the files split by size; auto: from a Slurm job array or a Kubernetes Indexed Job.", valueName: "I/N|auto"))
-    var shard: String?
+    @Option(help: ArgumentHelp("Render only shard I of N (from 0), the files split by size; auto: from a Slurm job array or a Kubernetes Indexed Job.", valueName: "I/N|auto"),
+            transform: ShardArgument.init(parsing:))
+    var shard: ShardArgument?
 
     @Option(help: ArgumentHelp("Append a JSON line a file to this file (with --shard, FILE.shard-I-of-N.jsonl); smfplay report sums them up.", valueName: "file.jsonl"), completion: .file())
     var report: String?
@@ -98,9 +99,6 @@ struct Render: ParsableCommand {
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if performance.loopsForever { throw ValidationError("--loops inf would never end a render: give a number of loops") }
-        if let shard, shard != "auto", Shard(parsing: shard) == nil {
-            throw ValidationError("--shard must be I/N, with 0 <= I < N, or auto; not \(shard)")
-        }
         guard !inputs.isEmpty || manifest != nil else { throw ValidationError("give MIDI files, folders or --manifest FILE") }
         if writeManifest != nil {
             guard manifest == nil, shard == nil, report == nil, output == nil, !readsStandardInput else {
@@ -272,12 +270,15 @@ struct Render: ParsableCommand {
 
     /// `--shard`: as given, or from the scheduler's environment for `auto` (a usage error without one).
     private func resolvedShard() throws -> Shard? {
-        guard let shard else { return nil }
-        guard shard == "auto" else { return Shard(parsing: shard) }
-        do {
-            return try Shard.fromEnvironment(ProcessInfo.processInfo.environment)
-        } catch {
-            throw CommandFailure.usage(error.description)
+        switch shard {
+        case nil: return nil
+        case .given(let shard): return shard
+        case .automatic:
+            do {
+                return try Shard.fromEnvironment(ProcessInfo.processInfo.environment)
+            } catch {
+                throw CommandFailure.usage(error.description)
+            }
         }
     }
 

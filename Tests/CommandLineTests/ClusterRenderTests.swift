@@ -164,7 +164,7 @@ struct ClusterRenderTests {
         let sandbox = try Sandbox()
         for value in ["4/4", "1", "-1/2", "a/b"] {
             let result = try sandbox.run(["render", "in", "-o", "out", "--shard=\(value)"])
-            #expect(result.status == 64 && result.stderr.contains("--shard must be I/N"), "\(result)")
+            #expect(result.status == 64 && result.stderr.contains("is invalid for '--shard <I/N|auto>': give I/N, with 0 <= I < N, or auto"), "\(result)")
         }
     }
 

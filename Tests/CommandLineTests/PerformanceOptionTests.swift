@@ -18,7 +18,7 @@ import Testing
         (["render", "x.mid", "--loops=-1"], "The value '-1' is invalid for '--loops <count>': give a number from 0 to 1000, or inf"),
         (["render", "x.mid", "--loops", "inf"], "--loops inf would never end a render: give a number of loops"),
         (["render", "x.mid", "--fade", "61"], "--fade must be from 0 to 60 seconds, not 61"),
-        (["play", "x.mid", "--seek", "0:1"], "--seek must be bar:beat (from 1:1) or seconds, not 0:1"),
+        (["play", "x.mid", "--seek", "0:1"], "The value '0:1' is invalid for '--seek <bar:beat>': give bar:beat (from 1:1) or seconds"),
         (["play", "x.mid", "--seek", "2:1", "--start", "3"], "--start and --seek both say where to start: give one"),
     ])
     func badValuesAreUsageErrors(_ arguments: [String], _ message: String) throws {
