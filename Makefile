@@ -26,9 +26,10 @@ build: deps
 
 # Suites that listen to a real PulseAudio server measure time: they run one at a
 # time, after the others, so that no other test competes with them for the CPU.
+# RealTimeSplitTests and KeySequenceTimingTests are paced by the wall clock too.
 # RenderAllocationTests counts the allocator's calls on every audio thread of the
 # process: alone, it sees only its own.
-REALTIME_SUITES := PulseAudioSinkTests|RenderAllocationTests|PlayCommandTests|PipePlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests|MediaKeysCommandTests
+REALTIME_SUITES := PulseAudioSinkTests|RenderAllocationTests|RealTimeSplitTests|KeySequenceTimingTests|PlayCommandTests|PipePlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests|MediaKeysCommandTests
 
 # generate-manual is built for InstallTests, which install the debug build (see "Installing").
 test: deps

@@ -194,39 +194,4 @@ import Testing
         let split = try framesToEnd(split: true)
         #expect(abs(split - whole) < Int(0.1 * Self.rate), "split in the second pass, the song ends after \(split) frames; on one synthesizer after \(whole)")
     }
-
-    @Test("through the player, a song split while its output plays on in real time takes over ahead, on time: nothing heard twice or skipped")
-    func thePlayersSplitIsOnTime() throws {
-        let folder = try TemporaryFolder()
-        let path = folder.file("pulses.mid")
-        try Data(SMFWriter().encode(Self.pulses(count: 16).file)).write(to: URL(fileURLWithPath: path))
-        let (player, sink) = try SeekHandoverTests.player(playing: [FilePath(path)], chaseNotes: true, split: .whenNeeded(cores: 2))
-        sink.record(frames: Int(0.3 * Self.rate))
-        // The output goes on in real time (a buffer of 300 frames every 6.8 ms) while the part
-        // synthesizer is made, the song probed and the switch planned.
-        let stop = LiveSplitTests.Flag()
-        let stopped = LiveSplitTests.Flag()
-        Thread.detachNewThread {
-            let pace = ContinuousClock.now
-            var pulled = 0
-            while !stop.isSet {
-                sink.record(frames: Self.bufferFrames)
-                pulled += Self.bufferFrames
-                let due = pace + .microseconds(Int64(Double(pulled) / Self.rate * 1e6))
-                if due > ContinuousClock.now { Thread.sleep(forTimeInterval: (due - ContinuousClock.now) / .seconds(1)) }
-            }
-            stopped.set()
-        }
-        player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad, underrunsSinceLastLook: 0)
-        #expect(player.update().cores == 2)
-        Thread.sleep(forTimeInterval: 0.8)
-        stop.set()
-        while !stopped.isSet { usleep(1_000) }
-        sink.record(frames: Int(4 * Self.rate) - sink.recorded.count / 2)
-        let heard = Self.onsets(sink.recorded, steps: 1..<16)
-        let due = (1..<16).map { Int(Double($0) * Self.noteSpacing * Self.rate) }
-        // As the engine alone plays them: from the frame due to FluidSynth's next block of 64 and
-        // the attack's first samples.
-        #expect(zip(heard, due).allSatisfy { $0 >= $1 && $0 < $1 + 200 }, "the notes start at \(zip(heard, due).map { $0 - $1 }) frames from where they are due")
-    }
 }
