@@ -24,7 +24,7 @@ public struct RenderSettings: Sendable, Equatable {
 
     /// Samples per second of the output.
     public var sampleRate: Int
-    public static let defaultSampleRate = 44100
+    public static let defaultSampleRate = Int(SynthesizerSettings.defaultSampleRate)
     /// FluidSynth's own limits for `synth.sample-rate`.
     public static let sampleRateRange = 8000...96000
 
@@ -39,7 +39,7 @@ public struct RenderSettings: Sendable, Equatable {
 
     /// How many voices may sound at once before FluidSynth steals the oldest.
     public var polyphony: Int
-    public static let defaultPolyphony = 256
+    public static let defaultPolyphony = SynthesizerSettings.defaultPolyphony
     public static let polyphonyRange = 1...65535
 
     public var interpolation: SynthesizerSettings.Interpolation
@@ -79,7 +79,7 @@ public struct RenderSettings: Sendable, Equatable {
         sampleRate: Int = RenderSettings.defaultSampleRate,
         gain: Double = RenderSettings.defaultGain,
         polyphony: Int = RenderSettings.defaultPolyphony,
-        interpolation: SynthesizerSettings.Interpolation = .cubic,
+        interpolation: SynthesizerSettings.Interpolation = SynthesizerSettings.defaultInterpolation,
         isReverbEnabled: Bool = true,
         reverb: SynthesizerSettings.Reverb = .init(),
         isChorusEnabled: Bool = true,

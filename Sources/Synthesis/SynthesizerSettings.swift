@@ -84,7 +84,13 @@ public struct SynthesizerSettings: Hashable, Sendable {
     /// standard it was written for (``MIDIModeDetection``), switching when a reset message says so.
     public var midiMode: MIDIMode?
 
-    public init(sampleRate: Double = 44_100, gain: Double, polyphony: Int = 256, interpolation: Interpolation = .cubic,
+    /// The defaults, here once: the configuration's come from these.
+    public static let defaultSampleRate = 44_100.0
+    public static let defaultPolyphony = 256
+    public static let defaultInterpolation = Interpolation.cubic
+
+    public init(sampleRate: Double = defaultSampleRate, gain: Double, polyphony: Int = defaultPolyphony,
+                interpolation: Interpolation = defaultInterpolation,
                 reverb: Reverb? = Reverb(), chorus: Chorus? = Chorus(), midiMode: MIDIMode? = nil) {
         self.sampleRate = sampleRate
         self.gain = gain
