@@ -186,7 +186,9 @@ struct Render: ParsableCommand {
         plan.skipped.forEach { reportLog?.append(RenderReport(skipped: $0)) }
         // A shard may be given none of the files: nothing to do is then no failure.
         guard !plan.jobs.isEmpty || !plan.skipped.isEmpty || (plan.otherShards > 0 && plan.problems.isEmpty) else {
-            throw CommandFailure.alreadyReported
+            // Inputs that give nothing are reported (a folder without MIDI files); an empty manifest is not.
+            guard plan.problems.isEmpty, let manifest else { throw CommandFailure.alreadyReported }
+            throw CommandFailure("\(StandardInput.isArgument(manifest) ? StandardInput.name : manifest): the manifest lists no files: nothing to render")
         }
         let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
         let options = try renderOptions(settings, configurationFile: configuration.path)

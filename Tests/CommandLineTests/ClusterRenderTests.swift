@@ -104,6 +104,9 @@ struct ClusterRenderTests {
         let unreadable = try ShellPipeline.run("\"$SMFPLAY\" render --manifest - -o out \(PipeCommandTests.fast) < in", in: sandbox)
         #expect(unreadable.status == 1, "\(unreadable)")
         #expect(unreadable.stderrLines.first?.hasPrefix("smfplay: standard input: cannot read the manifest: ") == true, "\(unreadable)")
+        let empty = try ShellPipeline.run("\"$SMFPLAY\" render --manifest - -o out \(PipeCommandTests.fast) < /dev/null", in: sandbox)
+        #expect(empty.status == 1, "\(empty)")
+        #expect(empty.stderrLines == ["smfplay: standard input: the manifest lists no files: nothing to render"], "\(empty)")
     }
 
     @Test("a manifest entry that is missing fails in one shard's report, the rest render; smfplay report lists it and exits 1")
