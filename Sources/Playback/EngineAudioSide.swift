@@ -47,7 +47,6 @@ struct EngineAudioSide: ~Copyable {
     /// What the interface reads, as the audio thread keeps it; published after each buffer.
     private var state = EngineState()
     private var current: PlayingSong?
-    private var currentGeneration = -1
     private var upcoming: UpcomingSong?
     /// After `releaseAll`: the synthesizers play out the current song's releases, and no event is sent.
     private var isReleasing = false
@@ -68,6 +67,8 @@ struct EngineAudioSide: ~Copyable {
 
     /// The song and its tail have ended (or its notes were released).
     private var hasEnded: Bool { state.position.hasEnded }
+    /// The generation of `current`, set with it (`start`).
+    private var playingGeneration: Int { state.position.generation }
 
     init(commands: SingleProducerRing<EngineCommand>, retired: SingleProducerRing<RetiredObject>, published: PublishedEngineState,
          tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool) {
@@ -218,7 +219,7 @@ struct EngineAudioSide: ~Copyable {
     /// The scheduled replacement is due: it is applied, at the end of its fade-out if it has one.
     private mutating func takeScheduledReplace() {
         guard let scheduled = scheduledReplace.take() else { return }
-        cut(.replace(scheduled.song, plan: scheduled.plan, generation: currentGeneration, number: scheduled.number, fadeOut: scheduled.fadeOut))
+        cut(.replace(scheduled.song, plan: scheduled.plan, generation: playingGeneration, number: scheduled.number, fadeOut: scheduled.fadeOut))
     }
 
     private mutating func fadeIn(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
@@ -297,7 +298,7 @@ struct EngineAudioSide: ~Copyable {
             // Loads, seeks and holds apply in order: one already waiting goes first, into the fade's remainder.
             if let waiting = afterFade.take() { apply(waiting) }
             if case .replace(let song, let plan, let generation, let number, let fadeOut) = command, current != nil,
-               generation == currentGeneration, !hasEnded {
+               generation == playingGeneration, !hasEnded {
                 // An earlier one still waiting (the interface replaces a song once) goes first, at once.
                 if let earlier = scheduledReplace.take() {
                     apply(.replace(earlier.song, plan: earlier.plan, generation: generation, number: earlier.number, fadeOut: false))
@@ -344,7 +345,6 @@ struct EngineAudioSide: ~Copyable {
         state.releaseHasFaded = false
         song.rewind()
         makeCurrent(song)
-        currentGeneration = generation
         tailFrames = 0
         state.position = EnginePosition(frame: 0, generation: generation, hasEnded: false, pass: song.pass)
     }
@@ -366,7 +366,7 @@ struct EngineAudioSide: ~Copyable {
             seek(following: plan, generation: generation, number: number)
             retire(plan)
         case .replace(let song, let plan, let generation, let number, _):
-            guard let current, generation == currentGeneration else {
+            guard let current, generation == playingGeneration else {
                 state.followedSeek = number
                 retire(contentsOf: command)
                 return
@@ -418,7 +418,7 @@ struct EngineAudioSide: ~Copyable {
 
     private mutating func seek(following plan: SeekPlan, generation: Int, number: Int) {
         state.followedSeek = number
-        guard var current, generation == currentGeneration else { return }
+        guard var current, generation == playingGeneration else { return }
         if let scheduled = scheduledReplace.take() {
             // The song goes on from the seek's place: split, as it was to be.
             scheduled.song.continuePass(of: current)
