@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_LIBRARY := Examples/Library
 DEMO_RENDERS := out/demo
 
-.PHONY: deps build test demo bench demo-library clean release install uninstall
+.PHONY: deps build test demo bench demo-library clean release install uninstall format lint
 
 # Installs only the Debian packages that are missing.
 deps:
@@ -31,8 +31,19 @@ build: deps
 # process: alone, it sees only its own.
 REALTIME_SUITES := PulseAudioSinkTests|RenderAllocationTests|RealTimeSplitTests|KeySequenceTimingTests|PlayCommandTests|PipePlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests|MediaKeysCommandTests
 
+# The code's layout is swift-format's, configured in .swift-format: `make format` rewrites it,
+# `make lint` (the first step of `make test`) fails on any difference. ReplaceForEachWithForLoop
+# is off: a one-line `forEach` reads as well as a loop.
+FORMATTED := Sources Tests Package.swift
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
 # generate-manual is built for InstallTests, which install the debug build (see "Installing").
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build --skip '$(REALTIME_SUITES)'

@@ -33,23 +33,42 @@ let package = Package(
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
         .target(name: "SMF", dependencies: ["Files", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system")]),
         // The synthesizer (FluidSynth) and the sequencer that feeds it a song's events.
-        .target(name: "Synthesis", dependencies: ["SMF", "Files", "WorkerThreads", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "Synthesis",
+            dependencies: ["SMF", "Files", "WorkerThreads", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
         // Where audio goes: audio files (libsndfile).
         .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio", .product(name: "SystemPackage", package: "swift-system")]),
         // Rendering and playing songs: the synthesizer into a sink.
-        .target(name: "Playback", dependencies: ["SMF", "Files", "Synthesis", "AudioOutput", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "Playback",
+            dependencies: ["SMF", "Files", "Synthesis", "AudioOutput", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system")]),
         // The user's MIDI files: finding them in folders, in the order people expect.
         .target(name: "Library", dependencies: ["Files", "SMF", .product(name: "SystemPackage", package: "swift-system")]),
         // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
-        .target(name: "Storage", dependencies: ["Files", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "Storage",
+            dependencies: ["Files", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "SystemPackage", package: "swift-system")]),
         // Where the player was, so that the next start goes on from there (a Storage file), recorded from what the player reports.
-        .target(name: "Resume", dependencies: ["Files", "Library", "Storage", "Playback", .product(name: "GRDB", package: "GRDB.swift"),
-                                               .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "Resume",
+            dependencies: [
+                "Files", "Library", "Storage", "Playback", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // The library index: every MIDI file's facts and words in SQLite (GRDB), and search over them.
-        .target(name: "LibraryIndex", dependencies: ["SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "LibraryIndex",
+            dependencies: [
+                "SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // Settings from the configuration file, and where files are looked for. The settings' types are the layers' that act on them.
-        .target(name: "Configuration", dependencies: ["Files", "SMF", "Synthesis", "AudioOutput", .product(name: "SystemPackage", package: "swift-system"),
-                                                     .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(
+            name: "Configuration",
+            dependencies: [
+                "Files", "SMF", "Synthesis", "AudioOutput", .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]),
         // How much one rendering sounds like another (spectra, level, missing parts, clipping): for render tests and bench/compat.sh.
         .target(name: "SoundComparison"),
         // Songs that use a GS, XG or GM2 feature, each with the same music in plain GM: for render tests and bench/compat.sh.
@@ -58,17 +77,29 @@ let package = Package(
         .target(name: "Thumbnails", dependencies: ["SMF", "Files", "CPNG", .product(name: "SystemPackage", package: "swift-system")]),
         // The desktop's media keys and players' widgets: an MPRIS 2.2 service on the D-Bus session bus (libsystemd's sd-bus),
         // and what its requests do to the player (MediaKeys).
-        .target(name: "MediaPlayerService", dependencies: ["Files", "Library", "CSystemd", "Playback", "SMF", "Thumbnails",
-                                                           .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "MediaPlayerService",
+            dependencies: [
+                "Files", "Library", "CSystemd", "Playback", "SMF", "Thumbnails",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // What smfplay shows on a terminal and reads from it: raw mode and the alternate screen, keys, cells and colours,
         // display widths, the piano keyboard and roll, progress, the play and browser views, `info`'s report, messages on
         // standard error, Ctrl-C; and the loops of the play and browse sessions.
-        .target(name: "TerminalUI", dependencies: ["Playback", "Synthesis", "SMF", "Library", "LibraryIndex", "Resume", "MediaPlayerService", "Thumbnails",
-                                                   .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "TerminalUI",
+            dependencies: [
+                "Playback", "Synthesis", "SMF", "Library", "LibraryIndex", "Resume", "MediaPlayerService", "Thumbnails",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // A batch render's bookkeeping: which files go where (folders mirrored, a manifest, a cluster's shards), and what
         // became of each (the --json and --report lines, the summaries of a run and of a cluster's reports).
-        .target(name: "RenderJobs", dependencies: ["Playback", "Library", "Files", "AudioOutput", "Configuration",
-                                                   .product(name: "SystemPackage", package: "swift-system")]),
+        .target(
+            name: "RenderJobs",
+            dependencies: [
+                "Playback", "Library", "Files", "AudioOutput", "Configuration",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // The command line: its commands and options, and the wiring of the layers into sessions.
         .executableTarget(
             name: "smfplay",
@@ -95,23 +126,37 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]
         ),
         // Generates the demo library under Examples/Library from code.
-        .executableTarget(name: "smfplay-demo-library", dependencies: ["SMF", "Files", .product(name: "SystemPackage", package: "swift-system")], path: "Sources/DemoLibrary"),
+        .executableTarget(
+            name: "smfplay-demo-library", dependencies: ["SMF", "Files", .product(name: "SystemPackage", package: "swift-system")],
+            path: "Sources/DemoLibrary"),
         // bench/compat.sh's helper: writes the compatibility songs, compares renderings of them.
-        .executableTarget(name: "smfplay-compat", dependencies: ["CompatibilitySongs", "SoundComparison", "AudioOutput", "SMF", "Files", .product(name: "SystemPackage", package: "swift-system")],
-                          path: "Sources/CompatibilityTool"),
+        .executableTarget(
+            name: "smfplay-compat",
+            dependencies: [
+                "CompatibilitySongs", "SoundComparison", "AudioOutput", "SMF", "Files", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Sources/CompatibilityTool"),
         // Generates the benchmark's large file and times the reader on it; simulates the cluster split (bench/shards.sh).
-        .executableTarget(name: "smfplay-parse-bench", dependencies: ["SMF", "Files", "Library", .product(name: "SystemPackage", package: "swift-system")], path: "Sources/ParseBench"),
+        .executableTarget(
+            name: "smfplay-parse-bench", dependencies: ["SMF", "Files", "Library", .product(name: "SystemPackage", package: "swift-system")],
+            path: "Sources/ParseBench"),
         .testTarget(name: "SMFTests", dependencies: ["SMF", "Files", "TestSupport"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Files", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "ResumeTests", dependencies: ["Resume", "Playback", "Library", "Files", "TestSupport"]),
         .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "SMF", "Files", "TestSupport"]),
-        .testTarget(name: "ConfigurationTests", dependencies: ["Configuration", "Files", "Synthesis", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(
+            name: "ConfigurationTests",
+            dependencies: ["Configuration", "Files", "Synthesis", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "CFluidSynth", "TestSupport"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "Files", "TestSupport"]),
         .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "Files", "TestSupport"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport",
-                                                        "AllocationCounter"]),
+        .testTarget(
+            name: "PlaybackTests",
+            dependencies: [
+                "Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport",
+                "AllocationCounter",
+            ]),
         // Replaces the test process's allocator with one that counts the calls made on the audio thread (C: see the source).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .target(name: "TestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Tests/TestSupport"),
@@ -120,15 +165,31 @@ let package = Package(
         .testTarget(name: "ArchitectureTests"),
         // The terminal's drawings (the play view's keyboard, the roll of `info --roll`), keys from a pipe or a pty, the browser's keys.
         // A batch render's bookkeeping without rendering: shards, output paths, report lines and their summary.
-        .testTarget(name: "RenderJobsTests", dependencies: ["RenderJobs", "Playback", "Library", "Configuration", "Files", "AudioOutput", "TestSupport",
-                                                            .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(
+            name: "RenderJobsTests",
+            dependencies: [
+                "RenderJobs", "Playback", "Library", "Configuration", "Files", "AudioOutput", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // The media keys without a bus: values published, requests read from a call's arguments, errors sent back.
-        .testTarget(name: "MediaPlayerServiceTests", dependencies: ["MediaPlayerService", "Playback", "SMF", "Files", "TestSupport",
-                                                                    .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(
+            name: "MediaPlayerServiceTests",
+            dependencies: [
+                "MediaPlayerService", "Playback", "SMF", "Files", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // smfplay's SQLite files, real ones in a temporary folder: made, checked for being smfplay's, set aside when damaged.
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                                                         .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Playback", "Synthesis", "Thumbnails", "SMF", "Library", "LibraryIndex", "Resume", "TestSupport",
-                                                            .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: [
+                "Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: [
+                "TerminalUI", "Playback", "Synthesis", "Thumbnails", "SMF", "Library", "LibraryIndex", "Resume", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
     ]
 )

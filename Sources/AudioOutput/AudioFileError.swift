@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why an audio file could not be written or read. Every message names the file.
 public enum AudioFileError: Error, Hashable, Sendable {
@@ -46,8 +47,8 @@ public enum AudioFileError: Error, Hashable, Sendable {
         switch self {
         case .streamFailed(let name, _): FilePath(name)
         case .unknownFormat(let path), .unsupportedEncoding(let path, _, _), .unsupportedSampleRate(let path, _, _),
-             .unsupportedChannelCount(let path, _, _), .cannotCreate(let path, _), .writeFailed(let path, _),
-             .cannotOpen(let path, _), .notAnAudioFile(let path, _), .readFailed(let path, _):
+            .unsupportedChannelCount(let path, _, _), .cannotCreate(let path, _), .writeFailed(let path, _),
+            .cannotOpen(let path, _), .notAnAudioFile(let path, _), .readFailed(let path, _):
             path
         }
     }

@@ -1,11 +1,12 @@
 import CSndFile
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads an audio file as interleaved floats: to check a render, or to copy a float render into its
 /// final file with a gain (`AudioFileWriter.copy(from:gain:)`).
@@ -36,12 +37,13 @@ public final class AudioFileReader {
         do {
             file = try ReadableFile(path)
         } catch {
-            let cause: AudioFileError.Cause = switch error {
-            case .missing: .system(errno: Errno.noSuchFileOrDirectory.rawValue)
-            case .folder: .system(errno: Errno.isDirectory.rawValue)
-            case .notARegularFile, .tooLarge: .notARegularFile
-            case .system(let code): .system(errno: code.rawValue)
-            }
+            let cause: AudioFileError.Cause =
+                switch error {
+                case .missing: .system(errno: Errno.noSuchFileOrDirectory.rawValue)
+                case .folder: .system(errno: Errno.isDirectory.rawValue)
+                case .notARegularFile, .tooLarge: .notARegularFile
+                case .system(let code): .system(errno: code.rawValue)
+                }
             throw .cannotOpen(path: path, cause: cause)
         }
         let io = FileDescriptorIO(descriptor: file.descriptor)

@@ -1,11 +1,12 @@
 import CSndFile
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes an audio file that appears only when complete.
 ///
@@ -88,11 +89,14 @@ public final class AudioFileWriter {
             return error
         }
         guard sf_format_check(&info) != 0 else {
-            throw failure(.cannotCreate(path: path, cause: .library("libsndfile cannot write \(format) as \(encoding) at \(sampleRate) Hz in \(channels) channels")))
+            throw failure(
+                .cannotCreate(
+                    path: path, cause: .library("libsndfile cannot write \(format) as \(encoding) at \(sampleRate) Hz in \(channels) channels")))
         }
         var callbacks = FileDescriptorIO.callbacks
         guard let sndfile = sf_open_virtual(&callbacks, Int32(SFM_WRITE), &info, io.userData) else {
-            let cause = io.firstError.map { AudioFileError.Cause.system(errno: $0) }
+            let cause =
+                io.firstError.map { AudioFileError.Cause.system(errno: $0) }
                 ?? .library(tidying: String(cString: sf_strerror(nil)))
             throw failure(.cannotCreate(path: path, cause: cause))
         }
@@ -146,7 +150,8 @@ public final class AudioFileWriter {
         if let code = io.firstError { throw fail(.system(errno: code)) }
         guard written == frames else {
             // Some refusals (a FLAC encoder given out-of-range values, say) leave libsndfile's error at "No Error".
-            let cause: AudioFileError.Cause = sf_error(sndfile) != 0
+            let cause: AudioFileError.Cause =
+                sf_error(sndfile) != 0
                 ? .library(tidying: String(cString: sf_strerror(sndfile)))
                 : .library("libsndfile wrote \(max(written, 0)) of \(frames) frames")
             throw fail(cause)

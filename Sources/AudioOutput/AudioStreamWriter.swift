@@ -1,8 +1,9 @@
 import CSndFile
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes audio to a descriptor that only goes forward (standard output, a pipe) as it comes:
@@ -24,8 +25,10 @@ public final class AudioStreamWriter: AudioSampleWriter {
     private var failure: AudioFileError?
 
     /// Starts the stream on `fd`, which stays open (the caller owns it); WAV writes its header now.
-    public init(fileDescriptor fd: Int32, name: String, format: AudioFileFormat, encoding: SampleEncoding,
-                sampleRate: Int, channels: Int) throws(AudioFileError) {
+    public init(
+        fileDescriptor fd: Int32, name: String, format: AudioFileFormat, encoding: SampleEncoding,
+        sampleRate: Int, channels: Int
+    ) throws(AudioFileError) {
         self.name = name
         self.format = format
         self.encoding = encoding
@@ -36,7 +39,9 @@ public final class AudioStreamWriter: AudioSampleWriter {
         info.channels = Int32(channels)
         info.format = format.streamSndfileFormat(encoding: encoding)
         guard format.streams, format.supportedEncodings.contains(encoding), sf_format_check(&info) != 0 else {
-            throw .streamFailed(name: name, cause: .library("libsndfile cannot write a \(format.rawValue) stream of \(encoding) at \(sampleRate) Hz in \(channels) channels"))
+            throw .streamFailed(
+                name: name,
+                cause: .library("libsndfile cannot write a \(format.rawValue) stream of \(encoding) at \(sampleRate) Hz in \(channels) channels"))
         }
         if format == .wav {
             let header = WAVStreamHeader(encoding: encoding, sampleRate: sampleRate, channels: channels).bytes

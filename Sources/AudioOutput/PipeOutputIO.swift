@@ -1,8 +1,9 @@
 import CSndFile
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// libsndfile's virtual I/O onto a descriptor that only goes forward: a pipe, standard output.
@@ -48,10 +49,11 @@ final class PipeOutputIO {
         get_filelen: { user in PipeOutputIO.from(user).position },
         seek: { offset, whence, user in
             let io = PipeOutputIO.from(user)
-            let target = switch whence {
-            case SEEK_CUR, SEEK_END: io.position + offset
-            default: offset
-            }
+            let target =
+                switch whence {
+                case SEEK_CUR, SEEK_END: io.position + offset
+                default: offset
+                }
             guard target == io.position else {
                 io.isPatching = true
                 return -1

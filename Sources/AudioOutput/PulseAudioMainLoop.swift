@@ -36,11 +36,13 @@ final class PulseAudioMainLoop {
     /// answer comes to `realtimeScheduling` once the thread has run the request. Call it with the
     /// lock held: it adds an event to the running loop.
     func requestRealtimeScheduling() {
-        pa_threaded_mainloop_once_unlocked(pointer, { _, user in
-            let loop = Unmanaged<PulseAudioMainLoop>.fromOpaque(user!).takeUnretainedValue()
-            let answer = RealtimeScheduling.requestForCurrentThread()
-            loop.scheduling.withLock { $0 = answer }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        pa_threaded_mainloop_once_unlocked(
+            pointer,
+            { _, user in
+                let loop = Unmanaged<PulseAudioMainLoop>.fromOpaque(user!).takeUnretainedValue()
+                let answer = RealtimeScheduling.requestForCurrentThread()
+                loop.scheduling.withLock { $0 = answer }
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     var realtimeScheduling: RealtimeScheduling { scheduling.withLock { $0 } }
@@ -76,11 +78,13 @@ final class PulseAudioMainLoop {
         timer.initialize(to: TimerFlag(loop: pointer))
         defer { timer.deallocate() }
         let usec = pa_rtclock_now() + Self.microseconds(timeout)
-        let event = pa_context_rttime_new(context, usec, { _, _, _, user in
-            let flag = user!.assumingMemoryBound(to: TimerFlag.self)
-            flag.pointee.fired = true
-            pa_threaded_mainloop_signal(flag.pointee.loop, 0)
-        }, timer)
+        let event = pa_context_rttime_new(
+            context, usec,
+            { _, _, _, user in
+                let flag = user!.assumingMemoryBound(to: TimerFlag.self)
+                flag.pointee.fired = true
+                pa_threaded_mainloop_signal(flag.pointee.loop, 0)
+            }, timer)
         // Freed under the lock, so the callback cannot run once the flag is gone.
         defer { if let event { api.pointee.time_free(event) } }
         while !done() {

@@ -1,9 +1,10 @@
 import CPulseAudio
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Real-time playback through a PulseAudio server (or PipeWire's pulse server): one playback
@@ -135,14 +136,17 @@ public final class PulseAudioSink: @unchecked Sendable {
     private func connectContext(server: String?, addressGiven: Bool) throws(PulseAudioError) {
         // NOAUTOSPAWN: a player that fails should say so, not start a sound server behind the user's back.
         let started = pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0
-        let answered = started && loop.wait(atMost: Self.connectionTimeout, context: context) {
-            let contextState = pa_context_get_state(context)
-            return contextState == PA_CONTEXT_READY || PA_CONTEXT_IS_GOOD(contextState) == 0
-        }
+        let answered =
+            started
+            && loop.wait(atMost: Self.connectionTimeout, context: context) {
+                let contextState = pa_context_get_state(context)
+                return contextState == PA_CONTEXT_READY || PA_CONTEXT_IS_GOOD(contextState) == 0
+            }
         let isReady = pa_context_get_state(context) == PA_CONTEXT_READY
         if !addressGiven { state.address = Self.defaultAddress(context: context, isReady: isReady) }
         guard isReady else {
-            let reason = started && !answered
+            let reason =
+                started && !answered
                 ? "no answer within \(Self.connectionTimeout.secondsText) seconds"
                 : PulseAudioStreamState.reason(context)
             throw .noServer(address: state.address, reason: reason)
@@ -189,13 +193,15 @@ public final class PulseAudioSink: @unchecked Sendable {
             rawValue: PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_INTERPOLATE_TIMING.rawValue
                 | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_START_CORKED.rawValue
         )
-        let connected = pa_stream_connect_playback(stream, nil, &attributes, flags, nil, nil) == 0
+        let connected =
+            pa_stream_connect_playback(stream, nil, &attributes, flags, nil, nil) == 0
             && loop.wait(atMost: Self.answerTimeout, context: context) {
                 let streamState = pa_stream_get_state(stream)
                 return streamState == PA_STREAM_READY || PA_STREAM_IS_GOOD(streamState) == 0
             }
         guard connected, pa_stream_get_state(stream) == PA_STREAM_READY else {
-            let reason = pa_context_get_state(context) == PA_CONTEXT_READY
+            let reason =
+                pa_context_get_state(context) == PA_CONTEXT_READY
                 ? PulseAudioStreamState.reason(context) : "the connection broke"
             throw .streamFailed(address: state.address, reason: reason)
         }
@@ -407,7 +413,8 @@ public final class PulseAudioSink: @unchecked Sendable {
     /// The failure recorded, or one made of libpulse's last error.
     private func currentFailure() -> PulseAudioError {
         if let failure = state.failure { return failure }
-        let error = pa_context_get_state(context) == PA_CONTEXT_READY
+        let error =
+            pa_context_get_state(context) == PA_CONTEXT_READY
             ? PulseAudioError.streamFailed(address: state.address, reason: PulseAudioStreamState.reason(context))
             : PulseAudioError.connectionLost(address: state.address, reason: PulseAudioStreamState.reason(context))
         state.record(error)

@@ -42,8 +42,10 @@ final class PulseAudioStreamState: @unchecked Sendable {
     /// Underflows at or before this read index (in bytes, libpulse's count) come from a flush.
     var underflowFloor: Int64 = -1
 
-    init(address: String, loop: PulseAudioMainLoop, onFailure: (@Sendable (PulseAudioError) -> Void)?,
-         render: @escaping (UnsafeMutablePointer<Float>, Int) -> Void) {
+    init(
+        address: String, loop: PulseAudioMainLoop, onFailure: (@Sendable (PulseAudioError) -> Void)?,
+        render: @escaping (UnsafeMutablePointer<Float>, Int) -> Void
+    ) {
         self.address = address
         self.loop = loop
         self.onFailure = onFailure

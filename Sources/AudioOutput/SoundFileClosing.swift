@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSndFile
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How a libsndfile handle that wrote audio is closed, for a file and for a stream alike.
 enum SoundFileClosing {

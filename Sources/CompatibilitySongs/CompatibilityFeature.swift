@@ -20,8 +20,10 @@ public struct CompatibilityFeature: Sendable {
     public let wrong: MIDIFile
     public let soundFonts: SoundFonts
 
-    init(_ name: String, _ summary: String, feature: Arrangement, reference: Arrangement, wrong: Arrangement,
-         soundFonts: SoundFonts = .generalMIDI) {
+    init(
+        _ name: String, _ summary: String, feature: Arrangement, reference: Arrangement, wrong: Arrangement,
+        soundFonts: SoundFonts = .generalMIDI
+    ) {
         self.name = name
         self.summary = summary
         self.feature = feature.file

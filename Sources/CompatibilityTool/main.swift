@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AudioOutput
 import CompatibilitySongs
 import Files
@@ -8,6 +5,10 @@ import Foundation
 import SMF
 import SoundComparison
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// bench/compat.sh's helper:
 ///   smfplay-compat write DIR                        the songs: NAME.feature.mid, NAME.reference.mid, NAME.wrong.mid,
@@ -27,7 +28,9 @@ func fail(_ message: String) -> Never {
 func samples(_ path: String) -> [Float] {
     do {
         let reader = try AudioFileReader(path: FilePath(path))
-        guard reader.channels == 2, reader.sampleRate == 44_100 else { fail("\(path): \(reader.channels) channels at \(reader.sampleRate) Hz, not stereo at 44100 Hz") }
+        guard reader.channels == 2, reader.sampleRate == 44_100 else {
+            fail("\(path): \(reader.channels) channels at \(reader.sampleRate) Hz, not stereo at 44100 Hz")
+        }
         return try reader.readAll()
     } catch {
         fail("\(error)")

@@ -18,8 +18,10 @@ public struct AudioSettings: Sendable, Equatable {
     public var cores: Int?
     public static let coresRange = 1...64
 
-    public init(latencyMilliseconds: Int = AudioSettings.defaultLatencyMilliseconds, chaseNotes: Bool = false, server: String? = nil,
-                mpris: Bool = true, cores: Int? = nil) {
+    public init(
+        latencyMilliseconds: Int = AudioSettings.defaultLatencyMilliseconds, chaseNotes: Bool = false, server: String? = nil,
+        mpris: Bool = true, cores: Int? = nil
+    ) {
         self.latencyMilliseconds = latencyMilliseconds
         self.chaseNotes = chaseNotes
         self.server = server
@@ -32,8 +34,10 @@ public struct AudioSettings: Sendable, Equatable {
         latencyMilliseconds = table.wholeNumber("latency_ms", default: latencyMilliseconds, in: Self.latencyRange)
         chaseNotes = table.flag("chase_notes", default: chaseNotes)
         mpris = table.flag("mpris", default: mpris)
-        cores = table.read("cores", default: cores,
-                           expected: "\"auto\" or a whole number from \(Self.coresRange.lowerBound) to \(Self.coresRange.upperBound)") { value -> Int?? in
+        cores = table.read(
+            "cores", default: cores,
+            expected: "\"auto\" or a whole number from \(Self.coresRange.lowerBound) to \(Self.coresRange.upperBound)"
+        ) { value -> Int?? in
             if value.string == "auto" { return .some(nil) }
             guard let count = TableReader.wholeNumber(value), Self.coresRange.contains(count) else { return nil }
             return .some(count)

@@ -20,8 +20,10 @@ public struct Configuration: Sendable, Equatable {
     /// setting is its default.
     public var path: FilePath?
 
-    public init(render: RenderSettings = RenderSettings(), audio: AudioSettings = AudioSettings(), library: String? = nil,
-                textEncoding: String? = nil, path: FilePath? = nil) {
+    public init(
+        render: RenderSettings = RenderSettings(), audio: AudioSettings = AudioSettings(), library: String? = nil,
+        textEncoding: String? = nil, path: FilePath? = nil
+    ) {
         self.render = render
         self.audio = audio
         self.library = library

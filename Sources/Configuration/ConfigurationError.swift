@@ -25,7 +25,7 @@ public enum ConfigurationError: Error, Sendable, Equatable {
     public var path: FilePath {
         switch self {
         case .missingFile(let path), .unreadable(let path, _), .syntax(let path, _, _, _),
-             .invalidValue(let path, _, _, _, _), .unknownKey(let path, _, _, _):
+            .invalidValue(let path, _, _, _, _), .unknownKey(let path, _, _, _):
             path
         }
     }

@@ -33,12 +33,13 @@ final class DocumentReader {
         for table in tables {
             for name in table.unreadKeys {
                 let key = table.key + [name]
-                all.append(.unknownKey(
-                    path: path,
-                    line: keyLines.line(of: key),
-                    key: KeyPath.display(key),
-                    suggestion: KeySuggestion.closest(to: key, among: knownKeys).map(KeyPath.display)
-                ))
+                all.append(
+                    .unknownKey(
+                        path: path,
+                        line: keyLines.line(of: key),
+                        key: KeyPath.display(key),
+                        suggestion: KeySuggestion.closest(to: key, among: knownKeys).map(KeyPath.display)
+                    ))
             }
         }
         // Stable, so that problems on one line keep the order of the settings.

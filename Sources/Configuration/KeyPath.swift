@@ -6,9 +6,11 @@ enum KeyPath {
     }
 
     private static func displayPart(_ part: String) -> String {
-        let isBare = !part.isEmpty && part.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
-        }
+        let isBare =
+            !part.isEmpty
+            && part.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+            }
         return isBare ? part : TOMLValueDescription.quoted(part)
     }
 }

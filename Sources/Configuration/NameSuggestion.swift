@@ -6,7 +6,7 @@ public enum NameSuggestion {
     public static func closest(to name: String, among known: [String]) -> String? {
         let name = name.lowercased()
         guard let best = known.min(by: { editDistance(name, $0.lowercased()) < editDistance(name, $1.lowercased()) }),
-              editDistance(name, best.lowercased()) <= allowedEdits(for: name)
+            editDistance(name, best.lowercased()) <= allowedEdits(for: name)
         else { return nil }
         return best
     }
@@ -18,7 +18,8 @@ public enum NameSuggestion {
 
     /// Levenshtein distance counting a swap of neighbours as one edit, the usual typo.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)

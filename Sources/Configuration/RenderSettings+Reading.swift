@@ -31,7 +31,9 @@ extension RenderSettings {
         isChorusEnabled = chorusTable.flag("enabled", default: isChorusEnabled)
         chorus = SynthesizerSettings.Chorus(reading: chorusTable)
         tail = table.number("tail", default: tail, in: Self.tailRange)
-        loops = table.read("loops", default: loops, expected: "\"inf\" or a whole number from \(Self.loopsRange.lowerBound) to \(Self.loopsRange.upperBound)") { value -> Int?? in
+        loops = table.read(
+            "loops", default: loops, expected: "\"inf\" or a whole number from \(Self.loopsRange.lowerBound) to \(Self.loopsRange.upperBound)"
+        ) { value -> Int?? in
             if value.string == "inf" { return .some(nil) }
             guard let count = TableReader.wholeNumber(value), Self.loopsRange.contains(count) else { return nil }
             return .some(count)

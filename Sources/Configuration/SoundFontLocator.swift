@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Chooses the SoundFont file, in this order:
 ///
@@ -199,7 +200,8 @@ public struct SoundFontLocator: Sendable, Equatable {
     /// leaves `._Name.sf2` companions on shared drives that are not SoundFonts.
     private func soundFonts(in folder: FilePath) -> [FilePath.Component] {
         guard let names = folder.entryNames() else { return [] }
-        return names
+        return
+            names
             .filter { !$0.bytes.starts(with: [UInt8(ascii: ".")]) && Self.isSoundFontName($0) }
             .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
             .filter { folder.appending($0).kind == .regular }
@@ -219,7 +221,8 @@ public struct SoundFontLocator: Sendable, Equatable {
             guard !hasExtension, let fileExtension = file.extension else { return text }
             return String(text.dropLast(fileExtension.count + 1))
         }
-        let match = candidates.first { comparable($0) == name }
+        let match =
+            candidates.first { comparable($0) == name }
             ?? candidates.first { comparable($0).lowercased() == name.lowercased() }
         return match.map { folder.appending($0).absolute(in: workingDirectory) }
     }

@@ -121,7 +121,8 @@ private struct Scanner {
     private static func endsBareKey(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "."), UInt8(ascii: "="), UInt8(ascii: "]"),
-             UInt8(ascii: "\n"), UInt8(ascii: "\r"): true
+            UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            true
         default: false
         }
     }

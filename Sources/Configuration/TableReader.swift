@@ -54,13 +54,14 @@ final class TableReader {
     }
 
     func reportInvalid(_ name: String, expected: String, found: String) {
-        document.report(.invalidValue(
-            path: document.path,
-            line: line(of: name),
-            key: KeyPath.display(key + [name]),
-            expected: expected,
-            found: found
-        ))
+        document.report(
+            .invalidValue(
+                path: document.path,
+                line: line(of: name),
+                key: KeyPath.display(key + [name]),
+                expected: expected,
+                found: found
+            ))
     }
 
     /// The reader of a nested table such as `[reverb]`.
@@ -80,7 +81,8 @@ final class TableReader {
 
 extension TableReader {
     func number(_ name: String, default defaultValue: Double, in range: ClosedRange<Double>) -> Double {
-        read(name, default: defaultValue, expected: "a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound))") { value in
+        read(name, default: defaultValue, expected: "a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound))")
+        { value in
             guard let number = value.double ?? value.int.map(Double.init), range.contains(number) else { return nil }
             return number
         }
@@ -105,8 +107,11 @@ extension TableReader {
         read(name, default: defaultValue, expected: "true or false") { $0.bool }
     }
 
-    func choice<Choice: CaseIterable & Equatable & RawRepresentable<String>>(_ name: String, default defaultValue: Choice, among choices: [Choice] = Array(Choice.allCases))
-        -> Choice {
+    func choice<Choice: CaseIterable & Equatable & RawRepresentable<String>>(
+        _ name: String, default defaultValue: Choice, among choices: [Choice] = Array(Choice.allCases)
+    )
+        -> Choice
+    {
         read(name, default: defaultValue, expected: Self.alternatives(choices.map(\.rawValue))) { value in
             value.string.flatMap(Choice.init(rawValue:)).flatMap { choices.contains($0) ? $0 : nil }
         }

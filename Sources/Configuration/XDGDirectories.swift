@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The user's base folders, as the XDG Base Directory Specification defines them:
 /// each variable when it holds an absolute path, otherwise the folder under home.
@@ -92,7 +93,7 @@ public struct XDGDirectories: Sendable, Equatable {
             var record = passwd()
             var result: UnsafeMutablePointer<passwd>?
             guard getpwuid_r(getuid(), &record, storage.baseAddress!, storage.count, &result) == 0, result != nil,
-                  let directory = record.pw_dir
+                let directory = record.pw_dir
             else { return nil }
             return FilePath(platformString: directory)
         }

@@ -12,14 +12,14 @@ enum BachPreludeInC {
     /// The chords of bars 1–32, lowest note first, as in the Bach-Gesellschaft edition
     /// (without the bar that Schwencke inserted after bar 22).
     static let chords = [
-        "C4 E4 G4 C5 E5", "C4 D4 A4 D5 F5", "B3 D4 G4 D5 F5", "C4 E4 G4 C5 E5",       // 1–4
-        "C4 E4 A4 E5 A5", "C4 D4 F#4 A4 D5", "B3 D4 G4 D5 G5", "B3 C4 E4 G4 C5",      // 5–8
-        "A3 C4 E4 G4 C5", "D3 A3 D4 F#4 C5", "G3 B3 D4 G4 B4", "G3 Bb3 E4 G4 C#5",    // 9–12
-        "F3 A3 D4 A4 D5", "F3 Ab3 D4 F4 B4", "E3 G3 C4 G4 C5", "E3 F3 A3 C4 F4",      // 13–16
-        "D3 F3 A3 C4 F4", "G2 D3 G3 B3 F4", "C3 E3 G3 C4 E4", "C3 G3 Bb3 C4 E4",      // 17–20
-        "F2 F3 A3 C4 E4", "F#2 C3 A3 C4 Eb4", "Ab2 F3 B3 C4 D4", "G2 F3 G3 B3 D4",    // 21–24
-        "G2 E3 G3 C4 E4", "G2 D3 G3 C4 F4", "G2 D3 G3 B3 F4", "G2 Eb3 A3 C4 F#4",     // 25–28
-        "G2 E3 G3 C4 G4", "G2 D3 G3 C4 F4", "G2 D3 G3 B3 F4", "C2 C3 G3 Bb3 E4",      // 29–32
+        "C4 E4 G4 C5 E5", "C4 D4 A4 D5 F5", "B3 D4 G4 D5 F5", "C4 E4 G4 C5 E5", // 1–4
+        "C4 E4 A4 E5 A5", "C4 D4 F#4 A4 D5", "B3 D4 G4 D5 G5", "B3 C4 E4 G4 C5", // 5–8
+        "A3 C4 E4 G4 C5", "D3 A3 D4 F#4 C5", "G3 B3 D4 G4 B4", "G3 Bb3 E4 G4 C#5", // 9–12
+        "F3 A3 D4 A4 D5", "F3 Ab3 D4 F4 B4", "E3 G3 C4 G4 C5", "E3 F3 A3 C4 F4", // 13–16
+        "D3 F3 A3 C4 F4", "G2 D3 G3 B3 F4", "C3 E3 G3 C4 E4", "C3 G3 Bb3 C4 E4", // 17–20
+        "F2 F3 A3 C4 E4", "F#2 C3 A3 C4 Eb4", "Ab2 F3 B3 C4 D4", "G2 F3 G3 B3 D4", // 21–24
+        "G2 E3 G3 C4 E4", "G2 D3 G3 C4 F4", "G2 D3 G3 B3 F4", "G2 Eb3 A3 C4 F#4", // 25–28
+        "G2 E3 G3 C4 G4", "G2 D3 G3 C4 F4", "G2 D3 G3 B3 F4", "C2 C3 G3 Bb3 E4", // 29–32
     ]
 
     static let bars = 35
@@ -42,8 +42,9 @@ enum BachPreludeInC {
     }
 
     static func score() -> Score {
-        var score = Score(title: "Prelude in C major BWV 846", composer: "Johann Sebastian Bach",
-                          meter: Meter(4, 4), key: (0, false), bpm: 72)
+        var score = Score(
+            title: "Prelude in C major BWV 846", composer: "Johann Sebastian Bach",
+            meter: Meter(4, 4), key: (0, false), bpm: 72)
         var right = Part.piano("Right hand", channel: 0)
         var left = Part.piano("Left hand", channel: 1)
         let sixteenth = ticksPerQuarter / 4
@@ -58,8 +59,9 @@ enum BachPreludeInC {
                 left.note(notes[0], at: start, length: 8 * sixteenth - release, velocity: level + 6)
                 left.note(notes[1], at: start + sixteenth, length: 7 * sixteenth - release, velocity: level - 4)
                 for (step, pitch) in [notes[2], notes[3], notes[4], notes[2], notes[3], notes[4]].enumerated() {
-                    right.note(pitch, at: start + (2 + step) * sixteenth, length: sixteenth - release,
-                               velocity: level + (step % 3 == 0 ? 4 : 0))
+                    right.note(
+                        pitch, at: start + (2 + step) * sixteenth, length: sixteenth - release,
+                        velocity: level + (step % 3 == 0 ? 4 : 0))
                 }
             }
         }

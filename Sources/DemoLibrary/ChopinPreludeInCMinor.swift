@@ -43,26 +43,30 @@ enum ChopinPreludeInCMinor {
     }
 
     static func score() -> Score {
-        var score = Score(title: "Prelude Op.28 No.20 in C minor", composer: "Frédéric Chopin",
-                          meter: Meter(4, 4), key: (-3, true), bpm: 48)
+        var score = Score(
+            title: "Prelude Op.28 No.20 in C minor", composer: "Frédéric Chopin",
+            meter: Meter(4, 4), key: (-3, true), bpm: 48)
         let meter = score.meter
         var right = Part.piano("Right hand", channel: 0)
         var left = Part.piano("Left hand", channel: 1)
 
         // Bars 1–4, fortissimo, growing through bars 3–4.
-        right.play("""
+        right.play(
+            """
             !ff [G3 C4 Eb4 G4]/4 [Ab3 C4 Eb4 Ab4] [Eb4 G4]/8. [D4 F4]/16 [Eb3 G3 C4 Eb4]/4 |
             [Eb3 Ab3 C4 Eb4]/4 [F3 Ab3 Db4 F4] [C4 Eb4]/8. [Bb3 Db4]/16 [C3 Eb3 Ab3 C4]/4 |
             !106 [D3 F3 B3 D4]/4 [E3 G3 Bb3 C4 E4] G4/8. F4/16 [G3 C4 Eb4]/4 |
             !110 [F#3 C4 D4]/4 [G3 B3 D4 G4] B4/8. A4/16 [B3 D4 G4]/4 |
             """, from: 0, meter: meter, topVoiceAccent: 8)
-        right.play("""
+        right.play(
+            """
             !90 r/2 [G3 B3]/4 r |
             r/2 [Db3 Eb3 G3]/4 r |
             r/2 [Ab3 C4]/4 r |
             r/2 [C4 D4 F#4]/4 r |
             """, from: 0, meter: meter)
-        left.play("""
+        left.play(
+            """
             !ff [C2 C3]/4 [F1 F2] [G1 G2] [C2 G2 C3] |
             [Ab1 Ab2] [Db1 Db2] [Eb1 Eb2] [Ab1 Ab2] |
             !106 [G1 G2] [C1 C2] [F1 F2] [C2 C3] |

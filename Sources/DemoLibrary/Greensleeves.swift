@@ -52,8 +52,9 @@ enum Greensleeves {
     static func score() -> Score {
         var meter = Meter(1, 8)
         meter.change(to: 6, 8, atBar: 2)
-        var score = Score(title: "Greensleeves", composer: "Traditional (English, 16th century)",
-                          meter: meter, key: (0, true), bpm: 75)
+        var score = Score(
+            title: "Greensleeves", composer: "Traditional (English, 16th century)",
+            meter: meter, key: (0, true), bpm: 75)
         var voice = Part(name: "Melody", channel: 0, program: 74, instrument: "Recorder")
         var guitar = Part(name: "Guitar", channel: 1, program: 24, instrument: "Acoustic Guitar (nylon)")
 
@@ -75,7 +76,8 @@ enum Greensleeves {
                 }
                 continue
             }
-            let figure = halves.count == 1
+            let figure =
+                halves.count == 1
                 ? [[halves[0][0], halves[0][1], halves[0][2]], [halves[0][3], halves[0][2], halves[0][1]]]
                 : [[halves[0][0], halves[0][1], halves[0][2]], [halves[1][0], halves[1][1], halves[1][2]]]
             for (half, pitches) in figure.enumerated() {

@@ -66,7 +66,8 @@ struct Meter {
         while 1 << power < change.denominator { power += 1 }
         let isCompound = change.denominator == 8 && change.numerator % 3 == 0 && change.numerator > 3
         let clocksPerClick = isCompound ? 36 : 96 / change.denominator
-        return .timeSignature(numerator: UInt8(change.numerator), denominatorPower: power,
-                              clocksPerMetronomeClick: UInt8(clocksPerClick), thirtySecondNotesPerQuarter: 8)
+        return .timeSignature(
+            numerator: UInt8(change.numerator), denominatorPower: power,
+            clocksPerMetronomeClick: UInt8(clocksPerClick), thirtySecondNotesPerQuarter: 8)
     }
 }

@@ -75,8 +75,10 @@ extension Part {
     /// (a pianist voices the melody). Returns the ticks at which notes or chords begin,
     /// tied continuations left out, for placing lyrics.
     @discardableResult
-    mutating func play(_ line: String, from start: Int, meter: Meter, velocity: Int = Notation.dynamics["mf"]!,
-                       detach: Int = 10, topVoiceAccent: Int = 0) -> [Int] {
+    mutating func play(
+        _ line: String, from start: Int, meter: Meter, velocity: Int = Notation.dynamics["mf"]!,
+        detach: Int = 10, topVoiceAccent: Int = 0
+    ) -> [Int] {
         var tick = start
         var duration = ticksPerQuarter
         var velocity = velocity

@@ -103,16 +103,21 @@ struct Part {
         var result = header.map { TimedMessage(tick: 0, rank: .meta, message: $0) }
         result.append(TimedMessage(tick: 0, rank: .program, message: .programChange(channel: channel, program: program)))
         for (tick, controller, value) in controllers {
-            result.append(TimedMessage(tick: tick, rank: .controller, message: .controlChange(channel: channel, controller: controller, value: value)))
+            result.append(
+                TimedMessage(tick: tick, rank: .controller, message: .controlChange(channel: channel, controller: controller, value: value)))
         }
         for (tick, text) in lyrics {
             result.append(TimedMessage(tick: tick, rank: .lyric, message: .meta(.text(.lyric, Array(text.utf8)))))
         }
         for note in notes {
-            result.append(TimedMessage(tick: note.start, rank: .noteOn,
-                                       message: .noteOn(channel: channel, note: UInt8(note.pitch), velocity: UInt8(note.velocity))))
-            result.append(TimedMessage(tick: note.end, rank: .noteOff,
-                                       message: .noteOff(channel: channel, note: UInt8(note.pitch), velocity: 64)))
+            result.append(
+                TimedMessage(
+                    tick: note.start, rank: .noteOn,
+                    message: .noteOn(channel: channel, note: UInt8(note.pitch), velocity: UInt8(note.velocity))))
+            result.append(
+                TimedMessage(
+                    tick: note.end, rank: .noteOff,
+                    message: .noteOff(channel: channel, note: UInt8(note.pitch), velocity: 64)))
         }
         return result
     }
@@ -121,8 +126,9 @@ struct Part {
     private func checkNoOverlaps() {
         let sorted = notes.sorted { ($0.pitch, $0.start) < ($1.pitch, $1.start) }
         for (previous, next) in zip(sorted, sorted.dropFirst()) where previous.pitch == next.pitch {
-            precondition(next.start >= previous.end,
-                         "\(name): note \(next.pitch) starts at tick \(next.start) before the same note ends at \(previous.end)")
+            precondition(
+                next.start >= previous.end,
+                "\(name): note \(next.pitch) starts at tick \(next.start) before the same note ends at \(previous.end)")
         }
     }
 }

@@ -17,7 +17,8 @@ enum SatieGymnopedie {
         var melody = Part.piano("Melody", channel: 0)
         var left = Part.piano("Left hand", channel: 1)
 
-        melody.play("""
+        melody.play(
+            """
             r/2. | r/2. | r/2. | r/2. |
             !44 r/4 F#5 !47 A5 | !50 G5 F#5 C#5 | !52 B4 C#5 !54 D5 |
             !48 A4/2. | !42 F#4/2.~ | F#4/2.~ | F#4/2.~ | F#4/2. |

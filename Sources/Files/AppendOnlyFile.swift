@@ -9,7 +9,8 @@ public final class AppendOnlyFile: Sendable {
     public init(_ path: FilePath) throws(FileWriteError) {
         do {
             descriptor = try Errno.typed {
-                try FileDescriptor.open(path, .writeOnly, options: [.append, .create, .closeOnExec], permissions: [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
+                try FileDescriptor.open(
+                    path, .writeOnly, options: [.append, .create, .closeOnExec], permissions: [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
             }
         } catch {
             throw FileWriteError(path: path, reason: SystemError.text(error.rawValue))

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Replaces a file with bytes held in memory, whole or not at all, even across a crash or a power
 /// cut (a ``StagedFile``, with its guarantee).
@@ -20,7 +21,8 @@ public enum AtomicWrite {
         if access == .personal { try makePersonalFolder(for: path) }
         let file: StagedFile
         do {
-            file = try StagedFile(destination: path, permissions: access == .personal ? .ownerReadWrite : [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
+            file = try StagedFile(
+                destination: path, permissions: access == .personal ? .ownerReadWrite : [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
         } catch {
             throw FileWriteError(path: path, reason: error.description)
         }

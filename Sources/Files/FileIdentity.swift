@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file's device and inode: the same folder reached by two paths has one identity.
 public struct FileIdentity: Hashable, Sendable {

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension FilePath {
     /// The names in this folder but `.` and `..`, as bytes, whatever their encoding; `nil` with

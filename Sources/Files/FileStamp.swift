@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file's size and modification time: when either differs from a stamp taken earlier, the file
 /// has changed since (edited, replaced, or another file put in its place), and what was learned

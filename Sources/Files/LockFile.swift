@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file locked for this process (`flock`, exclusive) for as long as this object lives, with a
 /// few bytes saying who holds it. The lock goes with the open file: when this object goes, or the
@@ -25,7 +26,9 @@ public final class LockFile: Sendable {
     public init(_ path: FilePath, holder: [UInt8]) throws(Failure) {
         let descriptor: FileDescriptor
         do {
-            descriptor = try Errno.typed { try FileDescriptor.open(path, .readWrite, options: [.create, .closeOnExec], permissions: .ownerReadWrite) }
+            descriptor = try Errno.typed {
+                try FileDescriptor.open(path, .readWrite, options: [.create, .closeOnExec], permissions: .ownerReadWrite)
+            }
         } catch {
             throw .system(error)
         }

@@ -66,8 +66,12 @@ public final class ReadableFile: Sendable {
     /// at once if it likes: for a large file, the copy out of the page cache and the page faults
     /// on the fresh buffer, serial work before any of it can be used, are then shared out. A file
     /// that shrank while it was read gives the bytes up to the first slice that came short.
-    public func readAll(limit: Int, parts: Int = 1, run: (_ parts: Int, _ body: @escaping @Sendable (Int) -> Void) -> Void = { parts, body in (0..<parts).forEach(body) })
-        throws(FileReadError) -> [UInt8] {
+    public func readAll(
+        limit: Int, parts: Int = 1,
+        run: (_ parts: Int, _ body: @escaping @Sendable (Int) -> Void) -> Void = { parts, body in (0..<parts).forEach(body) }
+    )
+        throws(FileReadError) -> [UInt8]
+    {
         guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
         let size = Int(self.size)
         let parts = max(1, min(parts, size))
@@ -82,7 +86,7 @@ public final class ReadableFile: Sendable {
             outcomes.withUnsafeMutableBufferPointer { outcomes in
                 nonisolated(unsafe) let outcomes = outcomes
                 run(parts) { [self] part in
-                    let range = part * partSize ..< min(size, (part + 1) * partSize)
+                    let range = part * partSize..<min(size, (part + 1) * partSize)
                     outcomes[part] = Result { () throws(Errno) -> Int in
                         try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[range]), at: Int64(range.lowerBound))
                     }

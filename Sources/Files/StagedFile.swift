@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file being written beside its destination, under a hidden ``TemporarySibling`` name, that
 /// appears whole or not at all: the one way smfplay writes a file.
@@ -25,7 +26,9 @@ public final class StagedFile {
     private var isPending = true
 
     /// Creates the temporary file for `destination` with `permissions` (before the umask).
-    public convenience init(destination: FilePath, permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite]) throws(TemporarySibling.Failure) {
+    public convenience init(destination: FilePath, permissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite])
+        throws(TemporarySibling.Failure)
+    {
         let (descriptor, temporary) = try TemporarySibling.create(for: destination, permissions: permissions)
         self.init(descriptor: descriptor, temporaryPath: temporary, destination: destination)
     }
@@ -71,7 +74,7 @@ public final class StagedFile {
             case EPERM, EOPNOTSUPP:
                 do {
                     try path.createNewFile(permissions: [.ownerReadWrite, .groupRead, .otherRead])
-                } catch where error == .fileExists {
+                } catch  where error == .fileExists {
                     return false
                 } catch {
                     throw fail(error)

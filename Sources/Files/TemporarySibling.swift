@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The name and creation of the hidden temporary file a ``StagedFile`` is written to before it is
 /// renamed into place.
@@ -50,7 +51,7 @@ public enum TemporarySibling {
                     try FileDescriptor.open(temporary, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec], permissions: permissions)
                 }
                 return (descriptor, temporary)
-            } catch where error == .fileExists {
+            } catch  where error == .fileExists {
                 continue
             } catch {
                 throw cause(of: error.rawValue, creatingIn: folder)

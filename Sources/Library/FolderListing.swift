@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One folder's entries as the library browser shows them: its folders, then its
 /// MIDI files (by extension or by content, see ``MIDIFileDetector``), each group in

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Why a folder cannot be listed; the message names the folder.
 public struct FolderListingError: Error, Hashable, Sendable, CustomStringConvertible {

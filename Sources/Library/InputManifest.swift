@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A list of MIDI files to render, one path per line: what `smfplay render --manifest` reads and
 /// `--write-manifest` writes, so that the tasks of a cluster job read one file instead of each

@@ -151,9 +151,10 @@ public struct LibraryBrowser {
             problem = error.reason.description
         }
         let visible = visibleEntries
-        selection = name.flatMap { name in
-            visible.firstIndex { $0.path.lastComponent == name } ?? visible.firstIndex { $0.name == name.text }
-        } ?? 0
+        selection =
+            name.flatMap { name in
+                visible.firstIndex { $0.path.lastComponent == name } ?? visible.firstIndex { $0.name == name.text }
+            } ?? 0
     }
 
     private mutating func select(_ index: Int) {

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Copies files received from elsewhere (a download, a mail, a USB stick) into a
 /// folder of the library, by default its `Inbox`.

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where a file is, stored so that it survives moving the library: a path relative to the library
 /// folder for a file inside it, an absolute path for one outside. Names are bytes, whatever their
@@ -71,16 +72,18 @@ public enum LibraryPath: Hashable, Sendable, CustomStringConvertible {
     public func located(in libraryRoot: FilePath) -> FilePath {
         let expected = path(in: libraryRoot)
         if Self.exists(expected) { return expected }
-        var folder: FilePath = switch self {
-        case .inLibrary: libraryRoot
-        case .outside: "/"
-        }
+        var folder: FilePath =
+            switch self {
+            case .inLibrary: libraryRoot
+            case .outside: "/"
+            }
         for name in stored.components {
             let joined = folder.appending(name)
             if Self.exists(joined) {
                 folder = joined
             } else if let text = String(validating: name),
-                      let match = folder.entryNames()?.first(where: { String(validating: $0) == text }) {
+                let match = folder.entryNames()?.first(where: { String(validating: $0) == text })
+            {
                 folder.append(match)
             } else {
                 return expected

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import Foundation
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An M3U or M3U8 playlist: one path or `file://` URL a line, `#` lines are comments; relative
 /// paths start at the playlist's folder.
@@ -63,7 +64,8 @@ public enum M3UPlaylist {
         var index = rest.startIndex
         while index < rest.endIndex {
             if rest[index] == UInt8(ascii: "%"), index + 2 < rest.endIndex,
-               let value = UInt8(String(decoding: rest[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: rest[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 index += 3
             } else {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import Foundation
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Expands files and folders into the MIDI files under them, in the browser's
 /// order: each folder as ``FolderListing`` lists it, its folders expanded before

@@ -27,7 +27,9 @@ public enum NaturalOrder {
             self.name = name
             // Folded whole, once (folding leaves ASCII digits alone); ASCII names,
             // the most common, need only lowercasing, which is many times faster.
-            let folded = name.utf8.allSatisfy { $0 < 0x80 } ? name.lowercased() : name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            let folded =
+                name.utf8.allSatisfy { $0 < 0x80 }
+                ? name.lowercased() : name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             var chunks: [Chunk] = []
             var rest = Substring(folded)
             while let first = rest.first {

@@ -1,6 +1,6 @@
+import Files
 import Foundation
 import GRDB
-import Files
 import SystemPackage
 
 /// What the browser shows beside each MIDI file (its length and tracks), from the library index,

@@ -1,5 +1,5 @@
-import SMF
 import Files
+import SMF
 import SystemPackage
 
 /// What the index keeps from reading a MIDI file.

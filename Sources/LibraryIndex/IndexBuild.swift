@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 import SystemPackage
 import WorkerThreads
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The library's index built in the background, for a browser opened on a library that has none:
 /// one reader at the lowest priority, so that music playing meanwhile is not starved, writing

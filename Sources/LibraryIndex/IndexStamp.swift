@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
-import Files
-import SystemPackage
+    import Glibc
+    import Files
+    import SystemPackage
 #endif
 
 /// A file's size, modification time and inode: when any of them differs from the indexed one,
@@ -21,7 +21,8 @@ struct IndexStamp: Hashable, Sendable {
     init?(path: FilePath) {
         var info = stat()
         guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
-        self.init(size: Int64(info.st_size), modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                  inode: Int64(bitPattern: UInt64(info.st_ino)))
+        self.init(
+            size: Int64(info.st_size), modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            inode: Int64(bitPattern: UInt64(info.st_ino)))
     }
 }

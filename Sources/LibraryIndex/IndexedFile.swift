@@ -1,6 +1,6 @@
+import Files
 import Foundation
 import GRDB
-import Files
 import SystemPackage
 
 /// One MIDI file of the library as the index knows it: where it is, how it was when read, and

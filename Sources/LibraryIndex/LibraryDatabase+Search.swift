@@ -1,6 +1,6 @@
+import Files
 import Foundation
 import GRDB
-import Files
 import SystemPackage
 
 extension LibraryDatabase {
@@ -45,8 +45,10 @@ extension LibraryDatabase {
         let nameHits = terms.isEmpty ? "0" : terms.map { _ in "(instr(search_name, ?) > 0)" }.joined(separator: " + ")
 
         /// The files that meet `words` (and the filters), by row number, with their row numbers.
-        func fetch(_ db: Database, words: (sql: String?, arguments: [(any DatabaseValueConvertible)?]), excluding excluded: [Int64],
-                   limit: Int?) throws -> [(id: Int64, result: SearchResult)] {
+        func fetch(
+            _ db: Database, words: (sql: String?, arguments: [(any DatabaseValueConvertible)?]), excluding excluded: [Int64],
+            limit: Int?
+        ) throws -> [(id: Int64, result: SearchResult)] {
             let exclusion = excluded.isEmpty ? nil : "file.id NOT IN (" + excluded.map { _ in "?" }.joined(separator: ", ") + ")"
             let conditions = [words.sql, exclusion].compactMap { $0 } + filters
             let sql = """
@@ -56,12 +58,17 @@ extension LibraryDatabase {
                 ORDER BY file.id
                 """ + (limit.map { " LIMIT \($0)" } ?? "")
             // Bound in the order the placeholders appear: the selected columns first.
-            let values = terms.map { $0 as (any DatabaseValueConvertible)? } + words.arguments + excluded.map { $0 as (any DatabaseValueConvertible)? }
+            let values =
+                terms.map { $0 as (any DatabaseValueConvertible)? } + words.arguments + excluded.map { $0 as (any DatabaseValueConvertible)? }
                 + filterArguments
             return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(values.map { $0?.databaseValue ?? .null })).map { row in
                 let path: Data = row["path"]
-                return (row["id"], SearchResult(path: FilePath(bytes: path), durationSeconds: row["duration"], mode: row["mode"],
-                                                title: row["title"], hasLyrics: row["has_lyrics"], wordsInName: row["name_hits"]))
+                return (
+                    row["id"],
+                    SearchResult(
+                        path: FilePath(bytes: path), durationSeconds: row["duration"], mode: row["mode"],
+                        title: row["title"], hasLyrics: row["has_lyrics"], wordsInName: row["name_hits"])
+                )
             }
         }
         return try read { db in
@@ -74,11 +81,12 @@ extension LibraryDatabase {
             // Every file with the words in its name is in `named` (there was room for more), and
             // is left out of the rest by its row number: up to a limit SQLite takes in one
             // statement, and by asking the names' index again beyond it.
-            let others = if named.count <= Self.longestExclusionList {
-                try fetch(db, words: everywhere, excluding: named.map(\.id), limit: room)
-            } else {
-                try fetch(db, words: (everywhereSQL + " AND NOT " + nameSQL, everywhere.arguments + inName.arguments), excluding: [], limit: room)
-            }
+            let others =
+                if named.count <= Self.longestExclusionList {
+                    try fetch(db, words: everywhere, excluding: named.map(\.id), limit: room)
+                } else {
+                    try fetch(db, words: (everywhereSQL + " AND NOT " + nameSQL, everywhere.arguments + inName.arguments), excluding: [], limit: room)
+                }
             return (named + others).map(\.result)
         }
     }

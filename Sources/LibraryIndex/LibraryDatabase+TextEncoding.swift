@@ -22,8 +22,9 @@ extension LibraryDatabase {
 
     func setTextEncoding(_ encoding: TextDecoding.Encoding?) throws(LibraryIndexError) {
         try write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)",
-                           arguments: [Self.textEncodingSetting, TextDecoding.Encoding.name(of: encoding)])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)",
+                arguments: [Self.textEncodingSetting, TextDecoding.Encoding.name(of: encoding)])
         }
     }
 
@@ -36,9 +37,11 @@ extension LibraryDatabase {
         let others = ([nil] + TextDecoding.Encoding.allCases).filter { $0 != encoding }.map(TextDecoding.Encoding.name(of:))
         let range = PathRange(folder: folder)
         return try read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT EXISTS (SELECT 1 FROM file WHERE text_encoding IN (\(others.map { _ in "?" }.joined(separator: ", "))) AND path >= ? AND path < ?)
-                """, arguments: StatementArguments(others.map { $0 as any DatabaseValueConvertible } + [range.lower, range.upper])) ?? false
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM file WHERE text_encoding IN (\(others.map { _ in "?" }.joined(separator: ", "))) AND path >= ? AND path < ?)
+                    """, arguments: StatementArguments(others.map { $0 as any DatabaseValueConvertible } + [range.lower, range.upper])) ?? false
         }
     }
 }

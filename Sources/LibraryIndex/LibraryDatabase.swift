@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GRDB
 import Storage
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The SQLite file of the library index (see ``DatabaseFile``: WAL, shared by several smfplay
 /// processes; a damaged or foreign file is moved aside and a new one made, as the index can
@@ -22,8 +23,9 @@ public final class LibraryDatabase: Sendable {
         self.path = path
         do {
             // The index can be rebuilt: a power cut may lose the last transactions, never the file.
-            let opened = try DatabaseFile.open(path, access: .concurrentReads, migrator: Self.migrator, synchronous: "NORMAL",
-                                               replacingDamage: replacingDamage)
+            let opened = try DatabaseFile.open(
+                path, access: .concurrentReads, migrator: Self.migrator, synchronous: "NORMAL",
+                replacingDamage: replacingDamage)
             pool = opened.database
             setAside = opened.setAside
         } catch {
@@ -35,30 +37,31 @@ public final class LibraryDatabase: Sendable {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("files and their words") { db in
-            try db.execute(sql: """
-                CREATE TABLE file (
-                    id INTEGER PRIMARY KEY,
-                    path BLOB NOT NULL UNIQUE,
-                    size INTEGER NOT NULL,
-                    modified_ns INTEGER NOT NULL,
-                    inode INTEGER NOT NULL,
-                    problem TEXT,
-                    duration REAL,
-                    format INTEGER,
-                    track_count INTEGER,
-                    channels TEXT,
-                    note_count INTEGER,
-                    programs TEXT,
-                    mode TEXT,
-                    title TEXT,
-                    copyright TEXT,
-                    has_lyrics INTEGER NOT NULL DEFAULT 0,
-                    words TEXT,
-                    search_name TEXT NOT NULL DEFAULT ''
-                );
-                CREATE VIRTUAL TABLE search USING fts5(name, folders, title, words, tokenize = 'trigram');
-                CREATE VIRTUAL TABLE pairs USING fts5(name, rest, tokenize = 'unicode61 remove_diacritics 0');
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE file (
+                        id INTEGER PRIMARY KEY,
+                        path BLOB NOT NULL UNIQUE,
+                        size INTEGER NOT NULL,
+                        modified_ns INTEGER NOT NULL,
+                        inode INTEGER NOT NULL,
+                        problem TEXT,
+                        duration REAL,
+                        format INTEGER,
+                        track_count INTEGER,
+                        channels TEXT,
+                        note_count INTEGER,
+                        programs TEXT,
+                        mode TEXT,
+                        title TEXT,
+                        copyright TEXT,
+                        has_lyrics INTEGER NOT NULL DEFAULT 0,
+                        words TEXT,
+                        search_name TEXT NOT NULL DEFAULT ''
+                    );
+                    CREATE VIRTUAL TABLE search USING fts5(name, folders, title, words, tokenize = 'trigram');
+                    CREATE VIRTUAL TABLE pairs USING fts5(name, rest, tokenize = 'unicode61 remove_diacritics 0');
+                    """)
         }
         migrator.registerMigration("files known from the old cache") { db in
             try db.execute(sql: "ALTER TABLE file ADD COLUMN complete INTEGER NOT NULL DEFAULT 1")
@@ -68,14 +71,15 @@ public final class LibraryDatabase: Sendable {
         // the encoding answers at once whether any file was read in another (see
         // `needsReadingAgain(under:textEncoding:)`).
         migrator.registerMigration("the text encoding of each file") { db in
-            try db.execute(sql: """
-                ALTER TABLE file ADD COLUMN text_encoding TEXT;
-                UPDATE file SET text_encoding = 'auto'
-                    WHERE length(CAST(coalesce(title, '') || coalesce(copyright, '') || coalesce(words, '') AS BLOB))
-                        != length(coalesce(title, '') || coalesce(copyright, '') || coalesce(words, ''));
-                CREATE INDEX file_text_encoding ON file (text_encoding);
-                CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE file ADD COLUMN text_encoding TEXT;
+                    UPDATE file SET text_encoding = 'auto'
+                        WHERE length(CAST(coalesce(title, '') || coalesce(copyright, '') || coalesce(words, '') AS BLOB))
+                            != length(coalesce(title, '') || coalesce(copyright, '') || coalesce(words, ''));
+                    CREATE INDEX file_text_encoding ON file (text_encoding);
+                    CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """)
         }
         return migrator
     }()
@@ -92,7 +96,8 @@ public final class LibraryDatabase: Sendable {
     public func hasFiles(under folder: FilePath) throws(LibraryIndexError) -> Bool {
         let range = PathRange(folder: folder)
         return try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE path >= ? AND path < ?)", arguments: [range.lower, range.upper]) ?? false
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE path >= ? AND path < ?)", arguments: [range.lower, range.upper])
+                ?? false
         }
     }
 

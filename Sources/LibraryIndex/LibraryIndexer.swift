@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Files
 import Foundation
 import GRDB
 import Library
 import SMF
 import Synchronization
-import WorkerThreads
-import Files
 import SystemPackage
+import WorkerThreads
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Brings the index of a library folder up to date: finds its MIDI files, looks at each one's
 /// size, modification time and inode, reads again only those that changed or are new (on all
@@ -39,8 +40,10 @@ public struct LibraryIndexer: Sendable {
 
     /// Updates the index of `root` (an absolute path), which is then in this indexer's text
     /// encoding (see ``LibraryDatabase/textEncoding()``). `progress` is called from worker threads.
-    public func update(root: FilePath, isCancelled: @escaping @Sendable () -> Bool = { false },
-                       progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
+    public func update(
+        root: FilePath, isCancelled: @escaping @Sendable () -> Bool = { false },
+        progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }
+    ) throws(LibraryIndexError) -> IndexSummary {
         // First: files read in passing while this update runs are read in its encoding too.
         try database.setTextEncoding(textEncoding)
         var summary = IndexSummary()
@@ -60,9 +63,11 @@ public struct LibraryIndexer: Sendable {
         try update(files.filter { $0.relativeBytes(under: root) != nil }, root: root, removingVanished: false, summary: IndexSummary())
     }
 
-    private func update(_ files: [FilePath], root: FilePath, removingVanished: Bool, summary: IndexSummary,
-                        isCancelled: @escaping @Sendable () -> Bool = { false },
-                        progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }) throws(LibraryIndexError) -> IndexSummary {
+    private func update(
+        _ files: [FilePath], root: FilePath, removingVanished: Bool, summary: IndexSummary,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }
+    ) throws(LibraryIndexError) -> IndexSummary {
         var summary = summary
         summary.found = files.count
         let known = try knownFiles(under: root)
@@ -107,8 +112,10 @@ public struct LibraryIndexer: Sendable {
                 guard !batch.isEmpty else { return }
                 do throws(LibraryIndexError) {
                     try Self.write(batch, to: database)
-                    let counts = (added: batch.filter { $0.change == .added }.count, updated: batch.filter { $0.change == .changed }.count,
-                                  recoded: batch.filter { $0.change == .recoded }.count)
+                    let counts = (
+                        added: batch.filter { $0.change == .added }.count, updated: batch.filter { $0.change == .changed }.count,
+                        recoded: batch.filter { $0.change == .recoded }.count
+                    )
                     let unreadable = batch.filter { $0.file.problem != nil }.map { "\($0.file.pathText): \($0.file.problem!)" }
                     let read = outcome.withLock { outcome in
                         outcome.read += batch.count
@@ -161,8 +168,10 @@ public struct LibraryIndexer: Sendable {
     }
 
     /// A file's row and its texts for the full-text index.
-    private static func read(_ path: FilePath, stamp: IndexStamp, under root: FilePath,
-                             textEncoding: TextDecoding.Encoding?) -> (IndexedFile, SearchRow) {
+    private static func read(
+        _ path: FilePath, stamp: IndexStamp, under root: FilePath,
+        textEncoding: TextDecoding.Encoding?
+    ) -> (IndexedFile, SearchRow) {
         let facts = Result { () throws(SMFFileError) in try FileFacts(path: path, textEncoding: textEncoding) }
         let search = SearchRow(path: path, relativeFolder: relativeFolder(of: path, under: root), facts: try? facts.get())
         var file = IndexedFile(path: path, stamp: stamp, facts: facts, textEncoding: textEncoding)
@@ -183,15 +192,19 @@ public struct LibraryIndexer: Sendable {
         let range = PathRange(folder: root)
         return try database.read { db in
             var known: [Data: KnownFile] = [:]
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT id, path, size, modified_ns, inode, complete, text_encoding FROM file WHERE path >= ? AND path < ?
-                """, arguments: [range.lower, range.upper])
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT id, path, size, modified_ns, inode, complete, text_encoding FROM file WHERE path >= ? AND path < ?
+                    """, arguments: [range.lower, range.upper])
             while let row = try rows.next() {
                 // Copied: a blob read from a row of a cursor points into SQLite's memory, which the
                 // next row reuses.
                 let path = Data([UInt8](row["path"] as Data))
-                known[path] = (row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]),
-                               row["complete"], row["text_encoding"])
+                known[path] = (
+                    row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]),
+                    row["complete"], row["text_encoding"]
+                )
             }
             return known
         }
@@ -220,16 +233,20 @@ public struct LibraryIndexer: Sendable {
                 let existing = try Int64.fetchOne(db, sql: "SELECT id FROM file WHERE path = ?", arguments: [file.path])
                 if let existing {
                     file.id = existing
-                } else if let wanted = file.id, try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE id = ?)", arguments: [wanted]) == true {
+                } else if let wanted = file.id,
+                    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE id = ?)", arguments: [wanted]) == true
+                {
                     file.id = nil
                 }
                 try file.save(db)
                 try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [file.id])
                 try db.execute(sql: "DELETE FROM pairs WHERE rowid = ?", arguments: [file.id])
-                try db.execute(sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [file.id, search.name, search.folders, search.title, search.words])
-                try db.execute(sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)",
-                               arguments: [file.id, search.namePairs, search.otherPairs])
+                try db.execute(
+                    sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [file.id, search.name, search.folders, search.title, search.words])
+                try db.execute(
+                    sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)",
+                    arguments: [file.id, search.namePairs, search.otherPairs])
             }
         }
     }

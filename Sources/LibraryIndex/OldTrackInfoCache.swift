@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Files
 import Foundation
 import GRDB
-import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The browser's old cache, `$XDG_CACHE_HOME/smfplay/track-info.json` (each file's length and
 /// track count, by path, size and modification time), taken into the index once and deleted: the
@@ -54,12 +55,13 @@ public enum OldTrackInfoCache {
         for (text, entry) in cache.entries {
             let path = FilePath(text)
             guard let stamp = IndexStamp(path: path), stamp.size == entry.stamp.size,
-                  stamp.modifiedNanoseconds == entry.stamp.modifiedSeconds * 1_000_000_000 + entry.stamp.modifiedNanoseconds,
-                  (try? database.indexedFile(at: path)) ?? nil == nil
+                stamp.modifiedNanoseconds == entry.stamp.modifiedSeconds * 1_000_000_000 + entry.stamp.modifiedNanoseconds,
+                (try? database.indexedFile(at: path)) ?? nil == nil
             else { continue }
             let search = SearchRow(path: path, relativeFolder: LibraryIndexer.relativeFolder(of: path, under: root), facts: nil)
-            var indexed = IndexedFile(path: Data(path.bytes), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds,
-                                      inode: stamp.inode, hasLyrics: false)
+            var indexed = IndexedFile(
+                path: Data(path.bytes), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds,
+                inode: stamp.inode, hasLyrics: false)
             indexed.duration = entry.info?.durationSeconds
             indexed.trackCount = entry.info?.trackCount
             indexed.problem = entry.info == nil ? entry.error ?? "unreadable" : nil

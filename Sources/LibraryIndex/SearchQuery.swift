@@ -15,8 +15,10 @@ public struct SearchQuery: Hashable, Sendable {
     /// The most results wanted (the best of them); nil for all.
     public var limit: Int?
 
-    public init(words: [String], folder: FilePath, minimumSeconds: Double? = nil, maximumSeconds: Double? = nil,
-                mode: String? = nil, mustHaveLyrics: Bool = false, limit: Int? = nil) {
+    public init(
+        words: [String], folder: FilePath, minimumSeconds: Double? = nil, maximumSeconds: Double? = nil,
+        mode: String? = nil, mustHaveLyrics: Bool = false, limit: Int? = nil
+    ) {
         self.words = words
         self.folder = folder
         self.minimumSeconds = minimumSeconds

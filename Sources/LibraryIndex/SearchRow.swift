@@ -1,6 +1,6 @@
+import Files
 import Foundation
 import SMF
-import Files
 import SystemPackage
 
 /// A file's texts as the full-text index holds them, folded (see ``SearchText``): its name

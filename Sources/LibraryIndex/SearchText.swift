@@ -40,7 +40,7 @@ enum SearchText {
         character.unicodeScalars.allSatisfy { scalar in
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                 .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark:
+                .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark:
                 true
             default:
                 false

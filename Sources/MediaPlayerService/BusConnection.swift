@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSystemd
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The session bus connection that serves the MPRIS object, and the loop its thread runs (see
 /// `MediaPlayerService` for the threads). sd-bus is not thread-safe: after `init`, only that
@@ -30,10 +31,12 @@ final class BusConnection: @unchecked Sendable {
         let result = sd_bus_open_user(&opened)
         guard result >= 0, let bus = opened else { throw .noSessionBus(reason: BusFailure(code: -result).description) }
         let tables = [
-            BusInterfaceTable(interface: MPRISObject.rootInterface, members: MPRISObject.rootMembers,
-                              method: Self.handleMethod, get: Self.getProperty, set: Self.setProperty),
-            BusInterfaceTable(interface: MPRISObject.playerInterface, members: MPRISObject.playerMembers,
-                              method: Self.handleMethod, get: Self.getProperty, set: Self.setProperty),
+            BusInterfaceTable(
+                interface: MPRISObject.rootInterface, members: MPRISObject.rootMembers,
+                method: Self.handleMethod, get: Self.getProperty, set: Self.setProperty),
+            BusInterfaceTable(
+                interface: MPRISObject.playerInterface, members: MPRISObject.playerMembers,
+                method: Self.handleMethod, get: Self.getProperty, set: Self.setProperty),
         ]
         var slots: [OpaquePointer?] = []
         func undo(_ error: MediaPlayerServiceError) -> MediaPlayerServiceError {
@@ -44,8 +47,9 @@ final class BusConnection: @unchecked Sendable {
         // The object before the name: a client that sees the name finds the object there.
         for table in tables {
             var slot: OpaquePointer?
-            let added = sd_bus_add_object_vtable(bus, &slot, MPRISObject.path, table.interface, table.entries,
-                                                 Unmanaged.passUnretained(exchange).toOpaque())
+            let added = sd_bus_add_object_vtable(
+                bus, &slot, MPRISObject.path, table.interface, table.entries,
+                Unmanaged.passUnretained(exchange).toOpaque())
             guard added >= 0 else {
                 throw undo(.registrationFailed(what: "the object \(MPRISObject.path)", reason: BusFailure(code: -added).description))
             }
@@ -87,7 +91,9 @@ final class BusConnection: @unchecked Sendable {
             throw .noSessionBus(reason: BusFailure(code: -result).description)
         }
         guard result == -EEXIST else {
-            guard result >= 0 else { throw .registrationFailed(what: "the name \(MPRISObject.busName)", reason: BusFailure(code: -result).description) }
+            guard result >= 0 else {
+                throw .registrationFailed(what: "the name \(MPRISObject.busName)", reason: BusFailure(code: -result).description)
+            }
             return MPRISObject.busName
         }
         let instance = MPRISObject.busName + ".instance\(getpid())"

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An sd-bus call that failed: sd-bus returns a negative errno.

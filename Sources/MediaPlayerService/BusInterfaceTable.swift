@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CSystemd
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One D-Bus interface as sd-bus wants it described (`sd_bus_add_object_vtable`): an array of
 /// `sd_bus_vtable` entries naming its methods, properties and signals, all served by the same
@@ -43,7 +44,9 @@ final class BusInterfaceTable {
         entries[0].x.start.element_size = MemoryLayout<sd_bus_vtable>.size
         entries[0].x.start.features = UInt64(_SD_BUS_VTABLE_PARAM_NAMES)
         // The library's own symbol, as the C macro takes its address (a Swift copy of the value would not do).
-        entries[0].x.start.vtable_format_reference = dlsym(nil, "sd_bus_object_vtable_format").map { UnsafePointer($0.assumingMemoryBound(to: UInt32.self)) }
+        entries[0].x.start.vtable_format_reference = dlsym(nil, "sd_bus_object_vtable_format").map {
+            UnsafePointer($0.assumingMemoryBound(to: UInt32.self))
+        }
         for (index, member) in members.enumerated() {
             let entry = entries + index + 1
             switch member {

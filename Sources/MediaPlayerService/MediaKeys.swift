@@ -90,18 +90,20 @@ public final class MediaKeys {
     public func publish(_ snapshot: PlayerSnapshot, player: Player) {
         if !snapshot.isPaused { isStopped = false }
         let status: MediaPlayerState.PlaybackStatus = snapshot.hasEnded || isStopped ? .stopped : snapshot.isPaused ? .paused : .playing
-        service.publish(MediaPlayerState(
-            status: status, loopStatus: Self.loopStatus(player.repeatMode), shuffle: player.isShuffled, rate: snapshot.performance.tempo,
-            track: snapshot.hasEnded ? nil : currentTrack(snapshot, player: player),
-            positionMicroseconds: Int64((snapshot.heardSeconds * 1e6).rounded())))
+        service.publish(
+            MediaPlayerState(
+                status: status, loopStatus: Self.loopStatus(player.repeatMode), shuffle: player.isShuffled, rate: snapshot.performance.tempo,
+                track: snapshot.hasEnded ? nil : currentTrack(snapshot, player: player),
+                positionMicroseconds: Int64((snapshot.heardSeconds * 1e6).rounded())))
     }
 
     /// The song of the snapshot, described once when it starts; its thumbnail is added when made.
     private func currentTrack(_ snapshot: PlayerSnapshot, player: Player) -> MediaPlayerTrack? {
         guard let item = snapshot.item else { return nil }
         if track?.number != snapshot.start {
-            track = MediaPlayerTrack(number: snapshot.start, item: item, songTitle: title(of: player.song(generation: snapshot.start)),
-                                     durationSeconds: snapshot.durationSeconds)
+            track = MediaPlayerTrack(
+                number: snapshot.start, item: item, songTitle: title(of: player.song(generation: snapshot.start)),
+                durationSeconds: snapshot.durationSeconds)
             // A song from standard input has no file to draw.
             if let path = track?.file ?? nil { makeThumbnail(of: path) }
         }
@@ -159,8 +161,8 @@ private final class MadeThumbnails: Sendable {
     }
 }
 
-private extension MediaPlayerRequest {
-    var isOpen: Bool {
+extension MediaPlayerRequest {
+    fileprivate var isOpen: Bool {
         if case .open = self { true } else { false }
     }
 }

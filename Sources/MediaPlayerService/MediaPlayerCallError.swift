@@ -18,14 +18,15 @@ enum MediaPlayerCallError: Error, Equatable {
 
     /// `org.mpris.MediaPlayer2.smfplay.Error.<Kind>`.
     var name: String {
-        let kind = switch self {
-        case .notAFileURI: "NotAFileURI"
-        case .missingFile: "NoSuchFile"
-        case .notAMIDIFile: "NotAMIDIFile"
-        case .rateOutOfRange: "RateOutOfRange"
-        case .unknownLoopStatus: "UnknownLoopStatus"
-        case .unreadableArguments: "UnreadableArguments"
-        }
+        let kind =
+            switch self {
+            case .notAFileURI: "NotAFileURI"
+            case .missingFile: "NoSuchFile"
+            case .notAMIDIFile: "NotAMIDIFile"
+            case .rateOutOfRange: "RateOutOfRange"
+            case .unknownLoopStatus: "UnknownLoopStatus"
+            case .unreadableArguments: "UnreadableArguments"
+            }
         return "org.mpris.MediaPlayer2.smfplay.Error." + kind
     }
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// smfplay as an MPRIS 2.2 media player on the D-Bus session bus (`org.mpris.MediaPlayer2.smfplay`,
@@ -40,11 +40,15 @@ public final class MediaPlayerService {
         busName = connection.name
         let retained = Unmanaged.passRetained(connection).toOpaque()
         var started = pthread_t()
-        guard pthread_create(&started, nil, { context in
-            let connection = Unmanaged<BusConnection>.fromOpaque(context!).takeRetainedValue()
-            connection.run()
-            return nil
-        }, retained) == 0 else {
+        guard
+            pthread_create(
+                &started, nil,
+                { context in
+                    let connection = Unmanaged<BusConnection>.fromOpaque(context!).takeRetainedValue()
+                    connection.run()
+                    return nil
+                }, retained) == 0
+        else {
             Unmanaged<BusConnection>.fromOpaque(retained).release()
             throw .registrationFailed(what: "a thread to serve it", reason: String(cString: strerror(errno)))
         }
@@ -78,7 +82,9 @@ public final class MediaPlayerService {
         if seeked || !changed.isEmpty { connection.wake() }
     }
 
-    static func isSeek(from before: MediaPlayerState, at then: ContinuousClock.Instant, to after: MediaPlayerState, at now: ContinuousClock.Instant) -> Bool {
+    static func isSeek(from before: MediaPlayerState, at then: ContinuousClock.Instant, to after: MediaPlayerState, at now: ContinuousClock.Instant)
+        -> Bool
+    {
         guard let track = after.track, track.number == before.track?.number else { return false }
         var contents = MediaPlayerExchange.Contents()
         contents.state = before

@@ -2,12 +2,16 @@
 /// every update, and the bus thread answers from the latest.
 public struct MediaPlayerState: Equatable, Sendable {
     public enum PlaybackStatus: String, Sendable {
-        case playing = "Playing", paused = "Paused", stopped = "Stopped"
+        case playing = "Playing"
+        case paused = "Paused"
+        case stopped = "Stopped"
     }
 
     /// The queue's repeat modes, in MPRIS' words: off, one file, the whole queue.
     public enum LoopStatus: String, Sendable, CaseIterable {
-        case none = "None", track = "Track", playlist = "Playlist"
+        case none = "None"
+        case track = "Track"
+        case playlist = "Playlist"
     }
 
     public var status: PlaybackStatus
@@ -22,8 +26,10 @@ public struct MediaPlayerState: Equatable, Sendable {
     /// two seconds a second).
     public var positionMicroseconds: Int64
 
-    public init(status: PlaybackStatus = .stopped, loopStatus: LoopStatus = .none, shuffle: Bool = false, rate: Double = 1,
-                track: MediaPlayerTrack? = nil, positionMicroseconds: Int64 = 0) {
+    public init(
+        status: PlaybackStatus = .stopped, loopStatus: LoopStatus = .none, shuffle: Bool = false, rate: Double = 1,
+        track: MediaPlayerTrack? = nil, positionMicroseconds: Int64 = 0
+    ) {
         self.status = status
         self.loopStatus = loopStatus
         self.shuffle = shuffle

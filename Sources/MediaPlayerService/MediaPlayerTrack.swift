@@ -19,8 +19,10 @@ public struct MediaPlayerTrack: Equatable, Sendable {
     /// The piano-roll thumbnail, once one is made.
     public var art: FilePath?
 
-    public init(number: Int, file: FilePath?, title: String, lengthMicroseconds: Int64, album: String? = nil, artist: String? = nil,
-                art: FilePath? = nil) {
+    public init(
+        number: Int, file: FilePath?, title: String, lengthMicroseconds: Int64, album: String? = nil, artist: String? = nil,
+        art: FilePath? = nil
+    ) {
         self.number = number
         self.file = file
         self.title = title
@@ -43,8 +45,9 @@ public struct MediaPlayerTrack: Equatable, Sendable {
         var path = file.absolute()
         path.lexicallyNormalize()
         let folders = path.removingLastComponent()
-        self.init(number: number, file: path, title: songTitle ?? path.stem ?? path.text, lengthMicroseconds: lengthMicroseconds,
-                  album: folders.lastComponent?.text, artist: folders.removingLastComponent().lastComponent?.text)
+        self.init(
+            number: number, file: path, title: songTitle ?? path.stem ?? path.text, lengthMicroseconds: lengthMicroseconds,
+            album: folders.lastComponent?.text, artist: folders.removingLastComponent().lastComponent?.text)
     }
 
     /// The D-Bus object path that names this track.

@@ -26,9 +26,10 @@ struct BenchmarkFile {
             body.append(noteTrack(index: index, notes: share, random: &random))
         }
         let end = body.map(\.lengthInTicks).max() ?? 0
-        return MIDIFile(format: .multipleTracksSynchronous,
-                        timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote),
-                        tracks: [conductor(until: end, random: &random)] + body)
+        return MIDIFile(
+            format: .multipleTracksSynchronous,
+            timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote),
+            tracks: [conductor(until: end, random: &random)] + body)
     }
 
     func encoded() -> [UInt8] {
@@ -38,8 +39,11 @@ struct BenchmarkFile {
     private func conductor(until end: UInt32, random: inout XorShiftRandom) -> Track {
         var track = Track()
         track.append(.meta(.text(.trackName, Array("smfplay parse benchmark".utf8))), atTick: 0)
-        track.append(.meta(.timeSignature(numerator: 4, denominatorPower: 2, clocksPerMetronomeClick: 24,
-                                          thirtySecondNotesPerQuarter: 8)), atTick: 0)
+        track.append(
+            .meta(
+                .timeSignature(
+                    numerator: 4, denominatorPower: 2, clocksPerMetronomeClick: 24,
+                    thirtySecondNotesPerQuarter: 8)), atTick: 0)
         let twoBars = UInt32(Self.ticksPerQuarterNote) * 8
         var tick: UInt32 = 0
         while tick <= end {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SMF
 import Synchronization
 import SystemPackage
-import SMF
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Times smfplay's reader in this process: read the file from disk, build the
 /// `Song` and compute its duration, as `smfplay` does before it plays.
@@ -76,16 +77,17 @@ struct ParseTiming {
         }
         let sorted = times.sorted()
         let middle = sorted.count / 2
-        return Report(runs: times.count,
-                      firstMilliseconds: times[0],
-                      bestMilliseconds: sorted[0],
-                      medianMilliseconds: sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2,
-                      fileBytes: fileSize(),
-                      tracks: tracks.count,
-                      events: tracks.reduce(0) { $0 + $1.events.count },
-                      notes: notes,
-                      warnings: last!.warnings,
-                      duration: song.duration)
+        return Report(
+            runs: times.count,
+            firstMilliseconds: times[0],
+            bestMilliseconds: sorted[0],
+            medianMilliseconds: sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2,
+            fileBytes: fileSize(),
+            tracks: tracks.count,
+            events: tracks.reduce(0) { $0 + $1.events.count },
+            notes: notes,
+            warnings: last!.warnings,
+            duration: song.duration)
     }
 
     private func fileSize() -> Int {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Files
-import SystemPackage
 import SMF
+import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // smfplay-parse-bench: makes the benchmark file and times smfplay's reader on it.
 // Kept free of dependencies (no argument parser): see bench/parse.sh.

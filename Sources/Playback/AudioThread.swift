@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Marks the thread that is inside ``PlaybackEngine/render(_:frames:)``, so that what is confined
 /// to the audio thread can check it is there (as swift-nio's `preconditionInEventLoop` does), and

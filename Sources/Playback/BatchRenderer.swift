@@ -1,7 +1,7 @@
 import SMF
 import Synchronization
-import WorkerThreads
 import Synthesis
+import WorkerThreads
 
 /// Renders many songs at once, one synthesizer per worker, each worker taking
 /// the next job as it finishes one. A job that fails is reported; the rest go on.
@@ -59,8 +59,10 @@ public final class BatchRenderer: Sendable {
                     } catch {
                         throw .unreadableSong(error)
                     }
-                    let result = try renderer.render(Song(file: read.file), to: job.output, options: options, cores: songCores,
-                                                     cancellation: cancellation) { fraction in
+                    let result = try renderer.render(
+                        Song(file: read.file), to: job.output, options: options, cores: songCores,
+                        cancellation: cancellation
+                    ) { fraction in
                         report(.progress(index: index, fraction: fraction))
                     }
                     report(.finished(index: index, result, warnings: result.warnings(reading: read)))

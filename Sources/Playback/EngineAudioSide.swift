@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synthesis
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The engine's audio-thread side: the song playing and what waits to follow it, the fades, the
 /// limiter, and the state it publishes. Reached only from ``PlaybackEngine/render(_:frames:)``,
@@ -70,8 +71,10 @@ struct EngineAudioSide: ~Copyable {
     /// The generation of `current`, set with it (`start`).
     private var playingGeneration: Int { state.position.generation }
 
-    init(commands: SingleProducerRing<EngineCommand>, retired: SingleProducerRing<RetiredObject>, published: PublishedEngineState,
-         tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool) {
+    init(
+        commands: SingleProducerRing<EngineCommand>, retired: SingleProducerRing<RetiredObject>, published: PublishedEngineState,
+        tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool
+    ) {
         self.commands = commands
         self.retired = retired
         self.published = published
@@ -298,7 +301,8 @@ struct EngineAudioSide: ~Copyable {
             // Loads, seeks and holds apply in order: one already waiting goes first, into the fade's remainder.
             if let waiting = afterFade.take() { apply(waiting) }
             if case .replace(let song, let plan, let generation, let number, let fadeOut) = command, current != nil,
-               generation == playingGeneration, !hasEnded {
+                generation == playingGeneration, !hasEnded
+            {
                 // An earlier one still waiting (the interface replaces a song once) goes first, at once.
                 if let earlier = scheduledReplace.take() {
                     apply(.replace(earlier.song, plan: earlier.plan, generation: generation, number: earlier.number, fadeOut: false))

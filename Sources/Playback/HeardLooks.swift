@@ -63,22 +63,25 @@ extension HeardLooks where Look == [ChannelSnapshot] {
     /// The channels (``PlayerSnapshot/channels``): each with its latest instrument, and the
     /// hardest strike of the looks heard; shown again, no strike (the meter falls).
     static func channels() -> Self {
-        Self(showing: [], merge: { earlier, later in
-            guard earlier.count == later.count else {
-                earlier = later
-                return
-            }
-            for channel in earlier.indices {
-                let velocity = max(earlier[channel].velocity, later[channel].velocity)
-                earlier[channel] = later[channel]
-                earlier[channel].velocity = velocity
-            }
-        }, repeated: { channels in
-            channels.map { channel in
-                var quiet = channel
-                quiet.velocity = 0
-                return quiet
-            }
-        })
+        Self(
+            showing: [],
+            merge: { earlier, later in
+                guard earlier.count == later.count else {
+                    earlier = later
+                    return
+                }
+                for channel in earlier.indices {
+                    let velocity = max(earlier[channel].velocity, later[channel].velocity)
+                    earlier[channel] = later[channel]
+                    earlier[channel].velocity = velocity
+                }
+            },
+            repeated: { channels in
+                channels.map { channel in
+                    var quiet = channel
+                    quiet.velocity = 0
+                    return quiet
+                }
+            })
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AudioOutput
 import Synthesis
 import WorkerThreads
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Threads that render the parts of a split song (``PlayingSong``) beside the audio thread, in
 /// live play, chunk by chunk: the audio thread hands each part thread its part, renders the first

@@ -37,8 +37,10 @@ final class PlaybackEngine: Sendable {
     private let audioSide: Mutex<EngineAudioSide>
 
     init(tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool) {
-        audioSide = Mutex(EngineAudioSide(commands: commands, retired: retired, published: published, tailLimitSeconds: tailLimitSeconds,
-                                          sampleRate: sampleRate, limitsPeaks: limitsPeaks))
+        audioSide = Mutex(
+            EngineAudioSide(
+                commands: commands, retired: retired, published: published, tailLimitSeconds: tailLimitSeconds,
+                sampleRate: sampleRate, limitsPeaks: limitsPeaks))
         mailbox.withLock { $0.waiting.reserveCapacity(64) }
     }
 

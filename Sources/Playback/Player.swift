@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Files
 import SMF
 import Synthesis
-import Files
-import WorkerThreads
 import SystemPackage
+import WorkerThreads
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Plays a queue of MIDI files through a real-time sink: the interface's side.
 ///
@@ -86,11 +87,13 @@ public final class Player {
     /// - Parameter limitsPeaks: keeps the output at or below −1 dBFS with the look-ahead limiter.
     /// - Parameter readingAhead: the file the first `play` will start with, if known. One that
     ///   cannot be read is left for `play` to report.
-    public init(chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
-                split: SongSplit = .always(cores: 1), readingAhead: FilePath? = nil,
-                makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
-                makeSynthesizer: @escaping @Sendable () throws -> Synthesizer,
-                onProblem: @escaping (String) -> Void) throws {
+    public init(
+        chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
+        split: SongSplit = .always(cores: 1), readingAhead: FilePath? = nil,
+        makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
+        makeSynthesizer: @escaping @Sendable () throws -> Synthesizer,
+        onProblem: @escaping (String) -> Void
+    ) throws {
         let engine = PlaybackEngine(tailLimitSeconds: tailLimitSeconds, sampleRate: sampleRate, limitsPeaks: limitsPeaks)
         let making = BackgroundWork { Result { try makeSynthesizer() } }
         let reading = readingAhead.map { file in BackgroundWork { try? Song(file: SMFReader().read(path: file).file) } }
@@ -233,12 +236,17 @@ public final class Player {
             item: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
             hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
-            underruns: underruns, pressedKeys: keysAndChannels ? heardKeys.look(synthesizer.pressedKeys.read(), generation: position.generation,
-                                                                                frame: position.frame, heardFrame: shownFrame) : [],
+            underruns: underruns,
+            pressedKeys: keysAndChannels
+                ? heardKeys.look(
+                    synthesizer.pressedKeys.read(), generation: position.generation,
+                    frame: position.frame, heardFrame: shownFrame) : [],
             noteRange: current?.noteRange,
             performance: performance, pass: current == nil ? 1 : position.pass, passCount: passCount,
-            channels: keysAndChannels ? heardChannels.look(channels(used: current?.usedChannels ?? 0), generation: position.generation,
-                                                           frame: position.frame, heardFrame: shownFrame) : [],
+            channels: keysAndChannels
+                ? heardChannels.look(
+                    channels(used: current?.usedChannels ?? 0), generation: position.generation,
+                    frame: position.frame, heardFrame: shownFrame) : [],
             barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
             cores: current?.song.parts.count ?? 1, renderLoad: renderLoad)
     }
@@ -259,8 +267,9 @@ public final class Player {
         return (0..<16).map { channel in
             let parts = stride(from: channel, to: Synthesizer.channelCount, by: 16)
             let preset = used & 1 << UInt16(channel) == 0 ? nil : parts.lazy.compactMap { self.synthesizer.activity.preset(part: $0) }.first
-            return ChannelSnapshot(number: channel + 1, instrument: preset.flatMap(synthesizer.name(of:)), isDrum: preset?.isDrum ?? (channel == 9),
-                                   velocity: parts.map { velocities[$0] }.max() ?? 0)
+            return ChannelSnapshot(
+                number: channel + 1, instrument: preset.flatMap(synthesizer.name(of:)), isDrum: preset?.isDrum ?? (channel == 9),
+                velocity: parts.map { velocities[$0] }.max() ?? 0)
         }
     }
 
@@ -548,7 +557,8 @@ public final class Player {
         let position = engine.position
         let isOverloaded = renderLoad >= Self.overloadedRenderLoad || underrunsSinceLastLook > 0 && renderLoad >= Self.strainedRenderLoad
         guard case .whenNeeded = split, split.cores > 1, !splitsSongs, !cannotSplit, isOverloaded,
-              !isStopped, !isPaused, position.generation == playingGeneration else { return }
+            !isStopped, !isPaused, position.generation == playingGeneration
+        else { return }
         splitsSongs = true
         splitPlayingSong(generation: position.generation)
     }
@@ -609,8 +619,9 @@ public final class Player {
     private func register(_ playing: PlayingSong, place: Int) -> Int {
         defer { nextGeneration += 1 }
         let song = playing.whole.song
-        loaded[nextGeneration] = LoadedSong(song: playing, place: place, noteRange: song.noteRange, meter: MeterMap(song: song),
-                                            usedChannels: song.usedChannels)
+        loaded[nextGeneration] = LoadedSong(
+            song: playing, place: place, noteRange: song.noteRange, meter: MeterMap(song: song),
+            usedChannels: song.usedChannels)
         return nextGeneration
     }
 }

@@ -23,8 +23,9 @@ final class PublishedEngineState: Sendable {
             let before = sequence.load(ordering: .acquiring)
             guard before & 1 == 0 else { continue }
             let state = EngineState(
-                position: EnginePosition(frame: frame.load(ordering: .relaxed), generation: generation.load(ordering: .relaxed),
-                                         hasEnded: hasEnded.load(ordering: .relaxed), pass: pass.load(ordering: .relaxed)),
+                position: EnginePosition(
+                    frame: frame.load(ordering: .relaxed), generation: generation.load(ordering: .relaxed),
+                    hasEnded: hasEnded.load(ordering: .relaxed), pass: pass.load(ordering: .relaxed)),
                 releaseHasFaded: releaseHasFaded.load(ordering: .relaxed), isHeld: isHeld.load(ordering: .relaxed),
                 followedSeek: followedSeek.load(ordering: .relaxed), lookAheadFrames: lookAheadFrames.load(ordering: .relaxed),
                 renderLoad: Double(bitPattern: renderLoad.load(ordering: .relaxed)))

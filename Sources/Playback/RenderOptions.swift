@@ -17,8 +17,10 @@ public struct RenderOptions: Hashable, Sendable {
     /// How often a song's loop plays (game music), and its fade.
     public var loops: LoopSettings
 
-    public init(format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false, limitsPeaks: Bool = true,
-                performance: Performance = Performance(), loops: LoopSettings = .asWritten) {
+    public init(
+        format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false, limitsPeaks: Bool = true,
+        performance: Performance = Performance(), loops: LoopSettings = .asWritten
+    ) {
         self.format = format
         self.encoding = encoding
         self.tailLimit = tailLimit

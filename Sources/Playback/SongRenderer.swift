@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AudioOutput
+import Files
 import SMF
 import Synthesis
-import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Renders songs to audio files.
 ///
@@ -61,13 +62,16 @@ public final class SongRenderer: @unchecked Sendable {
     /// A cancellation stops the render at the next block and removes what was written.
     /// With `cores` above 1, the song's keys are shared out among that many synthesizers,
     /// which render side by side (``SplitRendering``); the sum sounds as one synthesizer would.
-    public func render(_ song: Song, to output: FilePath, options: RenderOptions, cores: Int = 1, cancellation: Cancellation? = nil,
-                       progress: (Double) -> Void = { _ in }) throws(RenderError) -> RenderResult {
+    public func render(
+        _ song: Song, to output: FilePath, options: RenderOptions, cores: Int = 1, cancellation: Cancellation? = nil,
+        progress: (Double) -> Void = { _ in }
+    ) throws(RenderError) -> RenderResult {
         let sequencer = try sequencer(for: song, options: options, cores: cores)
         let isCancelled = { cancellation?.isCancelled ?? false }
         do {
             guard options.normalize else {
-                let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
+                let writer = try AudioFileWriter(
+                    path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
                 let rendered = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
                 if isCancelled() { throw RenderError.cancelled(output: output) }
                 try writer.finish()
@@ -97,8 +101,10 @@ public final class SongRenderer: @unchecked Sendable {
     /// Renders a song into a stream (standard output) as it goes: each block leaves before the
     /// next is rendered. No normalization, which needs the whole render first. A cancellation
     /// stops the render at the next block; the stream then ends where it was.
-    public func render(_ song: Song, streamingTo writer: AudioStreamWriter, options: RenderOptions, cores: Int = 1, cancellation: Cancellation? = nil,
-                       progress: (Double) -> Void = { _ in }) throws(RenderError) -> RenderResult {
+    public func render(
+        _ song: Song, streamingTo writer: AudioStreamWriter, options: RenderOptions, cores: Int = 1, cancellation: Cancellation? = nil,
+        progress: (Double) -> Void = { _ in }
+    ) throws(RenderError) -> RenderResult {
         precondition(!options.normalize, "a stream cannot be normalized: it leaves before its peak is known")
         let sequencer = try sequencer(for: song, options: options, cores: cores)
         let isCancelled = { cancellation?.isCancelled ?? false }
@@ -128,16 +134,19 @@ public final class SongRenderer: @unchecked Sendable {
         }
         let whole = rendered.whole
         let loopProblem = options.loops == .asWritten ? nil : whole.loopFinding.problemWhenLooping
-        return RenderResult(songSeconds: whole.song.duration, audioSeconds: Double(rendered.frames) / Double(sampleRate), peak: peak,
-                            normalizationGain: gain, limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
-                            substitutions: substitutions, loopProblem: loopProblem, partCount: rendered.sequencers.count)
+        return RenderResult(
+            songSeconds: whole.song.duration, audioSeconds: Double(rendered.frames) / Double(sampleRate), peak: peak,
+            normalizationGain: gain, limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
+            substitutions: substitutions, loopProblem: loopProblem, partCount: rendered.sequencers.count)
     }
 
     /// Renders the song, then its tail until the output is silent or the tail limit runs out,
     /// through the limiter unless the options turn it off. A split song's parts other than the
     /// first are made on their own threads (``SplitRendering``).
-    private func synthesize(_ sequencers: SongSequencers, into file: any AudioSampleWriter, options: RenderOptions, isCancelled: () -> Bool,
-                            progress: (Double) -> Void) throws(RenderError) -> RenderedSong {
+    private func synthesize(
+        _ sequencers: SongSequencers, into file: any AudioSampleWriter, options: RenderOptions, isCancelled: () -> Bool,
+        progress: (Double) -> Void
+    ) throws(RenderError) -> RenderedSong {
         if options.limitsPeaks, limiter == nil { limiter = PeakLimiter(sampleRate: Double(sampleRate)) }
         var writer = LimitedWriter(writer: file, limiter: options.limitsPeaks ? limiter : nil)
         let total = Double(max(sequencers.whole.framesToEnd ?? 1, 1))

@@ -62,17 +62,20 @@ final class SplitRendering: @unchecked Sendable {
     /// may stop taking them at any time. Returns nil, having rendered nothing, when the threads
     /// cannot be made; throws when a part cannot be made, once `consume` has returned.
     func run<Result>(_ consume: (_ next: (UnsafeMutablePointer<Float>) -> RenderBlock?) throws(RenderError) -> Result)
-        throws(RenderError) -> Result? {
+        throws(RenderError) -> Result?
+    {
         var outcome: Result?
         var failure: RenderError?
-        let started = WorkerThreads.runTogether(helpers: parts.count, { [self] part in produce(part: part) }, alongside: {
-            do throws(RenderError) {
-                outcome = try consume(nextSum(into:))
-            } catch {
-                failure = error
-            }
-            stop()
-        })
+        let started = WorkerThreads.runTogether(
+            helpers: parts.count, { [self] part in produce(part: part) },
+            alongside: {
+                do throws(RenderError) {
+                    outcome = try consume(nextSum(into:))
+                } catch {
+                    failure = error
+                }
+                stop()
+            })
         if let failure = condition.withLock({ partFailure }) ?? failure { throw failure }
         return started ? outcome : nil
     }

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import SMF
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A MIDI file piped in: `-` where a command takes a file (`curl … | smfplay play -`).
 public enum StandardInput {

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AudioOutput
 import Configuration
 import Files
 import Library
 import Playback
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Which files to render where: inputs expanded into MIDI files, each paired
 /// with its output, folders mirrored under the output folder; with a shard, only
@@ -26,15 +27,20 @@ public struct RenderPlan: Sendable {
     }
 
     /// `inputs` and `output` as the command line gave them (see `CommandLinePath`).
-    public init(inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: AudioFileFormat,
-                force: Bool, shard: Shard?) throws(Failure) {
+    public init(
+        inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: AudioFileFormat,
+        force: Bool, shard: Shard?
+    ) throws(Failure) {
         if manifest == nil, Self.isOneFile(inputs) {
             let input = inputs[0]
             var target = output ?? Self.replacingExtension(of: input, with: format.fileExtension)
             if let output, outputIsFolder || output.isFolder {
                 try Self.createFolder(output)
-                target = output.appending(Self.replacingExtension(of: FilePath(root: nil, input.lastComponent.map { [$0] } ?? []),
-                                                                  with: format.fileExtension).components)
+                target = output.appending(
+                    Self.replacingExtension(
+                        of: FilePath(root: nil, input.lastComponent.map { [$0] } ?? []),
+                        with: format.fileExtension
+                    ).components)
             }
             guard !Self.isSameFile(input, target) else {
                 throw Failure(description: "\(target.text): that is the MIDI file being rendered; choose another output")
@@ -60,8 +66,10 @@ public struct RenderPlan: Sendable {
         for item in collected.items {
             let job = RenderJob(input: item.input, output: output.pushing(Self.replacingExtension(of: item.relativePath, with: format.fileExtension)))
             if let first = sources[job.output] {
-                problems.append(RenderProblem(input: job.input, output: job.output,
-                                              description: "\(job.input.text): not rendered: its output, \(job.output.text), is \(first.text)'s; rename one of them"))
+                problems.append(
+                    RenderProblem(
+                        input: job.input, output: job.output,
+                        description: "\(job.input.text): not rendered: its output, \(job.output.text), is \(first.text)'s; rename one of them"))
                 continue
             }
             sources[job.output] = job.input
@@ -77,7 +85,8 @@ public struct RenderPlan: Sendable {
                 continue
             }
             if case .failure(let error) = statuses[index] {
-                problems.append(RenderProblem(input: job.input, output: job.output, description: "\(job.input.text): \(SystemError.text(error.rawValue))"))
+                problems.append(
+                    RenderProblem(input: job.input, output: job.output, description: "\(job.input.text): \(SystemError.text(error.rawValue))"))
                 continue
             }
             if !force, Self.isUpToDate(job) {

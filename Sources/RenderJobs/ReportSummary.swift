@@ -51,14 +51,18 @@ public struct ReportSummary {
 
     /// The summary as `smfplay report` prints it.
     public var text: String {
-        var lines = ["\(inputCount) input\(inputCount == 1 ? "" : "s"): \(count(.rendered)) rendered, \(count(.skipped)) up to date, \(count(.failed)) failed"]
+        var lines = [
+            "\(inputCount) input\(inputCount == 1 ? "" : "s"): \(count(.rendered)) rendered, \(count(.skipped)) up to date, \(count(.failed)) failed"
+        ]
         if !shards.isEmpty {
             lines.append("shards: \(shards.sorted { $0.compare($1, options: .numeric) == .orderedAscending }.joined(separator: ", "))")
         }
         lines.append(String(format: "audio: %.2f hours", audioSeconds / 3600))
         if renderSeconds > 0 {
-            lines.append(String(format: "render time: %.2f hours, summed over files; %.1f× real time per file rendering; %.0f files an hour per rendering",
-                                renderSeconds / 3600, audioSeconds / renderSeconds, Double(renderedNow.count) / renderSeconds * 3600))
+            lines.append(
+                String(
+                    format: "render time: %.2f hours, summed over files; %.1f× real time per file rendering; %.0f files an hour per rendering",
+                    renderSeconds / 3600, audioSeconds / renderSeconds, Double(renderedNow.count) / renderSeconds * 3600))
         }
         if !failures.isEmpty {
             lines.append("failed:")

@@ -40,7 +40,9 @@ struct OldStateFile: Decodable {
         } catch {
             return .failure(OldStateFileProblem(reason: "not a resume state smfplay can read"))
         }
-        guard old.version == 1 else { return .failure(OldStateFileProblem(reason: "format version \(old.version), which this smfplay does not read")) }
+        guard old.version == 1 else {
+            return .failure(OldStateFileProblem(reason: "format version \(old.version), which this smfplay does not read"))
+        }
         var queue: [LibraryPath] = []
         for stored in old.queue {
             guard let path = LibraryPath(stored: FilePath(stored)) else {

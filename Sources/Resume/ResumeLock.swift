@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The resume state held by this player: while it lives, another smfplay that asks
 /// for it gets ``ResumeLockError/heldByAnotherPlayer(lockFile:pid:)``, so that two

@@ -65,14 +65,17 @@ public final class ResumeRecorder {
         lastSave = now
         let shuffled = queue.order != Array(queue.order.indices)
         if var state = saved, queue.items == savedItems, queue.order == savedOrder,
-           state.repeatMode == queue.repeatMode.rawValue, state.shuffled == shuffled {
+            state.repeatMode == queue.repeatMode.rawValue, state.shuffled == shuffled
+        {
             state.position = position(of: snapshot, file: file)
             savePosition(state)
         } else if let files = queue.files {
             // A queue holding the song from standard input has no `files`, and is not recorded.
-            save(ResumeState(libraryRoot: libraryRoot, files: files, order: queue.order,
-                             repeatMode: queue.repeatMode.rawValue, shuffled: shuffled, position: position(of: snapshot, file: file)),
-                 items: queue.items, order: queue.order)
+            save(
+                ResumeState(
+                    libraryRoot: libraryRoot, files: files, order: queue.order,
+                    repeatMode: queue.repeatMode.rawValue, shuffled: shuffled, position: position(of: snapshot, file: file)),
+                items: queue.items, order: queue.order)
         }
     }
 
@@ -112,8 +115,9 @@ public final class ResumeRecorder {
     public func savedQueue() -> (queue: PlayQueue, seconds: Double, notice: String?)? {
         guard let saved, !saved.queue.isEmpty else { return nil }
         let files = saved.files(libraryRoot: libraryRoot)
-        let queue = PlayQueue(files: files, order: saved.order, place: saved.hasEnded ? 0 : saved.position.place,
-                              repeatMode: PlayQueue.RepeatMode(rawValue: saved.repeatMode) ?? .off)
+        let queue = PlayQueue(
+            files: files, order: saved.order, place: saved.hasEnded ? 0 : saved.position.place,
+            repeatMode: PlayQueue.RepeatMode(rawValue: saved.repeatMode) ?? .off)
         // The player's queue starts as these arrays: its first position saves only the position.
         savedItems = queue.items
         savedOrder = queue.order

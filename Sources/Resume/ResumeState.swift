@@ -44,8 +44,9 @@ public struct ResumeState: Hashable, Sendable {
     /// `files` are paths as the player has them (absolute, or relative to the working directory);
     /// those inside `libraryRoot` are stored relative to it.
     public init(libraryRoot: FilePath, files: [FilePath], order: [Int], repeatMode: String, shuffled: Bool, position: Position) {
-        self.init(libraryRoot: libraryRoot, queue: files.map { LibraryPath($0, libraryRoot: libraryRoot) },
-                  order: order, repeatMode: repeatMode, shuffled: shuffled, position: position)
+        self.init(
+            libraryRoot: libraryRoot, queue: files.map { LibraryPath($0, libraryRoot: libraryRoot) },
+            order: order, repeatMode: repeatMode, shuffled: shuffled, position: position)
     }
 
     public init(libraryRoot: FilePath, queue: [LibraryPath], order: [Int], repeatMode: String, shuffled: Bool, position: Position) {

@@ -24,7 +24,8 @@ public struct ResumeStateWarning: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         guard startsAfresh else { return "\(path.text): \(reason)" }
-        let kept = if let movedTo { "; kept as \(movedTo.text)" } else if let moveFailure { "; could not be moved aside (\(moveFailure))" } else { "" }
+        let kept =
+            if let movedTo { "; kept as \(movedTo.text)" } else if let moveFailure { "; could not be moved aside (\(moveFailure))" } else { "" }
         return "\(path.text): cannot resume: \(reason)\(kept), starting afresh"
     }
 }

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import Foundation
 import GRDB
 import Library
 import Storage
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The player's resume state on disk: `state.sqlite` in smfplay's state folder
 /// (`$XDG_STATE_HOME/smfplay`, by default `~/.local/state/smfplay`), with `state.lock` beside it
@@ -134,13 +135,15 @@ public final class ResumeStore {
                 INSERT OR REPLACE INTO position (id, place, seconds, ticks, file_size, modified_seconds, modified_nanoseconds)
                 VALUES (1, ?, ?, ?, ?, ?, ?)
                 """,
-            arguments: [position.place, position.seconds, position.ticks,
-                        position.file?.size, position.file?.modifiedSeconds, position.file?.modifiedNanoseconds])
+            arguments: [
+                position.place, position.seconds, position.ticks,
+                position.file?.size, position.file?.modifiedSeconds, position.file?.modifiedNanoseconds,
+            ])
     }
 
     private static func fetch(_ db: Database) throws -> ResumeState? {
         guard let queueRow = try Row.fetchOne(db, sql: "SELECT library_root, play_order, repeat_mode, shuffled FROM queue WHERE id = 1"),
-              let positionRow = try Row.fetchOne(db, sql: "SELECT * FROM position WHERE id = 1")
+            let positionRow = try Row.fetchOne(db, sql: "SELECT * FROM position WHERE id = 1")
         else { return nil }
         var files: [LibraryPath] = []
         let rows = try Row.fetchCursor(db, sql: "SELECT number, path FROM queue_file ORDER BY number")
@@ -177,25 +180,26 @@ public final class ResumeStore {
     static let migrator: DatabaseMigrator = {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("queue and position") { db in
-            try db.execute(sql: """
-                CREATE TABLE queue_file (number INTEGER PRIMARY KEY, path BLOB NOT NULL);
-                CREATE TABLE queue (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    library_root BLOB NOT NULL,
-                    play_order BLOB NOT NULL,
-                    repeat_mode TEXT NOT NULL,
-                    shuffled INTEGER NOT NULL
-                );
-                CREATE TABLE position (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    place INTEGER NOT NULL,
-                    seconds REAL NOT NULL,
-                    ticks INTEGER NOT NULL,
-                    file_size INTEGER,
-                    modified_seconds INTEGER,
-                    modified_nanoseconds INTEGER
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE queue_file (number INTEGER PRIMARY KEY, path BLOB NOT NULL);
+                    CREATE TABLE queue (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        library_root BLOB NOT NULL,
+                        play_order BLOB NOT NULL,
+                        repeat_mode TEXT NOT NULL,
+                        shuffled INTEGER NOT NULL
+                    );
+                    CREATE TABLE position (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        place INTEGER NOT NULL,
+                        seconds REAL NOT NULL,
+                        ticks INTEGER NOT NULL,
+                        file_size INTEGER,
+                        modified_seconds INTEGER,
+                        modified_nanoseconds INTEGER
+                    );
+                    """)
         }
         return migrator
     }()
@@ -212,7 +216,10 @@ public final class ResumeStore {
                 try save(state)
             } catch {
                 // Kept for the next start; this one resumes from it all the same.
-                return Loaded(state: state, warning: ResumeStateWarning(path: oldFile, reason: "cannot carry it over: \(error.reason)", movedTo: nil, moveFailure: nil, startsAfresh: false))
+                return Loaded(
+                    state: state,
+                    warning: ResumeStateWarning(
+                        path: oldFile, reason: "cannot carry it over: \(error.reason)", movedTo: nil, moveFailure: nil, startsAfresh: false))
             }
             _ = oldFile.withPlatformString { unlink($0) }
             return Loaded(state: state, warning: nil)
@@ -224,8 +231,10 @@ public final class ResumeStore {
             } catch {
                 moveFailure = SystemError.text(error.rawValue)
             }
-            return Loaded(state: nil, warning: ResumeStateWarning(
-                path: oldFile, reason: problem.reason, movedTo: moveFailure == nil ? aside : nil, moveFailure: moveFailure))
+            return Loaded(
+                state: nil,
+                warning: ResumeStateWarning(
+                    path: oldFile, reason: problem.reason, movedTo: moveFailure == nil ? aside : nil, moveFailure: moveFailure))
         }
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
-import WorkerThreads
 import SystemPackage
+import WorkerThreads
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Loads a whole MIDI file, refusing anything that is not a regular file of a sane size.
 enum FileBytes {

@@ -30,8 +30,8 @@ public enum MIDIMessage: Hashable, Sendable {
     public var channel: UInt8? {
         switch self {
         case .noteOff(let channel, _, _), .noteOn(let channel, _, _), .notePressure(let channel, _, _),
-             .controlChange(let channel, _, _), .programChange(let channel, _),
-             .channelPressure(let channel, _), .pitchBend(let channel, _):
+            .controlChange(let channel, _, _), .programChange(let channel, _),
+            .channelPressure(let channel, _), .pitchBend(let channel, _):
             channel
         case .systemExclusive, .escapedBytes, .meta:
             nil

@@ -58,7 +58,8 @@ public enum MetaEvent: Hashable, Sendable {
     public init(type: UInt8, data: some Collection<UInt8>) {
         let bytes = Array(data)
         if let expected = Self.expectedLength(ofType: type), bytes.count != expected,
-           !(type == 0x00 && bytes.isEmpty) {
+            !(type == 0x00 && bytes.isEmpty)
+        {
             self = .unknown(type: type, data: bytes)
             return
         }
@@ -70,7 +71,9 @@ public enum MetaEvent: Hashable, Sendable {
         case 0x2F: self = .endOfTrack
         case 0x51: self = .tempo(microsecondsPerQuarterNote: UInt32(bytes[0]) << 16 | UInt32(bytes[1]) << 8 | UInt32(bytes[2]))
         case 0x54: self = .smpteOffset(hours: bytes[0], minutes: bytes[1], seconds: bytes[2], frames: bytes[3], hundredthsOfFrame: bytes[4])
-        case 0x58: self = .timeSignature(numerator: bytes[0], denominatorPower: bytes[1], clocksPerMetronomeClick: bytes[2], thirtySecondNotesPerQuarter: bytes[3])
+        case 0x58:
+            self = .timeSignature(
+                numerator: bytes[0], denominatorPower: bytes[1], clocksPerMetronomeClick: bytes[2], thirtySecondNotesPerQuarter: bytes[3])
         case 0x59: self = .keySignature(sharpsOrFlats: Int8(bitPattern: bytes[0]), isMinor: bytes[1] != 0)
         case 0x7F: self = .sequencerSpecific(bytes)
         default: self = .unknown(type: type, data: bytes)

@@ -52,10 +52,12 @@ public struct MeterMap: Hashable, Sendable {
         for change in changes {
             let last = segments[segments.count - 1]
             // A beat shorter than a tick (a 64th note at 12 ticks per quarter) is one tick.
-            let segment = Segment(tick: change.tick, bar: last.bar + (change.tick - last.tick).divideRoundingUp(by: last.ticksPerBar),
-                                  beatsPerBar: change.numerator, ticksPerBeat: max(1, (quarter * 4) >> change.denominatorPower))
+            let segment = Segment(
+                tick: change.tick, bar: last.bar + (change.tick - last.tick).divideRoundingUp(by: last.ticksPerBar),
+                beatsPerBar: change.numerator, ticksPerBeat: max(1, (quarter * 4) >> change.denominatorPower))
             if change.tick == last.tick {
-                segments[segments.count - 1] = Segment(tick: last.tick, bar: last.bar, beatsPerBar: segment.beatsPerBar, ticksPerBeat: segment.ticksPerBeat)
+                segments[segments.count - 1] = Segment(
+                    tick: last.tick, bar: last.bar, beatsPerBar: segment.beatsPerBar, ticksPerBeat: segment.ticksPerBeat)
             } else {
                 segments.append(segment)
             }
@@ -85,8 +87,8 @@ public struct MeterMap: Hashable, Sendable {
     }
 }
 
-private extension UInt64 {
-    func divideRoundingUp(by divisor: UInt64) -> UInt64 {
+extension UInt64 {
+    fileprivate func divideRoundingUp(by divisor: UInt64) -> UInt64 {
         self / divisor + (self % divisor == 0 ? 0 : 1)
     }
 }

@@ -72,7 +72,8 @@ struct SMFLayout {
 
     /// The bytes that hold the SMF: the whole file, or the `data` chunk of a RIFF `RMID` file,
     /// with the title of the RMID file's `INFO` list (before or after its data).
-    private static func songRegion(in bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) -> (Range<Int>, infoTitle: [UInt8]?) {
+    private static func songRegion(in bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) -> (Range<Int>, infoTitle: [UInt8]?)
+    {
         if bytes.count >= 4, chunkID(bytes, at: 0) == "MThd" { return (0..<bytes.count, nil) }
         if bytes.count >= 12, chunkID(bytes, at: 0) == "RIFF" {
             let formType = chunkID(bytes, at: 8) ?? "????"

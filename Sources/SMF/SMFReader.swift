@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SystemPackage
 import WorkerThreads
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads Standard MIDI Files: the bytes of a `.mid`, `.kar` or RIFF `.rmi`
 /// file into a ``MIDIFile``, with the warnings about what was unusual.
@@ -52,8 +53,9 @@ public struct SMFReader: Sendable {
             log.add(contentsOf: trackLog)
         }
         for warning in layout.warningsAfterLastTrack { try log.add(warning) }
-        return Output(file: MIDIFile(format: layout.format, timebase: layout.timebase, tracks: tracks, infoTitle: layout.infoTitle),
-                      warnings: log.warnings, omittedWarningCount: log.omittedCount)
+        return Output(
+            file: MIDIFile(format: layout.format, timebase: layout.timebase, tracks: tracks, infoTitle: layout.infoTitle),
+            warnings: log.warnings, omittedWarningCount: log.omittedCount)
     }
 
     /// Parses tracks on all cores when there is enough to share; each track is

@@ -73,7 +73,9 @@ public struct SongLoop: Hashable, Sendable {
         let candidate: SongLoop
         if let start = markerStarts.min() {
             guard let end = markerEnds.filter({ $0 > start }).min() ?? (markerEnds.isEmpty ? songEnd : nil) else {
-                return Finding(problem: "its loopEnd marker (\(time(markerEnds.min()!, song))) comes before its loopStart (\(time(start, song))): played as written")
+                return Finding(
+                    problem:
+                        "its loopEnd marker (\(time(markerEnds.min()!, song))) comes before its loopStart (\(time(start, song))): played as written")
             }
             candidate = SongLoop(startTick: start, endTick: min(end, songEnd), marking: .markers)
         } else if let end = markerEnds.min() {
@@ -85,7 +87,10 @@ public struct SongLoop: Hashable, Sendable {
         }
         let seconds = song.tempoMap.seconds(atTick: candidate.endTick) - song.tempoMap.seconds(atTick: candidate.startTick)
         guard seconds >= shortestSeconds else {
-            return Finding(problem: "its loop (\(candidate.marking.rawValue), \(time(candidate.startTick, song)) to \(time(candidate.endTick, song))) is too short to repeat: played as written")
+            return Finding(
+                problem:
+                    "its loop (\(candidate.marking.rawValue), \(time(candidate.startTick, song)) to \(time(candidate.endTick, song))) is too short to repeat: played as written"
+            )
         }
         return Finding(loop: candidate)
     }

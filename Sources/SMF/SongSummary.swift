@@ -89,10 +89,12 @@ public struct SongSummary: Codable, Hashable, Sendable {
         let decoding = textDecoding ?? TextDecoding(detectingIn: file)
         self.textDecoding = decoding
         format = Int(file.format.rawValue)
-        timebase = switch file.timebase {
-        case .musical(let ticks): "\(ticks) ticks per quarter note"
-        case .smpte(let rate, let ticks): "SMPTE \(rate == .fps29_97Drop ? "29.97 (drop-frame)" : String(rate.rawValue)) frames per second, \(ticks) ticks per frame"
-        }
+        timebase =
+            switch file.timebase {
+            case .musical(let ticks): "\(ticks) ticks per quarter note"
+            case .smpte(let rate, let ticks):
+                "SMPTE \(rate == .fps29_97Drop ? "29.97 (drop-frame)" : String(rate.rawValue)) frames per second, \(ticks) ticks per frame"
+            }
         durationSeconds = song.duration
         tempo = TempoSummary(tempoMap: song.tempoMap, endTick: song.endTick)
         // One pass over each track, in file order: counts, channels, and where the few events are
@@ -117,8 +119,9 @@ public struct SongSummary: Codable, Hashable, Sendable {
         }
         others.sort()
         tracks = file.tracks.enumerated().map { index, track in
-            TrackSummary(number: index + 1, name: track.name.map(decoding.string(from:)), eventCount: track.events.count,
-                         noteCount: noteCounts[index], channels: (0..<16).filter { channelMasks[index] & 1 << UInt16($0) != 0 }.map { $0 + 1 })
+            TrackSummary(
+                number: index + 1, name: track.name.map(decoding.string(from:)), eventCount: track.events.count,
+                noteCount: noteCounts[index], channels: (0..<16).filter { channelMasks[index] & 1 << UInt16($0) != 0 }.map { $0 + 1 })
         }
         noteCount = tracks.reduce(0) { $0 + $1.noteCount }
         title = file.title.map(decoding.string(from:))
@@ -138,11 +141,15 @@ public struct SongSummary: Codable, Hashable, Sendable {
                     if case .partDrumMode(let part, let isDrum) = command, part < 16 { drumParts.append((place, part, isDrum)) }
                 }
             case .meta(.timeSignature(let numerator, let power, _, _)):
-                timeSignatures.append(TimeSignatureChange(seconds: song.tempoMap.seconds(atTick: place.tick), numerator: Int(numerator),
-                                                          denominator: 1 << Int(min(power, 16))))
+                timeSignatures.append(
+                    TimeSignatureChange(
+                        seconds: song.tempoMap.seconds(atTick: place.tick), numerator: Int(numerator),
+                        denominator: 1 << Int(min(power, 16))))
             case .meta(.keySignature(let sharpsOrFlats, let isMinor)):
-                keySignatures.append(KeySignatureChange(seconds: song.tempoMap.seconds(atTick: place.tick), sharpsOrFlats: Int(sharpsOrFlats),
-                                                        isMinor: isMinor, name: Self.keyName(sharpsOrFlats: sharpsOrFlats, isMinor: isMinor)))
+                keySignatures.append(
+                    KeySignatureChange(
+                        seconds: song.tempoMap.seconds(atTick: place.tick), sharpsOrFlats: Int(sharpsOrFlats),
+                        isMinor: isMinor, name: Self.keyName(sharpsOrFlats: sharpsOrFlats, isMinor: isMinor)))
             case .meta(.text(.copyright, let bytes)):
                 copyright.append(decoding.string(from: bytes))
             default:
@@ -158,8 +165,9 @@ public struct SongSummary: Codable, Hashable, Sendable {
         self.lyrics = lyrics.isEmpty ? nil : lyrics.text
         let loopFinding = SongLoop.find(in: song)
         loop = loopFinding.loop.map { found in
-            LoopSummary(startSeconds: song.tempoMap.seconds(atTick: found.startTick), endSeconds: song.tempoMap.seconds(atTick: found.endTick),
-                        marking: found.marking.rawValue)
+            LoopSummary(
+                startSeconds: song.tempoMap.seconds(atTick: found.startTick), endSeconds: song.tempoMap.seconds(atTick: found.endTick),
+                marking: found.marking.rawValue)
         }
         loopProblem = loopFinding.problemWhenLooping
     }
@@ -178,8 +186,10 @@ public struct SongSummary: Codable, Hashable, Sendable {
     /// channel is played from one track (nearly every file), each track is read on its own, in
     /// file order, with the system exclusive drum-part changes of other tracks put in their
     /// place: a channel's state depends on its own events only. Otherwise the tracks are merged.
-    private static func channelStates(song: Song, mode: MIDIMode, channelMasks: [UInt16],
-                                      drumParts: [(place: EventPlace, part: Int, isDrum: Bool)]) -> [ChannelState] {
+    private static func channelStates(
+        song: Song, mode: MIDIMode, channelMasks: [UInt16],
+        drumParts: [(place: EventPlace, part: Int, isDrum: Bool)]
+    ) -> [ChannelState] {
         var states = (0..<16).map { ChannelState(channel: UInt8($0), mode: mode) }
         let isOneTrackAChannel = channelMasks.reduce((seen: UInt16(0), disjoint: true)) { result, mask in
             (result.seen | mask, result.disjoint && result.seen & mask == 0)
@@ -290,14 +300,16 @@ private struct ChannelState {
         case 0xB0 where event.data1 & 0x7F == 0: bankMSB = event.data2 & 0x7F
         case 0xB0 where event.data1 & 0x7F == 32: bankLSB = event.data2 & 0x7F
         case 0xC0:
-            isDrum = switch (mode, bankMSB) {
-            case (.xg, 126...127), (.gm2, 120): true
-            case (.gm2, 121): false
-            default: isDrumPart
-            }
+            isDrum =
+                switch (mode, bankMSB) {
+                case (.xg, 126...127), (.gm2, 120): true
+                case (.gm2, 121): false
+                default: isDrumPart
+                }
             let program = event.data1 & 0x7F
-            let selection = SongSummary.ProgramSelection(program: Int(program), bankMSB: Int(bankMSB), bankLSB: Int(bankLSB),
-                                                         instrument: isDrum ? nil : GeneralMIDI.instrumentName(program: program))
+            let selection = SongSummary.ProgramSelection(
+                program: Int(program), bankMSB: Int(bankMSB), bankLSB: Int(bankLSB),
+                instrument: isDrum ? nil : GeneralMIDI.instrumentName(program: program))
             if !programs.contains(selection) { programs.append(selection) }
         default: break
         }
@@ -309,4 +321,3 @@ private struct ChannelState {
         return SongSummary.ChannelSummary(channel: Int(channel) + 1, noteCount: noteCount, programs: programs, isPercussion: isPercussion)
     }
 }
-

@@ -34,18 +34,25 @@ public struct TempoMap: Hashable, Sendable {
     public init(timebase: Timebase, tempoChanges: [(tick: UInt64, microsecondsPerQuarterNote: UInt32)]) {
         switch timebase {
         case .smpte(let rate, let ticksPerFrame):
-            segments = [Segment(tick: 0, seconds: 0, microsecondsPerQuarterNote: nil,
-                                secondsPerTick: 1 / (rate.framesPerSecond * Double(ticksPerFrame)))]
+            segments = [
+                Segment(
+                    tick: 0, seconds: 0, microsecondsPerQuarterNote: nil,
+                    secondsPerTick: 1 / (rate.framesPerSecond * Double(ticksPerFrame)))
+            ]
         case .musical(let ticksPerQuarterNote):
             // Stable: equal ticks keep track order.
             let changes = tempoChanges.enumerated().sorted { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }.map(\.element)
             let perTick = 1 / (1_000_000 * Double(ticksPerQuarterNote))
-            var segments = [Segment(tick: 0, seconds: 0, microsecondsPerQuarterNote: Self.defaultMicrosecondsPerQuarterNote,
-                                    secondsPerTick: Double(Self.defaultMicrosecondsPerQuarterNote) * perTick)]
+            var segments = [
+                Segment(
+                    tick: 0, seconds: 0, microsecondsPerQuarterNote: Self.defaultMicrosecondsPerQuarterNote,
+                    secondsPerTick: Double(Self.defaultMicrosecondsPerQuarterNote) * perTick)
+            ]
             for (tick, tempo) in changes {
                 let last = segments[segments.count - 1]
-                let segment = Segment(tick: tick, seconds: last.seconds + Double(tick - last.tick) * last.secondsPerTick,
-                                      microsecondsPerQuarterNote: tempo, secondsPerTick: Double(tempo) * perTick)
+                let segment = Segment(
+                    tick: tick, seconds: last.seconds + Double(tick - last.tick) * last.secondsPerTick,
+                    microsecondsPerQuarterNote: tempo, secondsPerTick: Double(tempo) * perTick)
                 if tick == last.tick {
                     segments[segments.count - 1] = segment
                 } else {

@@ -58,11 +58,12 @@ public struct TextDecoding: Codable, Hashable, Sendable {
         let bytes = Self.trimmed(Array(bytes))
         if !isForced || encoding == .utf8, let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
         let data = Data(bytes)
-        let decoded: String? = switch encoding {
-        case .utf8: nil
-        case .shiftJIS: String(data: data, encoding: .shiftJIS)
-        case .cp1252: String(data: data, encoding: .windowsCP1252)
-        }
+        let decoded: String? =
+            switch encoding {
+            case .utf8: nil
+            case .shiftJIS: String(data: data, encoding: .shiftJIS)
+            case .cp1252: String(data: data, encoding: .windowsCP1252)
+            }
         return decoded ?? String(data: data, encoding: .isoLatin1) ?? String(decoding: bytes, as: Unicode.ASCII.self)
     }
 

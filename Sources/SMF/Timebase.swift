@@ -19,6 +19,8 @@ public enum SMPTEFrameRate: UInt8, Hashable, Sendable, CaseIterable {
     case fps24 = 24
     case fps25 = 25
     /// 30-frame drop-frame timecode, which runs at 29.97 frames per second.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The rate is written as its number, as the other cases are.
     case fps29_97Drop = 29
     case fps30 = 30
 

@@ -16,12 +16,15 @@ struct TimelineVisitor<Outer: SMFEventVisitor>: TrackEventVisitor {
 
     mutating func visitChannelMessage(tick: UInt32, status: UInt8, data1: UInt8, data2: UInt8) {
         lastTick = tick
-        outer.pointee.visitChannelMessage(TrackEvent(tick: tick, status: status, low24: UInt32(data1) << 8 | UInt32(data2)),
-                                          atTick: start + UInt64(tick))
+        outer.pointee.visitChannelMessage(
+            TrackEvent(tick: tick, status: status, low24: UInt32(data1) << 8 | UInt32(data2)),
+            atTick: start + UInt64(tick))
     }
 
-    mutating func visitPayloadEvent(tick: UInt32, status: UInt8, metaType: UInt8,
-                                    payload: UnsafeBufferPointer<UInt8>, offset: Int) {
+    mutating func visitPayloadEvent(
+        tick: UInt32, status: UInt8, metaType: UInt8,
+        payload: UnsafeBufferPointer<UInt8>, offset: Int
+    ) {
         lastTick = tick
         if status == 0xFF, metaType == 0x51, let tempo = TempoMap.tempo(payload: payload) {
             outer.pointee.visitTempo(microsecondsPerQuarterNote: tempo, atTick: start + UInt64(tick))

@@ -74,7 +74,9 @@ public struct Track: Hashable, Sendable {
     /// Appends a message at an absolute tick, which must not be before the last
     /// event's, nor more than ``maximumDelta`` after it.
     public mutating func append(_ message: MIDIMessage, atTick tick: UInt32) {
-        precondition(tick >= lengthInTicks && tick - lengthInTicks <= Self.maximumDelta, "events must be appended in time order, at most 0x0FFFFFFF ticks apart")
+        precondition(
+            tick >= lengthInTicks && tick - lengthInTicks <= Self.maximumDelta,
+            "events must be appended in time order, at most 0x0FFFFFFF ticks apart")
         if let bytes = message.channelBytes {
             events.append(TrackEvent(tick: tick, status: bytes.status, low24: UInt32(bytes.data1) << 8 | UInt32(bytes.data2)))
             return
@@ -89,7 +91,6 @@ public struct Track: Hashable, Sendable {
         }
     }
 
-    
     private mutating func appendPayloadEvent(status: UInt8, metaType: UInt8, bytes: some Collection<UInt8>, tick: UInt32) {
         precondition(payloads.count <= TrackEvent.maximumPayloadIndex, "too many payload events in one track")
         payloads.append(Payload(start: UInt32(payloadBytes.count), count: UInt32(bytes.count), metaType: metaType))

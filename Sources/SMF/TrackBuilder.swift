@@ -38,8 +38,10 @@ struct TrackBuilder: TrackEventVisitor {
         count += 1
     }
 
-    mutating func visitPayloadEvent(tick: UInt32, status: UInt8, metaType: UInt8,
-                                    payload: UnsafeBufferPointer<UInt8>, offset: Int) throws(SMFError) {
+    mutating func visitPayloadEvent(
+        tick: UInt32, status: UInt8, metaType: UInt8,
+        payload: UnsafeBufferPointer<UInt8>, offset: Int
+    ) throws(SMFError) {
         guard payloads.count <= TrackEvent.maximumPayloadIndex else { throw .tooManyEvents(offset: offset, track: number) }
         payloads.append(Payload(start: UInt32(payloadBytes.count), count: UInt32(payload.count), metaType: metaType))
         payloadBytes.append(contentsOf: payload)

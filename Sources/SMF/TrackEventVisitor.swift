@@ -8,6 +8,7 @@ protocol TrackEventVisitor {
     /// A system exclusive (0xF0, 0xF7) or meta event (0xFF, with its type; 0
     /// otherwise), with its bytes after the length. `offset` is where the event
     /// starts in the file, for an error that refuses it.
-    mutating func visitPayloadEvent(tick: UInt32, status: UInt8, metaType: UInt8,
-                                    payload: UnsafeBufferPointer<UInt8>, offset: Int) throws(SMFError)
+    mutating func visitPayloadEvent(
+        tick: UInt32, status: UInt8, metaType: UInt8,
+        payload: UnsafeBufferPointer<UInt8>, offset: Int) throws(SMFError)
 }

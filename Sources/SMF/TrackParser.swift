@@ -78,8 +78,9 @@ struct TrackParser {
             /// Gives the visitor a system exclusive, escape or meta event; `false` once the failure is recorded.
             func visitPayload(status: UInt8, metaType: UInt8, _ payload: Range<Int>, eventStart: Int) -> Bool {
                 do throws(SMFError) {
-                    try visitor.visitPayloadEvent(tick: tick, status: status, metaType: metaType,
-                                                  payload: UnsafeBufferPointer(rebasing: bytes[payload]), offset: eventStart)
+                    try visitor.visitPayloadEvent(
+                        tick: tick, status: status, metaType: metaType,
+                        payload: UnsafeBufferPointer(rebasing: bytes[payload]), offset: eventStart)
                     return true
                 } catch {
                     failure = error
@@ -168,7 +169,8 @@ struct TrackParser {
                 let length = Int(declaredLength)
                 guard end - pos >= length else { return fail(.truncatedEvent(offset: eventStart, track: number), cutOffAt: eventStart) }
                 if status == 0xFF, let expected = MetaEvent.expectedLength(ofType: metaType), expected != length,
-                   !(metaType == 0x00 && length == 0) {
+                    !(metaType == 0x00 && length == 0)
+                {
                     guard warn(.metaLengthMismatch(type: metaType, length: length, offset: eventStart, track: number)) else { return }
                 }
                 if status == 0xFF, metaType == 0x51, length == 3, bytes[pos] | bytes[pos + 1] | bytes[pos + 2] == 0 {
@@ -189,8 +191,11 @@ struct TrackParser {
             (stray.first, .straySystemMessages(status: status, track: number, count: stray.count, offset: stray.first))
         }
         if resumedRunningStatus.count > 0 {
-            counted.append((resumedRunningStatus.first,
-                            .runningStatusAfterSystemExclusive(track: number, count: resumedRunningStatus.count, offset: resumedRunningStatus.first)))
+            counted.append(
+                (
+                    resumedRunningStatus.first,
+                    .runningStatusAfterSystemExclusive(track: number, count: resumedRunningStatus.count, offset: resumedRunningStatus.first)
+                ))
         }
         if highDataBytes.count > 0 {
             counted.append((highDataBytes.first, .dataBytesAbove127(track: number, count: highDataBytes.count, offset: highDataBytes.first)))

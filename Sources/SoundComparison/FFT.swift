@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A radix-2 fast Fourier transform of real frames of one size: the power in each frequency bin.
@@ -40,7 +40,8 @@ struct FFT {
             for start in stride(from: 0, to: size, by: length) {
                 for pair in 0..<half {
                     let (c, s) = (cosines[pair * step], sines[pair * step])
-                    let a = start + pair, b = a + half
+                    let a = start + pair
+                    let b = a + half
                     let tr = real[b] * c - imaginary[b] * s
                     let ti = real[b] * s + imaginary[b] * c
                     real[b] = real[a] - tr

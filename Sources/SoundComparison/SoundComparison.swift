@@ -110,15 +110,20 @@ public struct SoundComparison: Sendable {
     public func mismatches(_ tolerance: Tolerance = .standard) -> [String] {
         var reasons: [String] = []
         if spectralSimilarity < tolerance.minimumSimilarity {
-            reasons.append(String(format: "spectral similarity %.3f, below %.3f: other instruments, pitches or rhythm",
-                                       spectralSimilarity, tolerance.minimumSimilarity))
+            reasons.append(
+                String(
+                    format: "spectral similarity %.3f, below %.3f: other instruments, pitches or rhythm",
+                    spectralSimilarity, tolerance.minimumSimilarity))
         }
         if abs(levelDifference) > tolerance.maximumLevelDifference {
-            reasons.append(String(format: "level %+.2f dB from the reference's, more than ±%.2f dB", levelDifference, tolerance.maximumLevelDifference))
+            reasons.append(
+                String(format: "level %+.2f dB from the reference's, more than ±%.2f dB", levelDifference, tolerance.maximumLevelDifference))
         }
         if largestBandDeficit > tolerance.maximumBandDeficit {
-            reasons.append(String(format: "the band around %.0f Hz is %.1f dB short of the reference's: a part is missing",
-                                       deficitFrequency, largestBandDeficit))
+            reasons.append(
+                String(
+                    format: "the band around %.0f Hz is %.1f dB short of the reference's: a part is missing",
+                    deficitFrequency, largestBandDeficit))
         }
         if candidatePeak >= 1 {
             reasons.append(String(format: "clips: its peak is %+.2f dBFS", 20 * log10(Double(candidatePeak))))
@@ -163,9 +168,12 @@ public struct SoundComparison: Sendable {
         guard a.count == b.count, a.count > 1 else { return 0 }
         let meanA = a.reduce(0, +) / Double(a.count)
         let meanB = b.reduce(0, +) / Double(b.count)
-        var covariance = 0.0, varianceA = 0.0, varianceB = 0.0
+        var covariance = 0.0
+        var varianceA = 0.0
+        var varianceB = 0.0
         for index in a.indices {
-            let x = a[index] - meanA, y = b[index] - meanB
+            let x = a[index] - meanA
+            let y = b[index] - meanB
             covariance += x * y
             varianceA += x * x
             varianceB += y * y

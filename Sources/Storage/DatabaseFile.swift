@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import Foundation
 import GRDB
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An SQLite file smfplay keeps for itself (the library index, the resume state), in WAL mode so
 /// that readers never wait for a writer and several smfplay processes share it, writers waiting
@@ -91,7 +92,7 @@ public enum DatabaseFile {
         var moved = true
         do {
             try path.rename(to: aside)
-        } catch where error != .noSuchFileOrDirectory {
+        } catch  where error != .noSuchFileOrDirectory {
             throw OpenError(reason: "it is damaged (\(reason)), and it cannot be moved aside: \(SystemError.text(error.rawValue))")
         } catch {
             moved = false
@@ -115,7 +116,9 @@ public enum DatabaseFile {
         }
     }
 
-    private static func openDatabaseOnce(_ path: FilePath, access: Access, migrator: DatabaseMigrator, synchronous: String) throws -> any DatabaseWriter {
+    private static func openDatabaseOnce(_ path: FilePath, access: Access, migrator: DatabaseMigrator, synchronous: String) throws
+        -> any DatabaseWriter
+    {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
@@ -124,10 +127,11 @@ public enum DatabaseFile {
         // A pool switches the file to WAL as it opens it: another program's database is found so
         // first, read only, and set aside as it was.
         if access == .concurrentReads { try refuseAnotherProgramsDatabase(path) }
-        let database: any DatabaseWriter = switch access {
-        case .concurrentReads: try DatabasePool(path: path.string, configuration: configuration)
-        case .oneConnection: try DatabaseQueue(path: path.string, configuration: configuration.withTruncatedJournal)
-        }
+        let database: any DatabaseWriter =
+            switch access {
+            case .concurrentReads: try DatabasePool(path: path.string, configuration: configuration)
+            case .oneConnection: try DatabaseQueue(path: path.string, configuration: configuration.withTruncatedJournal)
+            }
         // Most openings find the file ready: a read says so without taking the write lock.
         let isReady = try database.read { db in
             try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID && migrator.hasCompletedMigrations(db)
@@ -178,7 +182,7 @@ public enum DatabaseFile {
     }
 }
 
-private extension Configuration {
+extension Configuration {
     /// One connection with a rollback journal that stays in place between commits (truncated, not
     /// removed and made again each time). Not WAL: with the library index's WAL database open in
     /// the same process, a second WAL database went with heap corruption at exit in about one run
@@ -187,7 +191,7 @@ private extension Configuration {
     /// rollback journal. Seen again after the index stopped using FilePath's components on its
     /// worker threads, which was another fault, found by AddressSanitizer. A commit still replaces
     /// its pages whole or not at all.
-    var withTruncatedJournal: Configuration {
+    fileprivate var withTruncatedJournal: Configuration {
         var configuration = self
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = TRUNCATE")

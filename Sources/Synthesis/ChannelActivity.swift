@@ -39,8 +39,9 @@ public final class ChannelActivity: Sendable {
     public func preset(part: Int) -> Preset? {
         let packed = presets[part].load(ordering: .relaxed)
         guard packed >= 0 else { return nil }
-        return Preset(soundFont: Int32(packed >> 24 & 0xFFFF), bank: Int(packed >> 8 & 0xFFFF), program: Int(packed & 0xFF),
-                      isDrum: packed & 1 << 62 != 0)
+        return Preset(
+            soundFont: Int32(packed >> 24 & 0xFFFF), bank: Int(packed >> 8 & 0xFFFF), program: Int(packed & 0xFF),
+            isDrum: packed & 1 << 62 != 0)
     }
 
     /// For each part, the highest velocity struck since the last read (0 for none). Meant for one

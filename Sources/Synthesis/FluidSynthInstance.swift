@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CFluidSynth
 import Files
 import SystemPackage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A FluidSynth synthesizer with its SoundFonts loaded, and nothing else about its sound set yet:
 /// the part of a ``Synthesizer`` that takes long to make (reading and preparing the SoundFonts'

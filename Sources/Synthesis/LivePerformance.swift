@@ -15,12 +15,15 @@ public final class LivePerformance: Sendable {
 
     public var current: Performance {
         get {
-            Performance(transpose: transpose.load(ordering: .relaxed), tempo: tempo,
-                        muted: ChannelSet(bits: muted.load(ordering: .relaxed)), soloed: ChannelSet(bits: soloed.load(ordering: .relaxed)))
+            Performance(
+                transpose: transpose.load(ordering: .relaxed), tempo: tempo,
+                muted: ChannelSet(bits: muted.load(ordering: .relaxed)), soloed: ChannelSet(bits: soloed.load(ordering: .relaxed)))
         }
         set {
-            transpose.store(min(max(newValue.transpose, Performance.transposeRange.lowerBound), Performance.transposeRange.upperBound), ordering: .relaxed)
-            tempoBits.store(min(max(newValue.tempo, Performance.tempoRange.lowerBound), Performance.tempoRange.upperBound).bitPattern, ordering: .relaxed)
+            transpose.store(
+                min(max(newValue.transpose, Performance.transposeRange.lowerBound), Performance.transposeRange.upperBound), ordering: .relaxed)
+            tempoBits.store(
+                min(max(newValue.tempo, Performance.tempoRange.lowerBound), Performance.tempoRange.upperBound).bitPattern, ordering: .relaxed)
             muted.store(newValue.muted.bits, ordering: .relaxed)
             soloed.store(newValue.soloed.bits, ordering: .relaxed)
             changes.add(1, ordering: .releasing)

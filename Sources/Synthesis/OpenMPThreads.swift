@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The OpenMP threads FluidSynth's SoundFont loader may use. Built with OpenMP (as Debian builds
@@ -21,7 +21,7 @@ enum OpenMPThreads {
     private static let functions: (set: SetThreads, get: GetThreads)? = {
         // RTLD_DEFAULT: every library loaded, libgomp among them when FluidSynth needs it.
         guard let set = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_num_threads"),
-              let get = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_get_max_threads")
+            let get = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_get_max_threads")
         else { return nil }
         return (unsafeBitCast(set, to: SetThreads.self), unsafeBitCast(get, to: GetThreads.self))
     }()

@@ -116,8 +116,9 @@ struct ParameterChase {
             generatorSelection = 0
         } else if registeredMSB == 0, registeredLSB < Self.registeredLimit {
             if registeredLSB == Self.tuningBank { currentTuningBank = dataCoarse }
-            entries[.registered(registeredLSB)] = Entry(order: order, coarse: dataCoarse, fine: dataFine,
-                                                        tuningBank: registeredLSB == Self.tuningProgram ? currentTuningBank : nil)
+            entries[.registered(registeredLSB)] = Entry(
+                order: order, coarse: dataCoarse, fine: dataFine,
+                tuningBank: registeredLSB == Self.tuningProgram ? currentTuningBank : nil)
         }
     }
 

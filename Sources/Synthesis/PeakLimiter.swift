@@ -131,7 +131,8 @@ public final class PeakLimiter {
         } else {
             var delaySlot = oldest
             for index in 0..<frames {
-                let left = samples[2 * index], right = samples[2 * index + 1]
+                let left = samples[2 * index]
+                let right = samples[2 * index + 1]
                 samples[2 * index] = delay[2 * delaySlot]
                 samples[2 * index + 1] = delay[2 * delaySlot + 1]
                 delay[2 * delaySlot] = left
@@ -163,10 +164,17 @@ public final class PeakLimiter {
         let window = lookAheadFrames
         let ceiling = ceiling
         let releaseCoefficient = releaseCoefficient
-        let delay = delay, minimumFrames = minimumFrames, minimumGains = minimumGains, smoothed = smoothed
-        var minimumFront = minimumFront, minimumCount = minimumCount
-        var smoothedSum = smoothedSum, smoothedBelowOne = smoothedBelowOne
-        var released = released, frame = frame, lowestGain = lowestGain
+        let delay = delay
+        let minimumFrames = minimumFrames
+        let minimumGains = minimumGains
+        let smoothed = smoothed
+        var minimumFront = minimumFront
+        var minimumCount = minimumCount
+        var smoothedSum = smoothedSum
+        var smoothedBelowOne = smoothedBelowOne
+        var released = released
+        var frame = frame
+        var lowestGain = lowestGain
         var slot = frame % window
         var delaySlot = frame % (window - 1)
         for index in 0..<frames {

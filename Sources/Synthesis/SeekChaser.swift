@@ -81,7 +81,8 @@ struct SeekChaser {
         var messages = ordered.map(\.message)
         for (channel, parameters) in parameters.enumerated() { messages += parameters.messages(channel: channel) }
         for (channel, notes) in notes.enumerated() { messages += notes.messages(channel: channel) }
-        return SeekPlan(frame: frame, sequencer: sequencer, cursor: cursor, trackPorts: trackPorts,
-                        messages: messages, systemExclusiveBytes: bytes)
+        return SeekPlan(
+            frame: frame, sequencer: sequencer, cursor: cursor, trackPorts: trackPorts,
+            messages: messages, systemExclusiveBytes: bytes)
     }
 }

@@ -31,8 +31,9 @@ public struct SeekPlan: Sendable {
     /// The plan without its system exclusive messages: the state of the channels alone, which a
     /// synthesizer that plays on (not reset) can take without its voices being cut.
     var withoutSystemExclusive: SeekPlan {
-        SeekPlan(frame: frame, sequencer: sequencer, cursor: cursor, trackPorts: trackPorts,
-                 messages: messages.filter { if case .channel = $0 { true } else { false } }, systemExclusiveBytes: [])
+        SeekPlan(
+            frame: frame, sequencer: sequencer, cursor: cursor, trackPorts: trackPorts,
+            messages: messages.filter { if case .channel = $0 { true } else { false } }, systemExclusiveBytes: [])
     }
 
     /// Sends the messages; of the notes struck again (and their pressure), those of the keys

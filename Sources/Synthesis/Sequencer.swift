@@ -96,8 +96,9 @@ public final class Sequencer {
         if let found = loopFinding.loop, loops != .asWritten {
             let start = Int64((song.tempoMap.seconds(atTick: found.startTick) * rate).rounded())
             let end = Int64((song.tempoMap.seconds(atTick: found.endTick) * rate).rounded())
-            loop = Loop(startFrame: start, startCursor: firstStep(atOrAfter: start), endFrame: end,
-                        stateAtStart: plan(seekingTo: start).withoutSystemExclusive)
+            loop = Loop(
+                startFrame: start, startCursor: firstStep(atOrAfter: start), endFrame: end,
+                stateAtStart: plan(seekingTo: start).withoutSystemExclusive)
         }
     }
 

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CFluidSynth
 import Files
 import SystemPackage
 import WorkerThreads
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How FluidSynth reads a SoundFont file here: through a 64 KB buffer of our own with `pread`,
 /// instead of its default `stdio` calls. Its parser reads the preset, instrument and sample
@@ -53,12 +54,13 @@ enum SoundFontFileReader {
 
     /// FLUID_OK when all `count` bytes were read, FLUID_FAILED otherwise (the end of the file
     /// included), as FluidSynth asks.
-    private static let read: @convention(c) (UnsafeMutableRawPointer?, fluid_long_long_t, UnsafeMutableRawPointer?) -> Int32 = { destination, count, handle in
+    private static let read: @convention(c) (UnsafeMutableRawPointer?, fluid_long_long_t, UnsafeMutableRawPointer?) -> Int32 = {
+        destination, count, handle in
         guard let handle, var destination, count >= 0 else { return FLUID_FAILED }
         let file = handle.assumingMemoryBound(to: OpenFile.self)
         var remaining = Int64(count)
         while remaining > 0 {
-            let buffered = file.pointee.bufferStart ..< file.pointee.bufferStart + Int64(file.pointee.bufferCount)
+            let buffered = file.pointee.bufferStart..<file.pointee.bufferStart + Int64(file.pointee.bufferCount)
             if buffered.contains(file.pointee.position) {
                 let offset = Int(file.pointee.position - buffered.lowerBound)
                 let taken = Int(min(remaining, buffered.upperBound - file.pointee.position))
@@ -99,7 +101,7 @@ enum SoundFontFileReader {
             return readFully(file, into: destination, count: count, at: offset)
         }
         let half = (count / 2 + 4095) & ~4095
-        let parts = [0 ..< half, half ..< count]
+        let parts = [0..<half, half..<count]
         // Each half is written by its own worker, and the results come once both are done: what
         // the pointer cannot tell the compiler.
         nonisolated(unsafe) let destination = destination

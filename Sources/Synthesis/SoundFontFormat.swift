@@ -39,7 +39,8 @@ enum SoundFontFormat: Equatable {
         if bytes(8..<12, are: "DLS ") {
             self = .downloadableSounds
         } else if header.count == 36, bytes(12..<16, are: "LIST"), bytes(20..<24, are: "INFO"), bytes(24..<28, are: "ifil"),
-                  Int(header[32]) | Int(header[33]) << 8 == 3 {
+            Int(header[32]) | Int(header[33]) << 8 == 3
+        {
             self = .compressed
         } else {
             self = .soundFont

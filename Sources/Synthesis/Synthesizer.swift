@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CFluidSynth
 import SMF
 import SystemPackage
 import WorkerThreads
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A FluidSynth synthesizer with a stack of SoundFonts, and the sound module around it that reads
 /// a song as its standard (GM, GS, XG, GM2) means it: MIDI messages in, stereo float audio out.
@@ -63,8 +64,10 @@ public final class Synthesizer: @unchecked Sendable {
     /// per key and channel: parts play different keys, and send the same channel messages.)
     /// `preload`, the SoundFonts a command started loading ahead: taken if they are these, at this
     /// rate (``SynthesizerPreload``).
-    public init(settings configuration: SynthesizerSettings, soundFonts: SoundFontStack, lead: Synthesizer? = nil,
-                preload: SynthesizerPreload? = nil) throws(SynthesisError) {
+    public init(
+        settings configuration: SynthesizerSettings, soundFonts: SoundFontStack, lead: Synthesizer? = nil,
+        preload: SynthesizerPreload? = nil
+    ) throws(SynthesisError) {
         performance = lead?.performance ?? LivePerformance()
         pressedKeys = lead?.pressedKeys ?? PressedKeys()
         activity = lead?.activity ?? ChannelActivity()
@@ -140,7 +143,7 @@ public final class Synthesizer: @unchecked Sendable {
     /// others it knows (its own handling of the GM, GS and XG ones would fight the module's).
     public func sendSystemExclusive(_ message: UnsafeBufferPointer<UInt8>) {
         guard let first = message.first else { return }
-        if (first == 0x7E || first == 0x7F), message.count > 2, message[2] == 0x08 {
+        if first == 0x7E || first == 0x7F, message.count > 2, message[2] == 0x08 {
             message.withMemoryRebound(to: CChar.self) { bytes in
                 _ = fluid_synth_sysex(synth, bytes.baseAddress, Int32(bytes.count), nil, nil, nil, 0)
             }
@@ -222,7 +225,8 @@ public final class Synthesizer: @unchecked Sendable {
             var frames = 0
             var heardUntil = 0
             while frames < limitFrames, frames - heardUntil < quietFrames,
-                  started.contains(where: { fluid_voice_get_id($0.voice) == $0.id && fluid_voice_is_playing($0.voice) != 0 }) {
+                started.contains(where: { fluid_voice_get_id($0.voice) == $0.id && fluid_voice_is_playing($0.voice) != 0 })
+            {
                 scratch.update(repeating: 0, count: 2 * step)
                 fluid_synth_write_float(synth, Int32(step), scratch, 0, 2, scratch, 1, 2)
                 framesRendered &+= step
@@ -237,8 +241,10 @@ public final class Synthesizer: @unchecked Sendable {
     /// voices it starts (on that channel, sounding), then cuts them. The synthesizer is left as if
     /// the note had never played, but for the blocks rendered, which its reverb and chorus do not
     /// see; once reset, it renders as a new one (``voiceProfile(channel:key:velocity:)`` says how nearly).
-    private func probe<Result>(channel: Int, key: UInt8, velocity: UInt8, interpolation: SynthesizerSettings.Interpolation? = nil,
-                               _ body: ([OpaquePointer]) -> Result) -> Result {
+    private func probe<Result>(
+        channel: Int, key: UInt8, velocity: UInt8, interpolation: SynthesizerSettings.Interpolation? = nil,
+        _ body: ([OpaquePointer]) -> Result
+    ) -> Result {
         // Effects that rendered the blocks would move their modulation on, and a reset does not
         // bring the reverb's back: held off, they stay as they were (measured: a synthesizer that
         // probed a whole song with them on renders it up to -22 dB apart from a new one).
@@ -375,10 +381,13 @@ extension Synthesizer: SoundModuleOutput {
 
     func select(part: Int, isDrum: Bool, bank: Int, program: Int, mode: MIDIMode) {
         guard let table = presetTableOfMode[mode].map({ presetTables[$0] }),
-              let played = table.resolve(bank: bank, program: program) else { return }
+            let played = table.resolve(bank: bank, program: program)
+        else { return }
         if played.bank != bank || played.program != program {
-            substitutionLog.record(PresetSubstitution(requestedBank: bank, requestedProgram: program,
-                                                      playedBank: played.bank, playedProgram: played.program))
+            substitutionLog.record(
+                PresetSubstitution(
+                    requestedBank: bank, requestedProgram: program,
+                    playedBank: played.bank, playedProgram: played.program))
         }
         if drumChannels[part] != isDrum {
             fluid_synth_set_channel_type(synth, Int32(part), Int32(isDrum ? CHANNEL_TYPE_DRUM.rawValue : CHANNEL_TYPE_MELODIC.rawValue))

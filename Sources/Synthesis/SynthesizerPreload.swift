@@ -49,7 +49,8 @@ public final class SynthesizerPreload: @unchecked Sendable {
                 return recipe
             }
             guard let given else { return finish(nil) }
-            let instance = early?.recipe.sampleRate == given.sampleRate
+            let instance =
+                early?.recipe.sampleRate == given.sampleRate
                 ? early : try? FluidSynthInstance(sampleRate: given.sampleRate)
             do {
                 try instance?.load(given.soundFonts)

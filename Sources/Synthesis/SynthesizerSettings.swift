@@ -89,9 +89,11 @@ public struct SynthesizerSettings: Hashable, Sendable {
     public static let defaultPolyphony = 256
     public static let defaultInterpolation = Interpolation.cubic
 
-    public init(sampleRate: Double = defaultSampleRate, gain: Double, polyphony: Int = defaultPolyphony,
-                interpolation: Interpolation = defaultInterpolation,
-                reverb: Reverb? = Reverb(), chorus: Chorus? = Chorus(), midiMode: MIDIMode? = nil) {
+    public init(
+        sampleRate: Double = defaultSampleRate, gain: Double, polyphony: Int = defaultPolyphony,
+        interpolation: Interpolation = defaultInterpolation,
+        reverb: Reverb? = Reverb(), chorus: Chorus? = Chorus(), midiMode: MIDIMode? = nil
+    ) {
         self.sampleRate = sampleRate
         self.gain = gain
         self.polyphony = polyphony

@@ -53,10 +53,13 @@ public struct BrowseSession {
     /// What was typed after `/`.
     private var typed = ""
 
-    public init(browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
-                cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws -> Player,
-                searchLibrary: ((String) -> [FilePath])? = nil, indexBuild: IndexBuild? = nil, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
-                makeMediaKeys: @escaping () -> MediaKeys? = { nil }) {
+    public init(
+        browser: LibraryBrowser, recorder: ResumeRecorder, details: @escaping (FilePath) -> FileDetails.Lookup?, messages: StatusMessages,
+        cancellation: Cancellation, reportsUnderruns: Bool, showsKeyboard: Bool, makePlayer: @escaping () throws -> Player,
+        searchLibrary: ((String) -> [FilePath])? = nil, indexBuild: IndexBuild? = nil,
+        textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
+        makeMediaKeys: @escaping () -> MediaKeys? = { nil }
+    ) {
         self.searchLibrary = searchLibrary
         self.indexBuild = indexBuild
         self.makeMediaKeys = makeMediaKeys
@@ -163,7 +166,8 @@ public struct BrowseSession {
                 messages.post("Added \(files.count) file\(files.count == 1 ? "" : "s") to the queue (\(player.queue.order.count) in all).")
             } else {
                 if let count = recorder.appendToSavedQueue(files) {
-                    messages.post("Added \(files.count) file\(files.count == 1 ? "" : "s") to the saved queue (\(count) in all): `smfplay resume` plays it.")
+                    messages.post(
+                        "Added \(files.count) file\(files.count == 1 ? "" : "s") to the saved queue (\(count) in all): `smfplay resume` plays it.")
                 } else {
                     messages.post("Not added: another smfplay is running and keeps the saved queue; play the files here with Enter or P.")
                 }
@@ -270,9 +274,11 @@ public struct BrowseSession {
         }
         writeToStandardOutput("\u{1B}[H\u{1B}[2J")
         let recorder = recorder
-        var session = PlaySession(player: player, interactive: true, cancellation: cancellation, reportsUnderruns: reportsUnderruns,
-                                  insideBrowser: true, showsKeyboard: showsKeyboard, textDecoding: textDecoding, onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) },
-                                  mediaKeys: mediaKeys)
+        var session = PlaySession(
+            player: player, interactive: true, cancellation: cancellation, reportsUnderruns: reportsUnderruns,
+            insideBrowser: true, showsKeyboard: showsKeyboard, textDecoding: textDecoding,
+            onUpdate: { recorder.record($0, queue: player.queue, placeChanged: $1) },
+            mediaKeys: mediaKeys)
         session.browserTerminal = terminal
         let ending = session.run()
         view.invalidate()
@@ -318,12 +324,14 @@ public struct BrowseSession {
             if !snapshot.hasEnded, let item = snapshot.item {
                 let title = player.song(generation: snapshot.start).flatMap { $0.file.titleText(decoding: textDecoding($0.file)) }
                 let name = PlayView.shownName(of: item, title: title)
-                status = "\(snapshot.isPaused ? "❚❚" : "▶") \(name)  \(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
+                status =
+                    "\(snapshot.isPaused ? "❚❚" : "▶") \(name)  \(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"
                     + "  (\(snapshot.place + 1) of \(snapshot.queueLength))  v: the player"
             }
         }
-        let lines = view.lines(for: browser, details: details, lastPlayed: recorder.lastPlayedFile,
-                               isEditingFilter: isEditingFilter, showsHelp: showsHelp, status: status, columns: size.columns, rows: size.rows)
+        let lines = view.lines(
+            for: browser, details: details, lastPlayed: recorder.lastPlayedFile,
+            isEditingFilter: isEditingFilter, showsHelp: showsHelp, status: status, columns: size.columns, rows: size.rows)
         view.draw(lines)
     }
 }

@@ -13,8 +13,10 @@ struct BrowserView {
     private var lastDrawn = ""
 
     /// The lines of the screen, each at most `columns` wide.
-    mutating func lines(for browser: LibraryBrowser, details: (FilePath) -> FileDetails.Lookup?, lastPlayed: FilePath?,
-                        isEditingFilter: Bool, showsHelp: Bool = false, status: String, columns: Int, rows: Int) -> [String] {
+    mutating func lines(
+        for browser: LibraryBrowser, details: (FilePath) -> FileDetails.Lookup?, lastPlayed: FilePath?,
+        isEditingFilter: Bool, showsHelp: Bool = false, status: String, columns: Int, rows: Int
+    ) -> [String] {
         let width = max(columns, 1)
         let keys = Self.keys(for: browser)
         if showsHelp { return Array(keys.helpPage(width: width).prefix(max(rows, 1))) }
@@ -31,8 +33,10 @@ struct BrowserView {
         if let problem = browser.problem {
             lines.append(DisplayWidth.fitting("Cannot open this folder: \(problem)", width: width))
         } else if visible.isEmpty {
-            lines.append(DisplayWidth.fitting(typed.isEmpty ? "No MIDI files or folders here." : "Nothing matches “\(typed)”.",
-                                              width: width))
+            lines.append(
+                DisplayWidth.fitting(
+                    typed.isEmpty ? "No MIDI files or folders here." : "Nothing matches “\(typed)”.",
+                    width: width))
         }
         if browser.selection < top { top = browser.selection }
         if browser.selection >= top + height { top = browser.selection - height + 1 }
@@ -50,14 +54,16 @@ struct BrowserView {
         for (index, lookup) in zip(shown, lookups) {
             let entry = visible[index]
             let marker = entry.path == lastPlayed ? "▶ " : "  "
-            let right = switch lookup {
-            case .ready(let seconds, let trackCount):
-                "  " + Self.padded(formatDuration(seconds), to: durationWidth) + "  " + Self.padded(String(trackCount), to: trackWidth) + " tr"
-            case .pending: "  …"
-            case .unreadable: "  unreadable"
-            case nil: ""
-            }
-            let name = DisplayWidth.fitting(entry.kind == .folder ? entry.name + "/" : entry.name, width: max(width - 2 - DisplayWidth.columns(of: right), 1))
+            let right =
+                switch lookup {
+                case .ready(let seconds, let trackCount):
+                    "  " + Self.padded(formatDuration(seconds), to: durationWidth) + "  " + Self.padded(String(trackCount), to: trackWidth) + " tr"
+                case .pending: "  …"
+                case .unreadable: "  unreadable"
+                case nil: ""
+                }
+            let name = DisplayWidth.fitting(
+                entry.kind == .folder ? entry.name + "/" : entry.name, width: max(width - 2 - DisplayWidth.columns(of: right), 1))
             let gap = String(repeating: " ", count: max(0, width - 2 - DisplayWidth.columns(of: name) - DisplayWidth.columns(of: right)))
             // Cut whole: on a screen narrower than the marker and the details, they do not fit either.
             let line = DisplayWidth.fitting(marker + name + gap + right, width: width)

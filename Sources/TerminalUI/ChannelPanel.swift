@@ -22,7 +22,8 @@ struct ChannelPanel {
         let audible = performance.audible
         return (0..<16).map { index in
             let channel = snapshot.channels.first { $0.number == index + 1 }
-            let state = performance.muted.contains(index) ? "mute" : performance.soloed.contains(index) ? "solo" : audible.contains(index) ? "    " : " -  "
+            let state =
+                performance.muted.contains(index) ? "mute" : performance.soloed.contains(index) ? "solo" : audible.contains(index) ? "    " : " -  "
             let filled = Int((levels[index] * Double(Self.meterWidth)).rounded())
             let meter = String(repeating: "▮", count: filled) + String(repeating: "·", count: Self.meterWidth - filled)
             let number = index + 1 < 10 ? " \(index + 1)" : "\(index + 1)"

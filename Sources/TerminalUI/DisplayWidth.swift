@@ -22,7 +22,7 @@ enum DisplayWidth {
         default: break
         }
         switch scalar.value {
-        case 0x1160...0x11FF, 0xD7B0...0xD7FF: return 0  // Hangul vowel and final jamo join the syllable's lead
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF: return 0 // Hangul vowel and final jamo join the syllable's lead
         default: return isWide(scalar) ? 2 : 1
         }
     }

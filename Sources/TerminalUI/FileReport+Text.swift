@@ -35,7 +35,8 @@ extension FileReport {
 
     private func tempoText(_ tempo: SongSummary.TempoSummary) -> String {
         guard tempo.changeCount > 0 else { return "\(bpm(tempo.initialBPM)) bpm" }
-        return "\(bpm(tempo.initialBPM)) bpm at the start, \(bpm(tempo.minimumBPM))–\(bpm(tempo.maximumBPM)) bpm, \(plural(tempo.changeCount, "change"))"
+        return
+            "\(bpm(tempo.initialBPM)) bpm at the start, \(bpm(tempo.minimumBPM))–\(bpm(tempo.maximumBPM)) bpm, \(plural(tempo.changeCount, "change"))"
     }
 
     /// What `--loops` would repeat, or why it would repeat nothing.
@@ -54,16 +55,21 @@ extension FileReport {
         if let name = track.name, !name.isEmpty { text += " \"\(name)\"" }
         text += ": \(plural(track.noteCount, "note"))"
         if !track.channels.isEmpty {
-            text += track.channels.count == 1 ? " on channel \(track.channels[0])" : " on channels \(track.channels.map(String.init).joined(separator: ", "))"
+            text +=
+                track.channels.count == 1
+                ? " on channel \(track.channels[0])" : " on channels \(track.channels.map(String.init).joined(separator: ", "))"
         }
         return text
     }
 
     private func channelText(_ channel: SongSummary.ChannelSummary) -> String {
-        let instruments = channel.isPercussion ? ["Percussion"] : channel.programs.map { selection in
-            let bank = selection.bankMSB == 0 && selection.bankLSB == 0 ? "" : " (bank \(selection.bankMSB):\(selection.bankLSB))"
-            return "\(selection.instrument ?? "Program \(selection.program + 1)")\(bank)"
-        }
+        let instruments =
+            channel.isPercussion
+            ? ["Percussion"]
+            : channel.programs.map { selection in
+                let bank = selection.bankMSB == 0 && selection.bankLSB == 0 ? "" : " (bank \(selection.bankMSB):\(selection.bankLSB))"
+                return "\(selection.instrument ?? "Program \(selection.program + 1)")\(bank)"
+            }
         let label = "\(channel.channel)".padding(toLength: 3, withPad: " ", startingAt: 0)
         return "\(label)\(instruments.isEmpty ? "no program change" : instruments.joined(separator: ", ")): \(plural(channel.noteCount, "note"))"
     }

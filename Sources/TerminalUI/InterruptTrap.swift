@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Playback
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Turns Ctrl-C (SIGINT), SIGTERM and SIGHUP (the terminal closed) into a cancellation, so that
 /// work in progress stops cleanly and leaves no half-written file, and the player saves where it was.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The keys the player and browser understand.
@@ -89,12 +89,13 @@ struct KeyReader {
         case 0x7F, 0x08: return (.backspace, 1)
         default:
             // A UTF-8 character is read whole; invalid bytes are skipped.
-            let expectedLength = switch first {
-            case 0xC0...0xDF: 2
-            case 0xE0...0xEF: 3
-            case 0xF0...0xF7: 4
-            default: 1
-            }
+            let expectedLength =
+                switch first {
+                case 0xC0...0xDF: 2
+                case 0xE0...0xEF: 3
+                case 0xF0...0xF7: 4
+                default: 1
+                }
             let length = 1 + bytes.dropFirst().prefix(expectedLength - 1).prefix { $0 & 0xC0 == 0x80 }.count
             if length < expectedLength, length == bytes.count, moreMayFollow { return nil }
             let character = String(validating: bytes.prefix(length), as: UTF8.self).flatMap(\.first)
@@ -117,17 +118,18 @@ struct KeyReader {
         // A control byte cuts the sequence short: the sequence is dropped, the byte read as a key.
         guard (0x40...0x7E).contains(final) else { return (nil, length - 1) }
         let parameters = String(decoding: body[..<finalIndex], as: UTF8.self)
-        let key: Key? = switch (parameters, final) {
-        case ("", 0x41): .up
-        case ("", 0x42): .down
-        case ("", 0x43): .right
-        case ("", 0x44): .left
-        case ("", 0x48), ("1", 0x7E): .home
-        case ("", 0x46), ("4", 0x7E): .end
-        case ("5", 0x7E): .pageUp
-        case ("6", 0x7E): .pageDown
-        default: nil
-        }
+        let key: Key? =
+            switch (parameters, final) {
+            case ("", 0x41): .up
+            case ("", 0x42): .down
+            case ("", 0x43): .right
+            case ("", 0x44): .left
+            case ("", 0x48), ("1", 0x7E): .home
+            case ("", 0x46), ("4", 0x7E): .end
+            case ("5", 0x7E): .pageUp
+            case ("6", 0x7E): .pageDown
+            default: nil
+            }
         return (key, length)
     }
 }

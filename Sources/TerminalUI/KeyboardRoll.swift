@@ -1,6 +1,6 @@
 import SMF
-import Thumbnails
 import SystemPackage
+import Thumbnails
 
 /// A song drawn for a terminal as a piano roll under the play view's keyboard: time runs down,
 /// one row per slice of time (labelled with its start), and each note fills, in its channel's
@@ -24,7 +24,8 @@ public struct KeyboardRoll {
     /// An empty roll for the song `outline` describes, in at most `width` columns and
     /// `maximumRows` rows of time; `nil` when the keyboard does not fit.
     init?(outline: SongOutline, width: Int, maximumRows: Int) {
-        let slice = Self.slices.first { Self.rowCount(duration: outline.duration, slice: $0) <= maximumRows }
+        let slice =
+            Self.slices.first { Self.rowCount(duration: outline.duration, slice: $0) <= maximumRows }
             ?? (outline.duration / Double(maximumRows)).rounded(.up)
         let rows = outline.noteCount == 0 ? 0 : Self.rowCount(duration: outline.duration, slice: slice)
         labelWidth = DisplayWidth.columns(of: formatDuration(Double(max(rows - 1, 0)) * slice))
@@ -61,11 +62,12 @@ public struct KeyboardRoll {
     public func lines(indent: String, colours: Bool) -> [String] {
         let blank = indent + String(repeating: " ", count: labelWidth + 1)
         let keyboardRows = keyboard.rows(pressed: [], colours: colours).map { blank + $0 }
-        return keyboardRows + sounding.enumerated().map { row, keys in
-            let label = formatDuration(Double(row) * slice)
-            return indent + String(repeating: " ", count: labelWidth - DisplayWidth.columns(of: label)) + label + " "
-                + keyboard.rollRow(sounding: keys, colours: colours)
-        }
+        return keyboardRows
+            + sounding.enumerated().map { row, keys in
+                let label = formatDuration(Double(row) * slice)
+                return indent + String(repeating: " ", count: labelWidth - DisplayWidth.columns(of: label)) + label + " "
+                    + keyboard.rollRow(sounding: keys, colours: colours)
+            }
     }
 
     /// The roll of a MIDI file: two passes over its events, keeping none.

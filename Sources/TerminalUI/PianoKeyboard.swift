@@ -96,7 +96,9 @@ struct PianoKeyboard: Hashable {
             top[left] = Self.whiteCell(" ", lit: lit)
             if keys.contains(key + 1), Self.isBlack(key + 1) {
                 let litBlack = channels(key + 1)
-                top[left + 1] = litBlack == 0 ? TerminalCell("█", foreground: Self.blackKeyColour, background: Self.blackKeyColour)
+                top[left + 1] =
+                    litBlack == 0
+                    ? TerminalCell("█", foreground: Self.blackKeyColour, background: Self.blackKeyColour)
                     : Self.litCell(channels: litBlack)
             } else {
                 top[left + 1] = Self.whiteCell("▕", lit: lit)
@@ -138,7 +140,9 @@ struct PianoKeyboard: Hashable {
             }
         }
         if isCutBelow, below != 0 { cells[0] = TerminalCell("<", foreground: ChannelPalette.terminalColour(channel: below.trailingZeroBitCount)) }
-        if isCutAbove, above != 0 { cells[width - 1] = TerminalCell(">", foreground: ChannelPalette.terminalColour(channel: above.trailingZeroBitCount)) }
+        if isCutAbove, above != 0 {
+            cells[width - 1] = TerminalCell(">", foreground: ChannelPalette.terminalColour(channel: above.trailingZeroBitCount))
+        }
         return TerminalCell.line(cells, colours: colours)
     }
 
@@ -180,7 +184,9 @@ struct PianoKeyboard: Hashable {
     }
 
     private static func markCell(_ character: Character, channels: UInt64) -> TerminalCell {
-        channels == 0 ? TerminalCell(character, foreground: edgeColour)
-            : TerminalCell(character, foreground: litCharacterColour, background: ChannelPalette.terminalColour(channel: channels.trailingZeroBitCount))
+        channels == 0
+            ? TerminalCell(character, foreground: edgeColour)
+            : TerminalCell(
+                character, foreground: litCharacterColour, background: ChannelPalette.terminalColour(channel: channels.trailingZeroBitCount))
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import MediaPlayerService
 import Playback
 import SMF
 import Synthesis
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The player's loop on the interface thread: keys in, status out, until the
 /// queue runs out, the user quits, a signal comes or the output fails.
@@ -39,9 +40,11 @@ public struct PlaySession {
     /// Inside the browser, its terminal session, which takes Ctrl-Z.
     var browserTerminal: TerminalSession?
 
-    public init(player: Player, interactive: Bool, cancellation: Cancellation, reportsUnderruns: Bool, insideBrowser: Bool = false,
-                showsKeyboard: Bool = true, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
-                onUpdate: @escaping (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }, mediaKeys: MediaKeys? = nil) {
+    public init(
+        player: Player, interactive: Bool, cancellation: Cancellation, reportsUnderruns: Bool, insideBrowser: Bool = false,
+        showsKeyboard: Bool = true, textDecoding: @escaping (MIDIFile) -> TextDecoding = TextDecoding.init(detectingIn:),
+        onUpdate: @escaping (PlayerSnapshot, _ placeChanged: Bool) -> Void = { _, _ in }, mediaKeys: MediaKeys? = nil
+    ) {
         self.player = player
         self.interactive = interactive
         self.cancellation = cancellation
@@ -103,17 +106,22 @@ public struct PlaySession {
                 }
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.
-                    writeToStandardOutput("playing \(snapshot.place + 1)/\(snapshot.queueLength): \(item.displayName) (\(formatDuration(snapshot.durationSeconds)))\n")
+                    writeToStandardOutput(
+                        "playing \(snapshot.place + 1)/\(snapshot.queueLength): \(item.displayName) (\(formatDuration(snapshot.durationSeconds)))\n")
                 }
             }
             onUpdate(snapshot, placeChanged)
             if reportsUnderruns, !interactive, snapshot.underruns > underrunsReported {
                 underrunsReported = snapshot.underruns
-                printError("output underrun at \(formatDuration(snapshot.heardSeconds)) (\(underrunsReported) so far; render load \(Int((snapshot.renderLoad * 100).rounded())) % on \(snapshot.cores) \(snapshot.cores == 1 ? "core" : "cores"))")
+                printError(
+                    "output underrun at \(formatDuration(snapshot.heardSeconds)) (\(underrunsReported) so far; render load \(Int((snapshot.renderLoad * 100).rounded())) % on \(snapshot.cores) \(snapshot.cores == 1 ? "core" : "cores"))"
+                )
             }
             if reportsUnderruns, !interactive, snapshot.item != nil, snapshot.cores != coresReported {
                 coresReported = snapshot.cores
-                printError("playing on \(snapshot.cores) \(snapshot.cores == 1 ? "core" : "cores") from \(formatDuration(snapshot.heardSeconds)) (render load \(Int((snapshot.renderLoad * 100).rounded())) %)")
+                printError(
+                    "playing on \(snapshot.cores) \(snapshot.cores == 1 ? "core" : "cores") from \(formatDuration(snapshot.heardSeconds)) (render load \(Int((snapshot.renderLoad * 100).rounded())) %)"
+                )
             }
             if interactive { view.draw(snapshot, queue: player.queue, terminalSize: TerminalSession.size) }
             if snapshot.hasEnded { return stop(.queueEnded) }

@@ -53,9 +53,13 @@ struct PlayView {
     /// more lines are drawn than it has rows, so nothing wraps or scrolls.
     mutating func draw(_ snapshot: PlayerSnapshot, queue: PlayQueue, terminalSize: (columns: Int, rows: Int)) {
         let width = max(terminalSize.columns - 1, 1)
-        var lines = showsHelp ? keys.helpPage(width: width).map(Line.text)
-            : Self.lines(for: snapshot, title: title, columns: terminalSize.columns, showsUnderruns: showsUnderruns,
-                         keys: .playView(insideBrowser: insideBrowser))
+        var lines =
+            showsHelp
+            ? keys.helpPage(width: width).map(Line.text)
+            : Self.lines(
+                for: snapshot, title: title, columns: terminalSize.columns, showsUnderruns: showsUnderruns,
+                keys: .playView(insideBrowser: insideBrowser)
+            )
             .map(Line.text)
         if !showsHelp, let notice { lines.append(.text(DisplayWidth.fitting(notice, width: width))) }
         if !showsHelp, snapshot.item != nil, let lyrics {
@@ -71,7 +75,8 @@ struct PlayView {
             queueList = list
         }
         if !showsHelp, showsKeyboard, snapshot.item != nil, terminalSize.rows >= lines.count + PianoKeyboard.rowCount,
-           let keyboard = PianoKeyboard(songKeys: snapshot.noteRange, width: terminalSize.columns - 1) {
+            let keyboard = PianoKeyboard(songKeys: snapshot.noteRange, width: terminalSize.columns - 1)
+        {
             lines += keyboard.cells(pressed: snapshot.pressedKeys).map(Line.cells)
         }
         lines = Array(lines.prefix(max(terminalSize.rows, 1)))

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Shows how a render is going: a redrawn bar on a terminal, one line per file
 /// otherwise, nothing with `--quiet`. Safe to call from any thread.

@@ -33,8 +33,9 @@ struct QueueList {
         for place in top..<min(count, top + shown) {
             let number = String(place + 1)
             let marker = place == playing ? "▶ " : "  "
-            let line = DisplayWidth.fitting(marker + String(repeating: " ", count: numberWidth - number.count) + number + ". "
-                                            + PlayView.fileName(of: queue.items[queue.order[place]]), width: width)
+            let line = DisplayWidth.fitting(
+                marker + String(repeating: " ", count: numberWidth - number.count) + number + ". "
+                    + PlayView.fileName(of: queue.items[queue.order[place]]), width: width)
             rows.append(place == selected ? "\u{1B}[7m" + line + "\u{1B}[0m" : line)
         }
         return Array(rows.prefix(max(height, 1)))

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Turns Ctrl-Z (SIGTSTP) into a request that the interface thread takes when it next looks,
 /// instead of the process stopping at once with the terminal in raw mode on its alternate screen.

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One character cell of a drawing on a terminal: a character and, where colours are shown,

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Playback
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The terminal in the mode a full-screen view needs: keys arrive one at a
 /// time without echo, the cursor is hidden; `restore()` puts everything back. A full-screen
@@ -66,10 +67,11 @@ public final class TerminalSession {
     /// on if it played before. Nothing when Ctrl-Z has not come since the last look.
     func suspendIfAsked(pausing player: Player?, redraw: () -> Void) {
         guard let suspendTrap, suspendTrap.takeRequest() else { return }
-        let playing = player.map { player in
-            let snapshot = player.update(keysAndChannels: false)
-            return !snapshot.isPaused && !snapshot.hasEnded
-        } ?? false
+        let playing =
+            player.map { player in
+                let snapshot = player.update(keysAndChannels: false)
+                return !snapshot.isPaused && !snapshot.hasEnded
+            } ?? false
         if playing { player?.togglePause() }
         leave()
         suspendTrap.stopUntilContinued()

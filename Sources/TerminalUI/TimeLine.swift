@@ -26,7 +26,11 @@ enum TimeLine {
         if performance.tempo != 1 {
             // Song time first, as seeks and the resume state count it; then the time it takes at this tempo.
             pieces.append(("tempo \(Int((performance.tempo * 100).rounded()))%", 2))
-            pieces.append(("(\(formatDuration(snapshot.heardSeconds / performance.tempo)) / \(formatDuration(snapshot.durationSeconds / performance.tempo)) heard)", 6))
+            pieces.append(
+                (
+                    "(\(formatDuration(snapshot.heardSeconds / performance.tempo)) / \(formatDuration(snapshot.durationSeconds / performance.tempo)) heard)",
+                    6
+                ))
         }
         if performance.transpose != 0 { pieces.append(("key \(performance.transpose > 0 ? "+" : "")\(performance.transpose)", 2)) }
         if snapshot.passCount != 1 { pieces.append(("loop \(snapshot.pass)/\(snapshot.passCount.map(String.init) ?? "∞")", 1)) }

@@ -60,23 +60,27 @@ extension ViewKeys {
 
     /// The channel panel's keys, then the play view's, which work with the panel open.
     static func channelPanel(insideBrowser: Bool) -> ViewKeys {
-        ViewKeys(title: "the channel panel",
-                 entries: channelEntries + playEntries(insideBrowser: insideBrowser).filter { $0.keys != "c" })
+        ViewKeys(
+            title: "the channel panel",
+            entries: channelEntries + playEntries(insideBrowser: insideBrowser).filter { $0.keys != "c" })
     }
 
     /// The queue list's keys, then those of the play view that work with it open.
     static func queueList(insideBrowser: Bool) -> ViewKeys {
-        ViewKeys(title: "the queue", entries: queueEntries + playEntries(insideBrowser: insideBrowser).filter { !["↑/↓", "q/Esc", "l"].contains($0.keys) }
-                 + [Entry("q", insideBrowser ? "stop, back to the browser" : "quit")])
+        ViewKeys(
+            title: "the queue",
+            entries: queueEntries + playEntries(insideBrowser: insideBrowser).filter { !["↑/↓", "q/Esc", "l"].contains($0.keys) }
+                + [Entry("q", insideBrowser ? "stop, back to the browser" : "quit")])
     }
 
     /// The queue list's own keys, for its heading.
     static let queueListOnly = ViewKeys(title: "the queue alone", entries: queueEntries)
 
-    private static let queueEntries = movingEntries + [
-        Entry("Enter", hint: "Enter play", "play the file selected", rank: 1),
-        Entry("l/Esc", hint: "l close", "close the queue", rank: 0),
-    ]
+    private static let queueEntries =
+        movingEntries + [
+            Entry("Enter", hint: "Enter play", "play the file selected", rank: 1),
+            Entry("l/Esc", hint: "l close", "close the queue", rank: 0),
+        ]
 
     /// The channel panel's own keys, for the line above it.
     static let channelPanelOnly = ViewKeys(title: "the channel panel alone", entries: channelEntries)
@@ -108,29 +112,33 @@ extension ViewKeys {
     ]
 
     /// The browser's keys in a folder.
-    static let browser = ViewKeys(title: "the browser", entries: movingEntries + [
-        Entry("→", hint: "→ open", "open the folder", rank: 1),
-        Entry("Enter", hint: "Enter play", "open / play from the file", rank: 2),
-        Entry("←/Bksp", hint: "← back", "up a folder", rank: 1),
-        Entry("P", hint: "P play folder", "play the folder, all of it", rank: 4),
-        Entry("a", hint: "a add", "add to the queue", rank: 5),
-        Entry("/", hint: "/ search", "search the library", rank: 3),
-        Entry("~", hint: "~ top", "the library's top", rank: 6),
-        playViewEntry,
-        Entry("q/Esc", hint: "q quit", "leave; Esc clears a filter", rank: 0),
-    ])
+    static let browser = ViewKeys(
+        title: "the browser",
+        entries: movingEntries + [
+            Entry("→", hint: "→ open", "open the folder", rank: 1),
+            Entry("Enter", hint: "Enter play", "open / play from the file", rank: 2),
+            Entry("←/Bksp", hint: "← back", "up a folder", rank: 1),
+            Entry("P", hint: "P play folder", "play the folder, all of it", rank: 4),
+            Entry("a", hint: "a add", "add to the queue", rank: 5),
+            Entry("/", hint: "/ search", "search the library", rank: 3),
+            Entry("~", hint: "~ top", "the library's top", rank: 6),
+            playViewEntry,
+            Entry("q/Esc", hint: "q quit", "leave; Esc clears a filter", rank: 0),
+        ])
 
     /// The browser's keys in search results.
-    static let searchResults = ViewKeys(title: "the search results", entries: movingEntries + [
-        Entry("Enter", hint: "Enter play", "play from this file on", rank: 1),
-        Entry("a", hint: "a add", "add to the queue", rank: 3),
-        Entry("P", "play the folder searched"),
-        Entry("/", hint: "/ change", "change the search", rank: 2),
-        Entry("Esc/←", hint: "Esc back", "back to the folder", rank: 0),
-        Entry("~", "the library's top"),
-        playViewEntry,
-        Entry("q", hint: "q quit", "leave the browser", rank: 0),
-    ])
+    static let searchResults = ViewKeys(
+        title: "the search results",
+        entries: movingEntries + [
+            Entry("Enter", hint: "Enter play", "play from this file on", rank: 1),
+            Entry("a", hint: "a add", "add to the queue", rank: 3),
+            Entry("P", "play the folder searched"),
+            Entry("/", hint: "/ change", "change the search", rank: 2),
+            Entry("Esc/←", hint: "Esc back", "back to the folder", rank: 0),
+            Entry("~", "the library's top"),
+            playViewEntry,
+            Entry("q", hint: "q quit", "leave the browser", rank: 0),
+        ])
 
     /// How a list's selection moves: the browser's, in a folder or in search results, and the queue's.
     private static let movingEntries = [

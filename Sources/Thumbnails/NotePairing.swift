@@ -40,8 +40,10 @@ struct NotePairing {
         var notes: [RollNote] = []
         for slot in sounding.indices {
             guard let held = sounding[slot] else { continue }
-            notes.append(RollNote(channel: UInt8(slot / 128), pitch: UInt8(slot % 128), velocity: held.velocity,
-                                  startTick: held.startTick, endTick: tick))
+            notes.append(
+                RollNote(
+                    channel: UInt8(slot / 128), pitch: UInt8(slot % 128), velocity: held.velocity,
+                    startTick: held.startTick, endTick: tick))
             sounding[slot] = nil
         }
         soundingCount = 0

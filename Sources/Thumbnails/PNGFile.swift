@@ -9,8 +9,10 @@ public enum PNGFile {
     /// - Parameter text: `tEXt` chunks, keyword and Latin-1 text, put after the header (the
     ///   freedesktop thumbnail cache keeps the file's URI and modification time in them).
     /// - Parameter access: who may read the file (see `AtomicWrite.Access`).
-    public static func write(_ image: RGBImage, to path: FilePath, text: [(keyword: String, text: String)] = [],
-                             access: AtomicWrite.Access = .shared) throws(ThumbnailError) {
+    public static func write(
+        _ image: RGBImage, to path: FilePath, text: [(keyword: String, text: String)] = [],
+        access: AtomicWrite.Access = .shared
+    ) throws(ThumbnailError) {
         var bytes = try encode(image, for: path)
         bytes.insert(contentsOf: text.flatMap { chunk(type: "tEXt", Array($0.keyword.utf8) + [0] + Array($0.text.utf8)) }, at: headerEnd)
         do {

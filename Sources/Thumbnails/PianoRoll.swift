@@ -28,10 +28,12 @@ public struct PianoRoll: Sendable {
         // A drum sounds briefly whatever its note-off says, and drum parts often hold
         // a key until its next hit: drums are strokes where they start.
         let endTick = note.channel == GeneralMIDI.percussionChannel ? note.startTick : note.endTick
-        let columns = geometry.columns(fromSeconds: tempoMap.seconds(atTick: note.startTick, segmentHint: &startSegment),
-                                       toSeconds: tempoMap.seconds(atTick: endTick, segmentHint: &endSegment))
-        image.fill(columns: Self.leavingAGap(columns), rows: Self.leavingAGap(geometry.rows(ofPitch: Int(note.pitch))),
-                   with: ChannelPalette.colour(channel: note.channel, velocity: note.velocity))
+        let columns = geometry.columns(
+            fromSeconds: tempoMap.seconds(atTick: note.startTick, segmentHint: &startSegment),
+            toSeconds: tempoMap.seconds(atTick: endTick, segmentHint: &endSegment))
+        image.fill(
+            columns: Self.leavingAGap(columns), rows: Self.leavingAGap(geometry.rows(ofPitch: Int(note.pitch))),
+            with: ChannelPalette.colour(channel: note.channel, velocity: note.velocity))
     }
 
     /// A bar's cells without the last when there are three or more: a gap after each note and

@@ -31,9 +31,10 @@ public struct ThumbnailCache: Sendable {
             throw .unreadableSong(.unreadable(path: file, reason: SystemError.current))
         }
         if let made = FileStamp(ofFileAt: thumbnail), made.modifiedSeconds >= song.modifiedSeconds { return thumbnail }
-        try Thumbnailer(size: Self.normalSize).write(midiFile: file, to: thumbnail,
-                                                     text: [("Thumb::URI", file.fileURI), ("Thumb::MTime", String(song.modifiedSeconds))],
-                                                     access: .personal)
+        try Thumbnailer(size: Self.normalSize).write(
+            midiFile: file, to: thumbnail,
+            text: [("Thumb::URI", file.fileURI), ("Thumb::MTime", String(song.modifiedSeconds))],
+            access: .personal)
         return thumbnail
     }
 }

@@ -26,8 +26,10 @@ public struct Thumbnailer: Sendable {
     /// Writes a PNG piano roll of the MIDI file at `input` to `output`. A file
     /// that cannot be read leaves nothing at `output`, not even a temporary file. `text` and
     /// `access` are `PNGFile.write`'s.
-    public func write(midiFile input: FilePath, to output: FilePath, text: [(keyword: String, text: String)] = [],
-                      access: AtomicWrite.Access = .shared) throws(ThumbnailError) {
+    public func write(
+        midiFile input: FilePath, to output: FilePath, text: [(keyword: String, text: String)] = [],
+        access: AtomicWrite.Access = .shared
+    ) throws(ThumbnailError) {
         let image: RGBImage
         do throws(SMFFileError) {
             let stream = try SMFEventStream(path: input)

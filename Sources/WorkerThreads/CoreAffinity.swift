@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Which core a thread runs on, and moving a new thread off its maker's core. Linux's calls for
@@ -13,10 +13,12 @@ enum CoreAffinity {
     private static let calls: (current: CurrentCore, get: Affinity, set: Affinity)? = {
         let library = UnsafeMutableRawPointer(bitPattern: 0) // RTLD_DEFAULT
         guard let current = dlsym(library, "sched_getcpu"), let get = dlsym(library, "sched_getaffinity"),
-              let set = dlsym(library, "sched_setaffinity")
+            let set = dlsym(library, "sched_setaffinity")
         else { return nil }
-        return (unsafeBitCast(current, to: CurrentCore.self), unsafeBitCast(get, to: Affinity.self),
-                unsafeBitCast(set, to: Affinity.self))
+        return (
+            unsafeBitCast(current, to: CurrentCore.self), unsafeBitCast(get, to: Affinity.self),
+            unsafeBitCast(set, to: Affinity.self)
+        )
     }()
 
     /// The core the calling thread runs on, or nil when that cannot be told.
@@ -35,7 +37,7 @@ enum CoreAffinity {
         var allowed = [UInt64](repeating: 0, count: 16)
         let bytes = allowed.count * MemoryLayout<UInt64>.size
         guard allowed.withUnsafeMutableBytes({ calls.get(0, bytes, $0.baseAddress!) }) == 0,
-              Int(core) < allowed.count * 64
+            Int(core) < allowed.count * 64
         else { return }
         var elsewhere = allowed
         elsewhere[Int(core) / 64] &= ~(1 << UInt64(core % 64))

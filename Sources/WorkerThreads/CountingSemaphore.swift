@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A POSIX semaphore: a count that `post` raises and `wait` lowers, waiting while it is 0. Fit

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A lock with a condition to wait on (a pthread mutex and condition variable): for threads that

@@ -4,7 +4,8 @@ extension WorkerThreads {
     /// Runs `count` independent jobs on the cores this process may use (a thread each, the
     /// caller's among them, taking jobs in turn) and returns their results in job order.
     public static func results<Value: Sendable, Failure: Error>(ofJobs count: Int, _ job: @escaping @Sendable (Int) throws(Failure) -> Value)
-        -> [Result<Value, Failure>] {
+        -> [Result<Value, Failure>]
+    {
         let slots = ResultSlots<Value, Failure>(count: count)
         run(count: min(processorCount, count)) { _ in slots.fill(with: job) }
         return slots.results()

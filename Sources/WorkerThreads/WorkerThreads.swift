@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs work on several threads of smfplay's own and waits for all of them: the one way smfplay
@@ -45,9 +45,14 @@ public enum WorkerThreads {
         let gate = StartGate()
         var threads: [pthread_t] = []
         for index in 0..<helpers {
-            guard let thread = startThread(Work(worker: index, body: { index in
-                if gate.waitForStart() { helper(index) }
-            })) else { break }
+            guard
+                let thread = startThread(
+                    Work(
+                        worker: index,
+                        body: { index in
+                            if gate.waitForStart() { helper(index) }
+                        }))
+            else { break }
             threads.append(thread)
         }
         let allStarted = threads.count == helpers
@@ -93,12 +98,14 @@ public enum WorkerThreads {
     private static func startThread(_ work: Work) -> pthread_t? {
         let retained = Unmanaged.passRetained(work).toOpaque()
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { work in
-            let work = Unmanaged<Work>.fromOpaque(work!).takeRetainedValue()
-            if let core = work.makerCore { CoreAffinity.leave(core) }
-            work.body(work.worker)
-            return nil
-        }, retained)
+        let started = pthread_create(
+            &thread, nil,
+            { work in
+                let work = Unmanaged<Work>.fromOpaque(work!).takeRetainedValue()
+                if let core = work.makerCore { CoreAffinity.leave(core) }
+                work.body(work.worker)
+                return nil
+            }, retained)
         guard started == 0 else {
             Unmanaged<Work>.fromOpaque(retained).release()
             return nil

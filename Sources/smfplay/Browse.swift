@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import Configuration
 import Foundation
@@ -11,22 +8,29 @@ import Resume
 import SystemPackage
 import TerminalUI
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 struct Browse: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "browse",
         abstract: "Browse the MIDI library and play from it; opens at the file played last.",
-        discussion: CommandHelp.discussion("""
-        Keys: ↑/↓/PgUp/PgDn/Home/End move; Enter or → opens a folder; Enter on a file \
-        plays it and the files after it in its folder (or in the search results); P plays the selected folder \
-        (everything under it); a adds the selection to the queue; / searches the whole library (names, folders, titles, lyrics; see `smfplay search`; a library never indexed is indexed meanwhile, and found as it is read); \
-        ← or Backspace goes up a folder; ~ goes to the library's top; Esc goes back from the search results to the folder; q (or Esc in the folder) leaves; ? shows every key. \
-        While music plays: the keys of `smfplay play`, b back to the browser (the music \
-        goes on), q stop.
-        """, examples: Browse.examples)
+        discussion: CommandHelp.discussion(
+            """
+            Keys: ↑/↓/PgUp/PgDn/Home/End move; Enter or → opens a folder; Enter on a file \
+            plays it and the files after it in its folder (or in the search results); P plays the selected folder \
+            (everything under it); a adds the selection to the queue; / searches the whole library (names, folders, titles, lyrics; see `smfplay search`; a library never indexed is indexed meanwhile, and found as it is read); \
+            ← or Backspace goes up a folder; ~ goes to the library's top; Esc goes back from the search results to the folder; q (or Esc in the folder) leaves; ? shows every key. \
+            While music plays: the keys of `smfplay play`, b back to the browser (the music \
+            goes on), q stop.
+            """, examples: Browse.examples)
     )
 
-    @Argument(help: ArgumentHelp("The library folder to browse (default: --library, the configuration's library, else $XDG_MUSIC_DIR/MIDI).",
-                                 valueName: "folder"), completion: .directory)
+    @Argument(
+        help: ArgumentHelp(
+            "The library folder to browse (default: --library, the configuration's library, else $XDG_MUSIC_DIR/MIDI).",
+            valueName: "folder"), completion: .directory)
     var folder: String?
 
     @OptionGroup var library: LibraryOption
@@ -54,7 +58,8 @@ struct Browse: ParsableCommand {
         // A library without an index gets one, built while the user browses: `/` searches the whole
         // library as soon as it is read, and what is read so far meanwhile.
         let isIndexed = (try? database?.hasFiles(under: root)) == true
-        let indexBuild = database != nil && !isIndexed
+        let indexBuild =
+            database != nil && !isIndexed
             ? IndexBuild(databasePath: LibraryIndexUpdate.databasePath(in: XDGDirectories.current()), root: root) : nil
         defer { indexBuild?.stop() }
         var session = BrowseSession(
@@ -64,7 +69,9 @@ struct Browse: ParsableCommand {
             makePlayer: { () throws(CommandFailure) -> Player in
                 try playback.makePlayer(configuration: configuration, onProblem: messages.post)
             },
-            searchLibrary: database.flatMap { isIndexed || indexBuild != nil ? Self.librarySearch(database: $0, root: root, messages: messages) : nil },
+            searchLibrary: database.flatMap {
+                isIndexed || indexBuild != nil ? Self.librarySearch(database: $0, root: root, messages: messages) : nil
+            },
             indexBuild: indexBuild,
             textDecoding: playback.textDecoding(configuration: configuration),
             makeMediaKeys: { playback.makeMediaKeys(configuration: configuration, onProblem: messages.post) })

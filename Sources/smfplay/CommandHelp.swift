@@ -20,7 +20,8 @@ enum CommandHelp {
 
     private static func examplesText(_ examples: [Example]) -> String {
         let width = examples.map(\.command.count).max() ?? 0
-        return "EXAMPLES:\n" + examples.map { "  " + $0.command.padding(toLength: width, withPad: " ", startingAt: 0) + "   " + $0.does }
+        return "EXAMPLES:\n"
+            + examples.map { "  " + $0.command.padding(toLength: width, withPad: " ", startingAt: 0) + "   " + $0.does }
             .joined(separator: "\n")
     }
 }

@@ -96,8 +96,9 @@ struct CommandLinePrescan {
         }
         return SynthesizerPreload(expectedSampleRate: Double(RenderSettings.defaultSampleRate)) {
             guard let configuration = try? ConfigurationOption.file(path: configurationPath).load(),
-                  let stack = try? SoundOptions.soundFontStack(requested: soundFonts, settings: configuration.render,
-                                                               configurationFile: configuration.path)
+                let stack = try? SoundOptions.soundFontStack(
+                    requested: soundFonts, settings: configuration.render,
+                    configurationFile: configuration.path)
             else { return nil }
             return (Double(configuration.render.sampleRate), stack)
         }
@@ -110,7 +111,9 @@ struct CommandLinePrescan {
         var readsOptions = true
         for argument in arguments {
             if argument == "--" { readsOptions = false }
-            if readsOptions, argument.hasPrefix("--"), argument.count > 3, argument.hasSuffix("="), argument.dropLast().dropFirst(2).allSatisfy({ $0 != "=" }) {
+            if readsOptions, argument.hasPrefix("--"), argument.count > 3, argument.hasSuffix("="),
+                argument.dropLast().dropFirst(2).allSatisfy({ $0 != "=" })
+            {
                 result += [String(argument.dropLast()), ""]
             } else {
                 result.append(argument)

@@ -6,8 +6,9 @@ import TerminalUI
 struct ConfigurationOption: ParsableArguments {
     static let emptyValueMessage = "--config needs a file"
 
-    @Option(name: .customLong("config"), help: ArgumentHelp("Read settings from this file.", valueName: "file"),
-            completion: .file(extensions: ["toml"]))
+    @Option(
+        name: .customLong("config"), help: ArgumentHelp("Read settings from this file.", valueName: "file"),
+        completion: .file(extensions: ["toml"]))
     var path: String?
 
     func checkOwnArguments() throws {

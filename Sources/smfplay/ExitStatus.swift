@@ -20,7 +20,8 @@ enum ExitStatus: Int32 {
     case terminated = 143
 
     /// The rule in one line, for the end of a command's help.
-    static let helpLine = "Exit status: 0 done, 1 a file, the configuration or a SoundFont could not be used "
+    static let helpLine =
+        "Exit status: 0 done, 1 a file, the configuration or a SoundFont could not be used "
         + "(the rest was done), 64 a wrong command line, 69 no sound server, 130/143/129 stopped by Ctrl-C, "
         + "SIGTERM or SIGHUP."
 }

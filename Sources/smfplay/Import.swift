@@ -8,19 +8,21 @@ struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Copy MIDI files received from elsewhere into the library's Inbox folder.",
-        discussion: CommandHelp.discussion("""
-        A file is taken for its content, not its name: one that does not start like a MIDI \
-        file is refused with a message, the others are still imported, and the exit status \
-        is 1. A name already in the folder gets a number, as in Song (2).mid: no file is \
-        ever replaced. Each copy appears whole or not at all.
-        """, examples: Import.examples)
+        discussion: CommandHelp.discussion(
+            """
+            A file is taken for its content, not its name: one that does not start like a MIDI \
+            file is refused with a message, the others are still imported, and the exit status \
+            is 1. A name already in the folder gets a number, as in Song (2).mid: no file is \
+            ever replaced. Each copy appears whole or not at all.
+            """, examples: Import.examples)
     )
 
     @Argument(help: "MIDI files (.mid, .midi, .kar, .rmi, or any name).", completion: .file())
     var files: [String]
 
-    @Option(help: ArgumentHelp("Copy into this folder instead of the library's Inbox; it is made if missing.", valueName: "folder"),
-            completion: .directory)
+    @Option(
+        help: ArgumentHelp("Copy into this folder instead of the library's Inbox; it is made if missing.", valueName: "folder"),
+        completion: .directory)
     var into: String?
 
     @OptionGroup var library: LibraryOption
@@ -28,7 +30,9 @@ struct Import: ParsableCommand {
     @OptionGroup var configurationOption: ConfigurationOption
 
     func run() throws {
-        let folder = try into.map(CommandLinePath.filePath) ?? library.root(configuration: configurationOption.load()).appending(LibraryImporter.inboxFolderName)
+        let folder =
+            try into.map(CommandLinePath.filePath)
+            ?? library.root(configuration: configurationOption.load()).appending(LibraryImporter.inboxFolderName)
         let importer = LibraryImporter(folder: folder)
         var refused = false
         for file in files.map(CommandLinePath.filePath) {

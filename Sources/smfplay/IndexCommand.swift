@@ -7,15 +7,16 @@ struct IndexCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: "Build or bring up to date the library index that `smfplay search` looks in.",
-        discussion: CommandHelp.discussion("""
-        Reads every MIDI file under the library folder once (on all cores) and keeps what \
-        search needs: names, folders, titles, lyrics, length, standard (GM, GS, XG, GM2). \
-        Later runs read only files that are new or changed and forget those that are gone. \
-        Titles and lyrics are read with --text-encoding (default: the configuration's \
-        text_encoding, else auto); when it changes, the files whose texts it reads otherwise \
-        are read again. The index is $XDG_DATA_HOME/smfplay/library.sqlite. Ctrl-C keeps \
-        what is done; the next run goes on from there.
-        """, examples: IndexCommand.examples)
+        discussion: CommandHelp.discussion(
+            """
+            Reads every MIDI file under the library folder once (on all cores) and keeps what \
+            search needs: names, folders, titles, lyrics, length, standard (GM, GS, XG, GM2). \
+            Later runs read only files that are new or changed and forget those that are gone. \
+            Titles and lyrics are read with --text-encoding (default: the configuration's \
+            text_encoding, else auto); when it changes, the files whose texts it reads otherwise \
+            are read again. The index is $XDG_DATA_HOME/smfplay/library.sqlite. Ctrl-C keeps \
+            what is done; the next run goes on from there.
+            """, examples: IndexCommand.examples)
     )
 
     @OptionGroup var library: LibraryOption
@@ -34,8 +35,9 @@ struct IndexCommand: ParsableCommand {
         let summary: IndexSummary
         do {
             summary = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
-                try LibraryIndexUpdate.run(database: database, root: root, textEncoding: text.encoding(configuration: configuration), quiet: quiet,
-                                           interrupt: interrupt)
+                try LibraryIndexUpdate.run(
+                    database: database, root: root, textEncoding: text.encoding(configuration: configuration), quiet: quiet,
+                    interrupt: interrupt)
             }
         } catch {
             throw CommandFailure(error.description)

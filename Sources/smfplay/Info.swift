@@ -11,11 +11,12 @@ struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Print what is in MIDI files: duration, tracks, instruments, tempo, lyrics.",
-        discussion: CommandHelp.discussion("""
-        A folder stands for every MIDI file under it. A file that cannot be read is named \
-        with its error on standard error, the others are still printed, and the exit status \
-        is 1 (with --json, the error is in its entry instead).
-        """, examples: Info.examples)
+        discussion: CommandHelp.discussion(
+            """
+            A folder stands for every MIDI file under it. A file that cannot be read is named \
+            with its error on standard error, the others are still printed, and the exit status \
+            is 1 (with --json, the error is in its entry instead).
+            """, examples: Info.examples)
     )
 
     @Argument(help: "MIDI files (.mid, .midi, .kar, .rmi) or folders of them; - reads one from standard input.", completion: .file())
@@ -27,7 +28,10 @@ struct Info: ParsableCommand {
     @Flag(help: "Treat anything unusual in a file as an error.")
     var strict = false
 
-    @Flag(help: "After each file, draw its notes as a piano roll under a keyboard, as wide as the terminal (in colour on a terminal, unless NO_COLOR is set).")
+    @Flag(
+        help:
+            "After each file, draw its notes as a piano roll under a keyboard, as wide as the terminal (in colour on a terminal, unless NO_COLOR is set)."
+    )
     var roll = false
 
     @Option(help: ArgumentHelp("The piano roll's height at most, in rows of time.", valueName: "rows"))
@@ -40,7 +44,9 @@ struct Info: ParsableCommand {
     func checkOwnArguments() throws {
         if roll, json { throw ValidationError("--roll draws for a terminal; it cannot go with --json") }
         guard KeyboardRoll.maximumRowsAllowed.contains(rollRows) else {
-            throw ValidationError("--roll-rows must be from \(KeyboardRoll.maximumRowsAllowed.lowerBound) to \(KeyboardRoll.maximumRowsAllowed.upperBound), not \(rollRows)")
+            throw ValidationError(
+                "--roll-rows must be from \(KeyboardRoll.maximumRowsAllowed.lowerBound) to \(KeyboardRoll.maximumRowsAllowed.upperBound), not \(rollRows)"
+            )
         }
     }
 
@@ -76,7 +82,9 @@ struct Info: ParsableCommand {
                 do {
                     reports.append(report(try reader.read(path: path), path: path.text, configuration: configuration))
                     if roll {
-                        rolls[reports.count - 1] = rollLines { try KeyboardRoll.read(path: path, policy: reader.policy, width: $0, maximumRows: rollRows) }
+                        rolls[reports.count - 1] = rollLines {
+                            try KeyboardRoll.read(path: path, policy: reader.policy, width: $0, maximumRows: rollRows)
+                        }
                     }
                 } catch {
                     reports.append(FileReport(path: path.text, error: error.reasonWithoutPath))
@@ -106,7 +114,8 @@ struct Info: ParsableCommand {
         let checksums = summary.midiMode.badChecksums.map { bad in
             "a Roland message at \(MIDIModeDetection.time(bad.seconds)) (track \(bad.track)) has a wrong checksum: ignored, as a Sound Canvas would"
         }
-        return FileReport(path: path, summary: summary, warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums)
+        return FileReport(
+            path: path, summary: summary, warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums)
     }
 
     /// The piano roll of a file read without error, indented as the report's lines; `read` makes
@@ -132,9 +141,9 @@ struct Info: ParsableCommand {
     }
 }
 
-private extension SMFFileError {
+extension SMFFileError {
     /// The message without the leading path, which the report shows on its own.
-    var reasonWithoutPath: String {
+    fileprivate var reasonWithoutPath: String {
         let text = description
         let prefix = path.text + ": "
         return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Configuration
 import Foundation
 import LibraryIndex
@@ -8,6 +5,10 @@ import SMF
 import Synchronization
 import SystemPackage
 import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Opens the library index and brings it up to date, showing how it goes on standard error: a
 /// line redrawn on a terminal (files read, of how many, time left), nothing otherwise but the end.
@@ -20,7 +21,9 @@ enum LibraryIndexUpdate {
 
     /// Opens the index of the library at `root`, taking in the browser's old cache of file
     /// lengths the first time.
-    static func open(root: FilePath, replacingDamage: Bool = false, warn: (String) -> Void = { printError($0) }) throws(LibraryIndexError) -> LibraryDatabase {
+    static func open(root: FilePath, replacingDamage: Bool = false, warn: (String) -> Void = { printError($0) }) throws(LibraryIndexError)
+        -> LibraryDatabase
+    {
         let directories = XDGDirectories.current()
         let database = try LibraryDatabase(path: databasePath(in: directories), replacingDamage: replacingDamage)
         if let aside = database.setAside {
@@ -42,14 +45,15 @@ enum LibraryIndexUpdate {
 
     /// Updates the index of `root`, its files' texts read in `textEncoding` (nil: each file's own);
     /// with `interrupt`, Ctrl-C stops it with what is done kept.
-    static func run(database: LibraryDatabase, root: FilePath, textEncoding: TextDecoding.Encoding?, quiet: Bool,
-                    interrupt: InterruptTrap?) throws(LibraryIndexError) -> IndexSummary {
+    static func run(
+        database: LibraryDatabase, root: FilePath, textEncoding: TextDecoding.Encoding?, quiet: Bool,
+        interrupt: InterruptTrap?
+    ) throws(LibraryIndexError) -> IndexSummary {
         let indexer = LibraryIndexer(database: database, workers: ProcessInfo.processInfo.activeProcessorCount, textEncoding: textEncoding)
         let line = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         let cancellation = interrupt?.cancellation
-        let summary = try indexer.update(root: root, isCancelled: { cancellation?.isCancelled ?? false }) { progress in
-            line.show(progress)
-        }
+        let summary = try indexer.update(
+            root: root, isCancelled: { cancellation?.isCancelled ?? false }, progress: { progress in line.show(progress) })
         line.clear()
         return summary
     }

@@ -1,14 +1,16 @@
 import ArgumentParser
 import Configuration
-import Library
 import Files
+import Library
 import SystemPackage
 
 /// `--library`: the folder of the user's MIDI files, which the browser opens and the resume state
 /// stores its paths relative to.
 struct LibraryOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The library folder (default: the configuration's library, else $XDG_MUSIC_DIR/MIDI or ~/Music/MIDI).",
-                               valueName: "folder"), completion: .directory)
+    @Option(
+        help: ArgumentHelp(
+            "The library folder (default: the configuration's library, else $XDG_MUSIC_DIR/MIDI or ~/Music/MIDI).",
+            valueName: "folder"), completion: .directory)
     var library: String?
 
     /// An empty `--library` (an unset shell variable) would mean the working folder: refused.
@@ -35,10 +37,12 @@ struct LibraryOption: ParsableArguments {
             throw CommandFailure("\(root.text): no such folder (library in \(configuration.path?.text ?? "the configuration"))")
         }
         let configurationFile = ConfigurationFile.standardPath(in: directories).text
-        let music = FolderListing.holdsMIDIFiles(directories.music) ? "; \(directories.music.text) holds MIDI files: --library \(directories.music.text)" : ""
-        throw CommandFailure("no library folder: the library is the folder of your MIDI files, which browse opens and search and index "
-            + "look in; by default \(root.text), which is not there. Give one with --library FOLDER, or set library = \"FOLDER\" "
-            + "in \(configurationFile)\(music)")
+        let music =
+            FolderListing.holdsMIDIFiles(directories.music) ? "; \(directories.music.text) holds MIDI files: --library \(directories.music.text)" : ""
+        throw CommandFailure(
+            "no library folder: the library is the folder of your MIDI files, which browse opens and search and index "
+                + "look in; by default \(root.text), which is not there. Give one with --library FOLDER, or set library = \"FOLDER\" "
+                + "in \(configurationFile)\(music)")
     }
 
     /// A folder given on the command line as an absolute path, lexically normal.

@@ -8,12 +8,13 @@ struct LyricsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lyrics",
         abstract: "Print a MIDI file's lyrics, as plain lines or as timed LRC lines.",
-        discussion: CommandHelp.discussion("""
-        The lyrics are the file's lyric events, or the text events of a karaoke (.kar) file; \
-        `/` starts a line and `\\` a verse, as karaoke players show them. With --lrc each line \
-        starts with the time it is sung, [mm:ss.xx], for players and editors of LRC files. A \
-        file without lyrics is said so on standard error, with exit status 1.
-        """, examples: LyricsCommand.examples)
+        discussion: CommandHelp.discussion(
+            """
+            The lyrics are the file's lyric events, or the text events of a karaoke (.kar) file; \
+            `/` starts a line and `\\` a verse, as karaoke players show them. With --lrc each line \
+            starts with the time it is sung, [mm:ss.xx], for players and editors of LRC files. A \
+            file without lyrics is said so on standard error, with exit status 1.
+            """, examples: LyricsCommand.examples)
     )
 
     @Argument(help: "A MIDI file (.mid, .kar, .rmi).", completion: .file())

@@ -1,4 +1,3 @@
-
 /// A command whose arguments name files. An empty one is refused before the command runs, in one
 /// line: the file layer takes an empty path for the working folder (it prints as "."), so the
 /// message was ".: no such file or directory", which says nothing of what went wrong, and the

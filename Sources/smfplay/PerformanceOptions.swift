@@ -6,25 +6,34 @@ import Synthesis
 /// and how game music's loop plays. For `play`, `browse`, `resume` and `render` alike.
 struct PerformanceOptions: ParsableArguments {
     // Unconditional: `--transpose -2` is a value, not an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Move every key by this many semitones, -24 to 24 (drum channels are not moved).", valueName: "semitones"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Move every key by this many semitones, -24 to 24 (drum channels are not moved).", valueName: "semitones"))
     var transpose: Int?
 
     @Option(help: ArgumentHelp("Play this much faster (2) or slower (0.5) than written, 0.25 to 4; pitches are kept.", valueName: "factor"))
     var tempo: Double?
 
-    @Option(help: ArgumentHelp("Channels not to play, 1-16, comma-separated (10 is the drums).", valueName: "channels"),
-            transform: ChannelSet.parsing)
+    @Option(
+        help: ArgumentHelp("Channels not to play, 1-16, comma-separated (10 is the drums).", valueName: "channels"),
+        transform: ChannelSet.parsing)
     var mute: ChannelSet?
 
-    @Option(help: ArgumentHelp("Play only these channels, 1-16, comma-separated.", valueName: "channels"),
-            transform: ChannelSet.parsing)
+    @Option(
+        help: ArgumentHelp("Play only these channels, 1-16, comma-separated.", valueName: "channels"),
+        transform: ChannelSet.parsing)
     var solo: ChannelSet?
 
-    @Option(help: ArgumentHelp("Extra passes through a song's loop (marked by controller 111 or loopStart/loopEnd), 0 to 1000, or inf. Default: 0.", valueName: "count"),
-            transform: LoopCount.init(parsing:))
+    @Option(
+        help: ArgumentHelp(
+            "Extra passes through a song's loop (marked by controller 111 or loopStart/loopEnd), 0 to 1000, or inf. Default: 0.", valueName: "count"),
+        transform: LoopCount.init(parsing:))
     var loops: LoopCount?
 
-    @Option(help: ArgumentHelp("After the last extra loop, play the loop on while fading out over this many seconds, 0 to 60 (default: 0, no fade).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "After the last extra loop, play the loop on while fading out over this many seconds, 0 to 60 (default: 0, no fade).",
+            valueName: "seconds"))
     var fade: Double?
 
     func checkOwnArguments() throws {
@@ -37,8 +46,9 @@ struct PerformanceOptions: ParsableArguments {
 
     /// What the options ask for (`checkArguments()` has checked them).
     var performance: Performance {
-        Performance(transpose: transpose ?? 0, tempo: tempo ?? 1,
-                    muted: mute ?? ChannelSet(), soloed: solo ?? ChannelSet())
+        Performance(
+            transpose: transpose ?? 0, tempo: tempo ?? 1,
+            muted: mute ?? ChannelSet(), soloed: solo ?? ChannelSet())
     }
 
     /// The loops asked for, over the configuration's `loops` and `fade`.
@@ -52,8 +62,8 @@ struct PerformanceOptions: ParsableArguments {
     var loopsForever: Bool { loops == .forever }
 }
 
-private extension Double {
-    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+extension Double {
+    fileprivate var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }
 
 extension PerformanceOptions: ArgumentChecks {

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AudioOutput
 import Configuration
 import Playback
@@ -9,6 +6,10 @@ import SMF
 import Synthesis
 import SystemPackage
 import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `smfplay render` with a pipe at either end: the song read from standard input (`-`), the audio
 /// written to standard output as it renders (`-o -`), or both. One song, split across the cores given.
@@ -50,15 +51,18 @@ struct PipeRender {
         let reports = json ? RenderReportPrinter() : nil
         let interrupt = InterruptTrap()
         do throws(RenderError) {
-            let result = try render(Song(file: read.file), with: renderer, options: options, sampleRate: settings.sampleRate, cores: cores,
-                                    cancellation: interrupt.cancellation) { display.progress(index: 0, fraction: $0) }
+            let result = try render(
+                Song(file: read.file), with: renderer, options: options, sampleRate: settings.sampleRate, cores: cores,
+                cancellation: interrupt.cancellation
+            ) { display.progress(index: 0, fraction: $0) }
             outcome.record(success: result.songSeconds)
             let warnings = result.warnings(reading: read)
             reports?.print(RenderReport(job: job, result: result, warnings: warnings, renderSeconds: display.elapsedSeconds))
             let line = Render.line(output: outputName, result)
             let inputName = input.map(\.text) ?? StandardInput.name
-            display.finished(index: 0, audioSeconds: result.songSeconds, message: isStreaming || json ? nil : line,
-                             warnings: warnings.map { "\(inputName): warning: \($0)" })
+            display.finished(
+                index: 0, audioSeconds: result.songSeconds, message: isStreaming || json ? nil : line,
+                warnings: warnings.map { "\(inputName): warning: \($0)" })
             // ProgressDisplay writes a plain line to standard output, which the audio fills.
             if isStreaming, !quiet { writeToStandardError(line + "\n") }
         } catch {
@@ -74,16 +78,19 @@ struct PipeRender {
         if !quiet { json || isStreaming ? writeToStandardError(summary + "\n") : print(summary) }
     }
 
-    private func render(_ song: Song, with renderer: SongRenderer, options: RenderOptions, sampleRate: Int, cores: Int,
-                        cancellation: Cancellation, progress: (Double) -> Void) throws(RenderError) -> RenderResult {
+    private func render(
+        _ song: Song, with renderer: SongRenderer, options: RenderOptions, sampleRate: Int, cores: Int,
+        cancellation: Cancellation, progress: (Double) -> Void
+    ) throws(RenderError) -> RenderResult {
         switch destination {
         case .file(let path):
             return try renderer.render(song, to: path, options: options, cores: cores, cancellation: cancellation, progress: progress)
         case .standardOutput(let format):
             let writer: AudioStreamWriter
             do throws(AudioFileError) {
-                writer = try AudioStreamWriter(fileDescriptor: STDOUT_FILENO, name: Self.standardOutputName, format: format,
-                                               encoding: options.encoding, sampleRate: sampleRate, channels: 2)
+                writer = try AudioStreamWriter(
+                    fileDescriptor: STDOUT_FILENO, name: Self.standardOutputName, format: format,
+                    encoding: options.encoding, sampleRate: sampleRate, channels: 2)
             } catch {
                 throw .output(error)
             }

@@ -13,22 +13,24 @@ struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play MIDI files, folders and playlists through PulseAudio (or PipeWire).",
-        discussion: CommandHelp.discussion("""
-        Folders play every MIDI file under them, folders first, in natural order; \
-        M3U playlists play their entries. With no path, the saved queue continues where \
-        it stopped (as `smfplay resume`). - plays a song piped in on standard input \
-        (curl ... | smfplay play -); keys then come from the terminal, and where it stops \
-        is not recorded for resume. Keys on a terminal: space pause, ←/→ seek \
-        5 s, ↑/↓ seek 30 s, n next, p previous, r restart, q quit, +/- transpose a \
-        semitone, [/] tempo by 5 %, c the channel panel (there: digits and tab select \
-        a channel, m mutes it, s solos it, u plays all), l the queue (Enter plays the file selected), ? every key. Karaoke lyrics show under \
-        the time line as they are sung. A song too dense for one core plays on several \
-        (--cores): with auto it goes on split 0.2 s after one core fell behind, nothing heard \
-        twice; with a number every song is split from its start, its keys shared out.
-        """, examples: Play.examples)
+        discussion: CommandHelp.discussion(
+            """
+            Folders play every MIDI file under them, folders first, in natural order; \
+            M3U playlists play their entries. With no path, the saved queue continues where \
+            it stopped (as `smfplay resume`). - plays a song piped in on standard input \
+            (curl ... | smfplay play -); keys then come from the terminal, and where it stops \
+            is not recorded for resume. Keys on a terminal: space pause, ←/→ seek \
+            5 s, ↑/↓ seek 30 s, n next, p previous, r restart, q quit, +/- transpose a \
+            semitone, [/] tempo by 5 %, c the channel panel (there: digits and tab select \
+            a channel, m mutes it, s solos it, u plays all), l the queue (Enter plays the file selected), ? every key. Karaoke lyrics show under \
+            the time line as they are sung. A song too dense for one core plays on several \
+            (--cores): with auto it goes on split 0.2 s after one core fell behind, nothing heard \
+            twice; with a number every song is split from its start, its keys shared out.
+            """, examples: Play.examples)
     )
 
-    @Argument(help: "MIDI files, folders or .m3u/.m3u8 playlists, played in the order given; - plays a song read from standard input.", completion: .file())
+    @Argument(
+        help: "MIDI files, folders or .m3u/.m3u8 playlists, played in the order given; - plays a song read from standard input.", completion: .file())
     var paths: [String] = []
 
     @Flag(help: "Play in a random order.")
@@ -37,12 +39,16 @@ struct Play: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "Repeat one file or all of them: off, one or all.")
     var repeatMode: PlayQueue.RepeatMode = .off
 
-    @Option(help: ArgumentHelp("Start this far into the first file: seconds, m:ss or h:mm:ss.", valueName: "time"),
-            transform: TimeArgument.init(parsing:))
+    @Option(
+        help: ArgumentHelp("Start this far into the first file: seconds, m:ss or h:mm:ss.", valueName: "time"),
+        transform: TimeArgument.init(parsing:))
     var start: TimeArgument?
 
-    @Option(help: ArgumentHelp("Start the first file at a bar and beat of its time signatures (12:3 is bar 12, beat 3), or at a number of seconds.", valueName: "bar:beat"),
-            transform: SeekArgument.init(parsing:))
+    @Option(
+        help: ArgumentHelp(
+            "Start the first file at a bar and beat of its time signatures (12:3 is bar 12, beat 3), or at a number of seconds.",
+            valueName: "bar:beat"),
+        transform: SeekArgument.init(parsing:))
     var seek: SeekArgument?
 
     @OptionGroup var library: LibraryOption
@@ -90,8 +96,9 @@ struct Play: ParsableCommand {
         guard !items.isEmpty else {
             throw CommandFailure("nothing to play")
         }
-        let queue = PlayQueue(items: items, repeatMode: repeatMode,
-                              shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
+        let queue = PlayQueue(
+            items: items, repeatMode: repeatMode,
+            shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
         LibraryIndexUpdate.refreshInBackground(collector.files, root: libraryRoot)
         let position = seek?.position ?? .seconds(start?.seconds ?? 0)
         var preloaded: [QueueItem: Song] = piped.map { [.standardInput: Song(file: $0)] } ?? [:]
@@ -103,9 +110,12 @@ struct Play: ParsableCommand {
         // A song from standard input cannot be opened again: a queue with it is not recorded for
         // resume (no recorder takes the state's lock, which a player that records may want), and
         // the keys come from the terminal, since standard input has been read to its end.
-        try Self.play(queue, at: position, recorder: piped == nil ? ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
-                      playback: playback, configuration: configuration, preload: preload, preloaded: preloaded,
-                      keyInput: piped == nil ? .standardInput : .controllingTerminal())
+        try Self.play(
+            queue, at: position,
+            recorder: piped == nil
+                ? ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
+            playback: playback, configuration: configuration, preload: preload, preloaded: preloaded,
+            keyInput: piped == nil ? .standardInput : .controllingTerminal())
     }
 
     /// The first song, once `--start` or `--seek` has been found to lie within it: a start past
@@ -129,9 +139,11 @@ struct Play: ParsableCommand {
     /// without a recorder, nothing is recorded for resume.
     /// `recorder` is made once the music has started: opening the resume state (its lock and its
     /// database) is no reason for the first sound to wait.
-    static func play(_ queue: PlayQueue, at position: SongPosition, recorder makeRecorder: @autoclosure () -> ResumeRecorder?, playback: PlaybackOptions,
-                     configuration: Configuration, preload: SynthesizerPreload? = nil, preloaded: [QueueItem: Song] = [:],
-                     keyInput: KeyInput = .standardInput) throws {
+    static func play(
+        _ queue: PlayQueue, at position: SongPosition, recorder makeRecorder: @autoclosure () -> ResumeRecorder?, playback: PlaybackOptions,
+        configuration: Configuration, preload: SynthesizerPreload? = nil, preloaded: [QueueItem: Song] = [:],
+        keyInput: KeyInput = .standardInput
+    ) throws {
         // The first song is read while the output connects and the SoundFont loads.
         let first = queue.current.flatMap { preloaded[$0] == nil ? $0.file : nil }
         let player = try playback.makePlayer(configuration: configuration, readingAhead: first, preload: preload, onProblem: { printError($0) })
@@ -143,11 +155,12 @@ struct Play: ParsableCommand {
             throw CommandFailure("nothing in the queue could be played")
         }
         let recorder = makeRecorder()
-        var session = PlaySession(player: player, interactive: keyInput.isInteractive, cancellation: interrupt.cancellation,
-                                  reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
-                                  textDecoding: playback.textDecoding(configuration: configuration),
-                                  onUpdate: { recorder?.record($0, queue: player.queue, placeChanged: $1) },
-                                  mediaKeys: playback.makeMediaKeys(configuration: configuration, onProblem: { printError($0) }))
+        var session = PlaySession(
+            player: player, interactive: keyInput.isInteractive, cancellation: interrupt.cancellation,
+            reportsUnderruns: playback.verbose, showsKeyboard: !playback.noKeyboard,
+            textDecoding: playback.textDecoding(configuration: configuration),
+            onUpdate: { recorder?.record($0, queue: player.queue, placeChanged: $1) },
+            mediaKeys: playback.makeMediaKeys(configuration: configuration, onProblem: { printError($0) }))
         session.keyInput = keyInput.fileDescriptor
         let ending = session.run()
         if ending == .queueEnded { recorder?.recordQueueEnd(of: player.queue) }

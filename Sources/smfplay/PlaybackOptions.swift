@@ -10,7 +10,11 @@ import Thumbnails
 
 /// The options of every command that plays through the sound server, and the player they make.
 struct PlaybackOptions: ParsableArguments {
-    @Flag(inversion: .prefixedNo, help: "After a seek, strike again the notes held across it (organ and string pads keep sounding). Default: the configuration's chase_notes, else off.")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "After a seek, strike again the notes held across it (organ and string pads keep sounding). Default: the configuration's chase_notes, else off."
+    )
     var chaseNotes: Bool?
 
     @Option(help: ArgumentHelp("Output latency in milliseconds (default: the configuration's latency_ms, else 50).", valueName: "ms"))
@@ -19,16 +23,26 @@ struct PlaybackOptions: ParsableArguments {
     @Option(help: ArgumentHelp("PulseAudio server address (default: $PULSE_SERVER or the desktop's).", valueName: "address"))
     var server: String?
 
-    @Flag(name: .shortAndLong, help: "Report output underruns as they happen, and their count when done; say when the audio thread cannot run in real time, and when a song plays on several cores (--cores).")
+    @Flag(
+        name: .shortAndLong,
+        help:
+            "Report output underruns as they happen, and their count when done; say when the audio thread cannot run in real time, and when a song plays on several cores (--cores)."
+    )
     var verbose = false
 
     @Flag(help: "Hide the piano keyboard under the play view.")
     var noKeyboard = false
 
-    @Flag(help: "Do not offer the player to the desktop's media keys, sound applet, playerctl and KDE Connect (MPRIS on the D-Bus session bus). Default: the configuration's mpris, else on.")
+    @Flag(
+        help:
+            "Do not offer the player to the desktop's media keys, sound applet, playerctl and KDE Connect (MPRIS on the D-Bus session bus). Default: the configuration's mpris, else on."
+    )
     var noMpris = false
 
-    @Option(help: ArgumentHelp("Synthesizers a song plays on, each on a core: auto (split across up to 4 once one cannot keep up) or a number (1 never splits). Default: the configuration's cores, else auto.", valueName: "auto|n"), transform: CoreCount.init(parsing:))
+    @Option(
+        help: ArgumentHelp(
+            "Synthesizers a song plays on, each on a core: auto (split across up to 4 once one cannot keep up) or a number (1 never splits). Default: the configuration's cores, else auto.",
+            valueName: "auto|n"), transform: CoreCount.init(parsing:))
     var cores: CoreCount?
 
     @OptionGroup var performance: PerformanceOptions
@@ -54,8 +68,9 @@ struct PlaybackOptions: ParsableArguments {
     func makeMediaKeys(configuration: Configuration, onProblem: (String) -> Void) -> MediaKeys? {
         guard !noMpris, configuration.audio.mpris else { return nil }
         do {
-            return MediaKeys(service: try MediaPlayerService(), thumbnails: ThumbnailCache(cacheHome: XDGDirectories.current().cacheHome),
-                             textDecoding: textDecoding(configuration: configuration))
+            return MediaKeys(
+                service: try MediaPlayerService(), thumbnails: ThumbnailCache(cacheHome: XDGDirectories.current().cacheHome),
+                textDecoding: textDecoding(configuration: configuration))
         } catch {
             if verbose { onProblem(error.description) }
             return nil
@@ -73,8 +88,10 @@ struct PlaybackOptions: ParsableArguments {
 
     /// Connects to the sound server and loads the SoundFont (or takes `preload`'s, see
     /// `CommandLinePrescan`), reading `readingAhead` meanwhile (see `Player.init`).
-    func makePlayer(configuration: Configuration, readingAhead: FilePath? = nil, preload: SynthesizerPreload? = nil,
-                    onProblem: @escaping (String) -> Void) throws(CommandFailure) -> Player {
+    func makePlayer(
+        configuration: Configuration, readingAhead: FilePath? = nil, preload: SynthesizerPreload? = nil,
+        onProblem: @escaping (String) -> Void
+    ) throws(CommandFailure) -> Player {
         var settings = configuration.render
         var audio = configuration.audio
         if let latency { audio.latencyMilliseconds = latency }
@@ -85,14 +102,18 @@ struct PlaybackOptions: ParsableArguments {
         let synthesizerSettings = settings.synthesizerSettings
         let player: Player
         do {
-            player = try Player(chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
-                                limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings), split: songSplit(configured: audio.cores), readingAhead: readingAhead,
-                              makeSink: { render in
-                                  PulseAudioPlaybackSink(try PulseAudioSink(server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
-                                                                            latency: .milliseconds(audio.latencyMilliseconds), render: render))
-                              },
-                              makeSynthesizer: { try Synthesizer(settings: synthesizerSettings, soundFonts: soundFonts, preload: preload) },
-                              onProblem: onProblem)
+            player = try Player(
+                chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
+                limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings), split: songSplit(configured: audio.cores),
+                readingAhead: readingAhead,
+                makeSink: { render in
+                    PulseAudioPlaybackSink(
+                        try PulseAudioSink(
+                            server: audio.server, streamName: "smfplay", sampleRate: settings.sampleRate,
+                            latency: .milliseconds(audio.latencyMilliseconds), render: render))
+                },
+                makeSynthesizer: { try Synthesizer(settings: synthesizerSettings, soundFonts: soundFonts, preload: preload) },
+                onProblem: onProblem)
         } catch let error as PulseAudioError {
             throw CommandFailure(error.description, status: .noSoundServer)
         } catch {
@@ -100,7 +121,9 @@ struct PlaybackOptions: ParsableArguments {
         }
         player.performance = performance.performance
         if verbose, let reason = player.outputNormalPriorityReason {
-            onProblem("the audio thread runs at normal priority, so a busy machine can make the output run dry (real-time scheduling: \(reason); see `ulimit -r`)")
+            onProblem(
+                "the audio thread runs at normal priority, so a busy machine can make the output run dry (real-time scheduling: \(reason); see `ulimit -r`)"
+            )
         }
         return player
     }

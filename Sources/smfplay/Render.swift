@@ -14,40 +14,46 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render MIDI files to audio files (WAV, FLAC, Ogg Vorbis, AIFF).",
-        discussion: CommandHelp.discussion("""
-        One file: smfplay render song.mid -o song.flac (the format follows the extension). \
-        A folder: smfplay render Library -o Rendered renders every MIDI file under it into \
-        the same folders under Rendered, skipping files rendered since their MIDI file last \
-        changed. Pipes: smfplay render song.mid -o - | ffmpeg -i - song.opus streams the \
-        audio to standard output as it renders (WAV with its sizes left open, FLAC, Ogg \
-        Vorbis or raw samples; progress and messages go to standard error), and \
-        curl ... | smfplay render - -o song.flac reads the song from standard input. Settings \
-        not given here come from the configuration file \
-        ($XDG_CONFIG_HOME/smfplay/config.toml; see Config/smfplay.toml for every key). \
-        On a cluster, each task of a Slurm job array or a Kubernetes Indexed Job renders its \
-        own share of one collection into the same output folder: smfplay render --manifest \
-        files.txt -o Rendered --shard auto --report report.jsonl (see Examples/cluster); \
-        smfplay report merges the reports. -o - writes wav, flac, ogg or raw, not with \
-        --normalize or --json. --json and --report give each file's input, output, seconds, \
-        peak dBFS, the limiter's largest gain reduction, warnings or the error; the report also \
-        its status (rendered, skipped, failed), song and render seconds, and shard. --manifest: \
-        paths relative to the manifest's folder mirror its tree, absolute ones render by their \
-        name alone; --write-manifest writes them relative to its folder where they are under \
-        it. --shard splits the files into N parts of about the same total size, the same on \
-        every machine and in every order; auto takes I and N from SLURM_ARRAY_TASK_ID and \
-        SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and SMFPLAY_SHARD_COUNT. --jobs: a \
-        single file, and a folder's last files, are split across the cores left, their keys \
-        shared out among synthesizers.
-        """, examples: Render.examples)
+        discussion: CommandHelp.discussion(
+            """
+            One file: smfplay render song.mid -o song.flac (the format follows the extension). \
+            A folder: smfplay render Library -o Rendered renders every MIDI file under it into \
+            the same folders under Rendered, skipping files rendered since their MIDI file last \
+            changed. Pipes: smfplay render song.mid -o - | ffmpeg -i - song.opus streams the \
+            audio to standard output as it renders (WAV with its sizes left open, FLAC, Ogg \
+            Vorbis or raw samples; progress and messages go to standard error), and \
+            curl ... | smfplay render - -o song.flac reads the song from standard input. Settings \
+            not given here come from the configuration file \
+            ($XDG_CONFIG_HOME/smfplay/config.toml; see Config/smfplay.toml for every key). \
+            On a cluster, each task of a Slurm job array or a Kubernetes Indexed Job renders its \
+            own share of one collection into the same output folder: smfplay render --manifest \
+            files.txt -o Rendered --shard auto --report report.jsonl (see Examples/cluster); \
+            smfplay report merges the reports. -o - writes wav, flac, ogg or raw, not with \
+            --normalize or --json. --json and --report give each file's input, output, seconds, \
+            peak dBFS, the limiter's largest gain reduction, warnings or the error; the report also \
+            its status (rendered, skipped, failed), song and render seconds, and shard. --manifest: \
+            paths relative to the manifest's folder mirror its tree, absolute ones render by their \
+            name alone; --write-manifest writes them relative to its folder where they are under \
+            it. --shard splits the files into N parts of about the same total size, the same on \
+            every machine and in every order; auto takes I and N from SLURM_ARRAY_TASK_ID and \
+            SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and SMFPLAY_SHARD_COUNT. --jobs: a \
+            single file, and a folder's last files, are split across the cores left, their keys \
+            shared out among synthesizers.
+            """, examples: Render.examples)
     )
 
     @Argument(help: "MIDI files or folders of them; - reads one song from standard input (then -o is needed).", completion: .file())
     var inputs: [String] = []
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The audio file, or the folder to render several into; - streams one song to standard output.", valueName: "path"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("The audio file, or the folder to render several into; - streams one song to standard output.", valueName: "path"))
     var output: String?
 
-    @Option(help: "wav, flac, ogg or aiff (default: the output's extension, else the configuration's); with -o -, wav, flac, ogg or raw (headerless little-endian samples).")
+    @Option(
+        help:
+            "wav, flac, ogg or aiff (default: the output's extension, else the configuration's); with -o -, wav, flac, ogg or raw (headerless little-endian samples)."
+    )
     var format: AudioFileFormat?
 
     @Option(help: "Samples per second, 8000–96000.")
@@ -62,7 +68,8 @@ struct Render: ParsableCommand {
     @Flag(help: "Scale each render so that its peak is at -1 dBFS.")
     var normalize = false
 
-    @Option(help: ArgumentHelp("Cores to use (default: all): files render side by side, the last ones split across the cores left.", valueName: "cores"))
+    @Option(
+        help: ArgumentHelp("Cores to use (default: all): files render side by side, the last ones split across the cores left.", valueName: "cores"))
     var jobs: Int?
 
     @Flag(help: "Render files even when their output is newer than the MIDI file.")
@@ -74,17 +81,28 @@ struct Render: ParsableCommand {
     @Flag(help: "Print a JSON object a file on standard output (progress and the summary go to standard error).")
     var json = false
 
-    @Option(help: ArgumentHelp("Also render the MIDI files listed in this file, one a line (-: standard input); relative paths mirror their tree.", valueName: "file"), completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "Also render the MIDI files listed in this file, one a line (-: standard input); relative paths mirror their tree.", valueName: "file"),
+        completion: .file())
     var manifest: String?
 
-    @Option(help: ArgumentHelp("List the MIDI files under the inputs in this file, for --manifest, and render nothing.", valueName: "file"), completion: .file())
+    @Option(
+        help: ArgumentHelp("List the MIDI files under the inputs in this file, for --manifest, and render nothing.", valueName: "file"),
+        completion: .file())
     var writeManifest: String?
 
-    @Option(help: ArgumentHelp("Render only shard I of N (from 0), the files split by size; auto: from a Slurm job array or a Kubernetes Indexed Job.", valueName: "I/N|auto"),
-            transform: ShardArgument.init(parsing:))
+    @Option(
+        help: ArgumentHelp(
+            "Render only shard I of N (from 0), the files split by size; auto: from a Slurm job array or a Kubernetes Indexed Job.",
+            valueName: "I/N|auto"),
+        transform: ShardArgument.init(parsing:))
     var shard: ShardArgument?
 
-    @Option(help: ArgumentHelp("Append a JSON line a file to this file (with --shard, FILE.shard-I-of-N.jsonl); smfplay report sums them up.", valueName: "file.jsonl"), completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "Append a JSON line a file to this file (with --shard, FILE.shard-I-of-N.jsonl); smfplay report sums them up.", valueName: "file.jsonl"),
+        completion: .file())
     var report: String?
 
     @OptionGroup var performance: PerformanceOptions
@@ -95,7 +113,9 @@ struct Render: ParsableCommand {
 
     /// The checks that need only the arguments: made here, ArgumentParser shows render's usage with them.
     func checkOwnArguments() throws {
-        if let sampleRate, !RenderSettings.sampleRateRange.contains(sampleRate) { throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)") }
+        if let sampleRate, !RenderSettings.sampleRateRange.contains(sampleRate) {
+            throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)")
+        }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if performance.loopsForever { throw ValidationError("--loops inf would never end a render: give a number of loops") }
@@ -127,7 +147,8 @@ struct Render: ParsableCommand {
             throw ValidationError("-o FOLDER is needed to render a folder, a playlist or several files")
         }
         if readsStandardInput || RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
-           !output.hasSuffix("/"), !outputPath.isFolder, AudioFileFormat(path: outputPath) == nil {
+            !output.hasSuffix("/"), !outputPath.isFolder, AudioFileFormat(path: outputPath) == nil
+        {
             throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg or .aiff, or give --format")
         }
     }
@@ -137,10 +158,13 @@ struct Render: ParsableCommand {
         guard inputs.count == 1, readsStandardInput || RenderPlan.isOneFile(inputPaths) else {
             throw ValidationError("-o - streams one song: give one MIDI file, not a folder, a playlist or several files")
         }
-        if normalize { throw ValidationError("--normalize needs the whole render before its first sample, so it cannot stream to -o -: render to a file") }
+        if normalize {
+            throw ValidationError("--normalize needs the whole render before its first sample, so it cannot stream to -o -: render to a file")
+        }
         if json { throw ValidationError("--json prints to standard output, which -o - fills with audio") }
         if let format, !format.streams {
-            throw ValidationError("\(format.rawValue) cannot stream to -o - (its header holds the length, known only at the end): use --format wav, flac, ogg or raw")
+            throw ValidationError(
+                "\(format.rawValue) cannot stream to -o - (its header holds the length, known only at the end): use --format wav, flac, ogg or raw")
         }
     }
 
@@ -173,8 +197,9 @@ struct Render: ParsableCommand {
             let list = try manifest.map {
                 StandardInput.isArgument($0) ? try InputManifest.fromStandardInput() : try InputManifest(contentsOf: CommandLinePath.filePath($0))
             }
-            plan = try RenderPlan(inputs: inputPaths, manifest: list, output: outputPath, outputIsFolder: output?.hasSuffix("/") ?? false,
-                                  format: settings.format, force: force, shard: shard)
+            plan = try RenderPlan(
+                inputs: inputPaths, manifest: list, output: outputPath, outputIsFolder: output?.hasSuffix("/") ?? false,
+                format: settings.format, force: force, shard: shard)
             reportLog = try report.map { try RenderReportLog(CommandLinePath.filePath($0), shard: shard, warn: { printError($0) }) }
         } catch {
             throw CommandFailure("\(error)")
@@ -188,13 +213,15 @@ struct Render: ParsableCommand {
         guard !plan.jobs.isEmpty || !plan.skipped.isEmpty || (plan.otherShards > 0 && plan.problems.isEmpty) else {
             // Inputs that give nothing are reported (a folder without MIDI files); an empty manifest is not.
             guard plan.problems.isEmpty, let manifest else { throw CommandFailure.alreadyReported }
-            throw CommandFailure("\(StandardInput.isArgument(manifest) ? StandardInput.name : manifest): the manifest lists no files: nothing to render")
+            throw CommandFailure(
+                "\(StandardInput.isArgument(manifest) ? StandardInput.name : manifest): the manifest lists no files: nothing to render")
         }
         let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
         let options = try renderOptions(settings, configurationFile: configuration.path)
         let renderer: BatchRenderer
         do {
-            renderer = try BatchRenderer(settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, cores: cores, jobCount: plan.jobs.count)
+            renderer = try BatchRenderer(
+                settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, cores: cores, jobCount: plan.jobs.count)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -215,8 +242,10 @@ struct Render: ParsableCommand {
                 let report = RenderReport(job: plan.jobs[index], result: result, warnings: warnings, renderSeconds: times.seconds(since: index))
                 reports?.print(report)
                 reportLog?.append(report)
-                display.finished(index: index, audioSeconds: result.songSeconds, message: reports == nil ? Self.line(output: plan.jobs[index].output.text, result) : nil,
-                                 warnings: warnings.map { "\(plan.jobs[index].input): warning: \($0)" })
+                display.finished(
+                    index: index, audioSeconds: result.songSeconds,
+                    message: reports == nil ? Self.line(output: plan.jobs[index].output.text, result) : nil,
+                    warnings: warnings.map { "\(plan.jobs[index].input): warning: \($0)" })
             case .failed(let index, let error):
                 outcome.record(failure: ())
                 // A render stopped by a signal is no failure of the file: the next run does it.
@@ -232,7 +261,8 @@ struct Render: ParsableCommand {
             printError("stopped; files not finished were not written")
             throw CommandFailure.stopped(status: status)
         }
-        let summary = outcome.summary(skipped: plan.skipped.count, problems: plan.problems.count, otherShards: plan.otherShards, seconds: display.elapsedSeconds)
+        let summary = outcome.summary(
+            skipped: plan.skipped.count, problems: plan.problems.count, otherShards: plan.otherShards, seconds: display.elapsedSeconds)
         if !quiet || outcome.failures > 0 { json ? writeToStandardError(summary + "\n") : print(summary) }
         if outcome.failures > 0 || !plan.problems.isEmpty { throw CommandFailure.alreadyReported }
     }
@@ -244,7 +274,8 @@ struct Render: ParsableCommand {
             // --format was checked with the other arguments (checkOwnArguments); the configuration's format may still be one that cannot stream.
             let format = format ?? settings.format
             guard format.streams else {
-                throw CommandFailure.usage("\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw")
+                throw CommandFailure.usage(
+                    "\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw")
             }
             guard format.supportedEncodings.contains(settings.bits) else {
                 throw CommandFailure.usage("\(format.rawValue) cannot store \(settings.bits) samples; use --bits 16 or 24")
@@ -265,7 +296,8 @@ struct Render: ParsableCommand {
         options.performance = performance.performance
         options.loops = performance.loopSettings(configured: settings)
         guard options.loops.passes != nil else {
-            throw CommandFailure("loops = \"inf\" in \(configurationFile?.text ?? "the configuration") would never end a render: give --loops with a number")
+            throw CommandFailure(
+                "loops = \"inf\" in \(configurationFile?.text ?? "the configuration") would never end a render: give --loops with a number")
         }
         return options
     }

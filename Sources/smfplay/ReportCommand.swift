@@ -7,13 +7,14 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Sum up the reports of renders (render --report): counts, failures, audio hours, speed.",
-        discussion: CommandHelp.discussion("""
-        smfplay report report.shard-*.jsonl merges the reports of every shard of a cluster job: \
-        each input counts once, by its last line (a rerun that found its output up to date keeps \
-        the audio of the render before). Prints how many inputs were rendered, up to date and \
-        failed, each failure with its error, the hours of audio and the render time. The exit \
-        status is 1 when an input failed or a line is not a report.
-        """, examples: ReportCommand.examples)
+        discussion: CommandHelp.discussion(
+            """
+            smfplay report report.shard-*.jsonl merges the reports of every shard of a cluster job: \
+            each input counts once, by its last line (a rerun that found its output up to date keeps \
+            the audio of the render before). Prints how many inputs were rendered, up to date and \
+            failed, each failure with its error, the hours of audio and the render time. The exit \
+            status is 1 when an input failed or a line is not a report.
+            """, examples: ReportCommand.examples)
     )
 
     @Argument(help: "Report files written by render --report.", completion: .file())

@@ -10,13 +10,14 @@ struct Resume: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resume",
         abstract: "Continue the last queue where it stopped.",
-        discussion: CommandHelp.discussion("""
-        Plays the saved queue from the file and position where the last smfplay stopped \
-        (the state is in $XDG_STATE_HOME/smfplay/state.sqlite). Files inside the library \
-        are found there even if the library has moved since: point the configuration's \
-        `library` (or --library) at its new place. A file changed since it was played \
-        starts from its beginning. Keys as in `smfplay play`.
-        """, examples: Resume.examples)
+        discussion: CommandHelp.discussion(
+            """
+            Plays the saved queue from the file and position where the last smfplay stopped \
+            (the state is in $XDG_STATE_HOME/smfplay/state.sqlite). Files inside the library \
+            are found there even if the library has moved since: point the configuration's \
+            `library` (or --library) at its new place. A file changed since it was played \
+            starts from its beginning. Keys as in `smfplay play`.
+            """, examples: Resume.examples)
     )
 
     @OptionGroup var library: LibraryOption
@@ -25,12 +26,15 @@ struct Resume: ParsableCommand {
 
     func run() throws {
         let configuration = try playback.configurationOption.load()
-        let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: library.root(configuration: configuration), warn: { printError($0) })
+        let recorder = ResumeRecorder(
+            stateFolder: XDGDirectories.current().stateFolder, libraryRoot: library.root(configuration: configuration), warn: { printError($0) })
         try Self.continuePlaying(recorder: recorder, playback: playback, configuration: configuration)
     }
 
-    static func continuePlaying(recorder: ResumeRecorder, playback: PlaybackOptions, configuration: Configuration,
-                                preload: SynthesizerPreload? = nil) throws {
+    static func continuePlaying(
+        recorder: ResumeRecorder, playback: PlaybackOptions, configuration: Configuration,
+        preload: SynthesizerPreload? = nil
+    ) throws {
         guard let (queue, seconds, notice) = recorder.savedQueue(), queue.current != nil else {
             throw CommandFailure("nothing to resume: play something first (smfplay play PATH, or smfplay browse)")
         }

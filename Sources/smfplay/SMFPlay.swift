@@ -1,19 +1,24 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @main
 struct SMFPlay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smfplay",
         abstract: "Play, render and inspect Standard MIDI Files.",
-        discussion: CommandHelp.discussion("""
-        smfplay PATH... plays MIDI files, folders and playlists, as smfplay play PATH... does.
-        """, examples: SMFPlay.examples),
+        discussion: CommandHelp.discussion(
+            """
+            smfplay PATH... plays MIDI files, folders and playlists, as smfplay play PATH... does.
+            """, examples: SMFPlay.examples),
         version: "0.1.0",
-        subcommands: [Info.self, Render.self, ReportCommand.self, Play.self, Resume.self, Browse.self, IndexCommand.self, Search.self, Thumbnail.self, Import.self, LyricsCommand.self]
+        subcommands: [
+            Info.self, Render.self, ReportCommand.self, Play.self, Resume.self, Browse.self, IndexCommand.self, Search.self, Thumbnail.self,
+            Import.self, LyricsCommand.self,
+        ]
     )
 
     static let commandNames = configuration.subcommands.map { $0._commandName }
@@ -43,7 +48,8 @@ struct SMFPlay: ParsableCommand {
         } catch {
             let message = fullMessage(for: error)
             if exitCode(for: error) == .success, message.hasPrefix("OVERVIEW:") || message.hasPrefix("USAGE:"),
-               let asked = commandAsked(in: arguments) as? any HasExamples.Type {
+                let asked = commandAsked(in: arguments) as? any HasExamples.Type
+            {
                 print(message + "\n" + CommandHelp.helpEnding(of: asked.examples))
                 Glibc.exit(ExitStatus.success.rawValue)
             }

@@ -11,18 +11,19 @@ struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find MIDI files in the library by folder, name, title or lyrics.",
-        discussion: CommandHelp.discussion("""
-        Every word must be found somewhere: in a folder name, the file name, the title or \
-        copyright, or the lyrics and text. Case and accents do not matter (frederic finds \
-        Frédéric); Japanese is found by any part of three characters or more (ショパ finds \
-        ショパン), and one or two characters are looked for in names, folders and titles. Files \
-        with every word in their own names come first, then the others, each in the order the \
-        library was indexed in. Prints the paths, one a line (--json: \
-        everything known). A library not indexed yet is indexed first (see `smfplay index`), \
-        and one whose titles and lyrics were read in another encoding than --text-encoding \
-        (default: the configuration's text_encoding, else auto) is brought up to date first; \
-        otherwise, run `smfplay index` when files change.
-        """, examples: Search.examples)
+        discussion: CommandHelp.discussion(
+            """
+            Every word must be found somewhere: in a folder name, the file name, the title or \
+            copyright, or the lyrics and text. Case and accents do not matter (frederic finds \
+            Frédéric); Japanese is found by any part of three characters or more (ショパ finds \
+            ショパン), and one or two characters are looked for in names, folders and titles. Files \
+            with every word in their own names come first, then the others, each in the order the \
+            library was indexed in. Prints the paths, one a line (--json: \
+            everything known). A library not indexed yet is indexed first (see `smfplay index`), \
+            and one whose titles and lyrics were read in another encoding than --text-encoding \
+            (default: the configuration's text_encoding, else auto) is brought up to date first; \
+            otherwise, run `smfplay index` when files change.
+            """, examples: Search.examples)
     )
 
     @Argument(help: "Words to look for.")
@@ -65,21 +66,23 @@ struct Search: ParsableCommand {
         let configuration = try playback.configurationOption.load()
         let root = try library.existingRoot(configuration: configuration)
         let results: [SearchResult]
-        let query = SearchQuery(words: words, folder: root, minimumSeconds: longer?.seconds,
-                                maximumSeconds: shorter?.seconds, mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
-                                limit: limit == 0 ? nil : limit)
+        let query = SearchQuery(
+            words: words, folder: root, minimumSeconds: longer?.seconds,
+            maximumSeconds: shorter?.seconds, mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
+            limit: limit == 0 ? nil : limit)
         do {
             let textEncoding = playback.text.encoding(configuration: configuration)
             results = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
                 // The index keeps titles and lyrics as read: searched in another encoding, it would
                 // not find what the user reads.
-                let reason: String? = if try !database.hasFiles(under: root) {
-                    "not indexed yet; indexing it first"
-                } else if try database.needsReadingAgain(under: root, textEncoding: textEncoding) {
-                    "titles and lyrics read in another text encoding; reading them again in \(TextDecoding.Encoding.name(of: textEncoding)) first"
-                } else {
-                    nil
-                }
+                let reason: String? =
+                    if try !database.hasFiles(under: root) {
+                        "not indexed yet; indexing it first"
+                    } else if try database.needsReadingAgain(under: root, textEncoding: textEncoding) {
+                        "titles and lyrics read in another text encoding; reading them again in \(TextDecoding.Encoding.name(of: textEncoding)) first"
+                    } else {
+                        nil
+                    }
                 if let reason {
                     printError("\(root.text): \(reason)")
                     let summary = try LibraryIndexUpdate.run(database: database, root: root, textEncoding: textEncoding, quiet: false, interrupt: nil)

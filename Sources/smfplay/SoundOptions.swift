@@ -6,13 +6,17 @@ import SystemPackage
 
 /// The options of every command that makes sound: which SoundFonts, and which standard songs are read as.
 struct SoundOptions: ParsableArguments {
-    @Option(name: .customLong("soundfont"),
-            help: ArgumentHelp("A SoundFont file, or the name of one in the SoundFont folders; given more than once, a stack: for each instrument the first that has it plays.",
-                               valueName: "path-or-name"))
+    @Option(
+        name: .customLong("soundfont"),
+        help: ArgumentHelp(
+            "A SoundFont file, or the name of one in the SoundFont folders; given more than once, a stack: for each instrument the first that has it plays.",
+            valueName: "path-or-name"))
     var soundFonts: [String] = []
 
-    @Option(help: ArgumentHelp("How songs are read: auto (each as the standard it was written for), gm, gs, xg or gm2. Default: the configuration's midi_mode, else auto.",
-                               valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "How songs are read: auto (each as the standard it was written for), gm, gs, xg or gm2. Default: the configuration's midi_mode, else auto.",
+            valueName: "mode"))
     var midiMode: MIDIModeChoice?
 
     @Option(help: "Synthesizer gain, 0–10.")
@@ -58,7 +62,9 @@ struct SoundOptions: ParsableArguments {
     }
 
     /// The SoundFonts to play from, `requested` being the `--soundfont` values.
-    static func soundFontStack(requested: [String], settings: RenderSettings, configurationFile: FilePath?) throws(SoundFontLookupError) -> SoundFontStack {
+    static func soundFontStack(requested: [String], settings: RenderSettings, configurationFile: FilePath?) throws(SoundFontLookupError)
+        -> SoundFontStack
+    {
         let locator = SoundFontLocator.standard(directories: XDGDirectories.current())
         let paths = try locator.locate(requested: requested, configured: settings.soundFonts, configurationFile: configurationFile)
         guard requested.isEmpty else { return SoundFontStack(paths) }

@@ -4,8 +4,10 @@ import SMF
 
 /// `--text-encoding`: how MIDI files' texts are read, over the configuration's `text_encoding`.
 struct TextEncodingOption: ParsableArguments {
-    @Option(name: .customLong("text-encoding"),
-            help: ArgumentHelp("How the files' titles and lyrics are read: auto (decided for each file from all its text), "
+    @Option(
+        name: .customLong("text-encoding"),
+        help: ArgumentHelp(
+            "How the files' titles and lyrics are read: auto (decided for each file from all its text), "
                 + "utf-8, shift-jis or cp1252 (default: the configuration's text_encoding, else auto).", valueName: "encoding"))
     var textEncoding: String?
 

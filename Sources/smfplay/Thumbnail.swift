@@ -1,18 +1,19 @@
 import ArgumentParser
+import SystemPackage
 import TerminalUI
 import Thumbnails
-import SystemPackage
 
 struct Thumbnail: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "thumbnail",
         abstract: "Draw a MIDI file as a piano-roll PNG image, for file managers' thumbnails.",
-        discussion: CommandHelp.discussion("""
-        Time runs across, pitch up, one colour per channel, brighter for louder notes. \
-        It needs no SoundFont, configuration or home folder, so file managers can run it \
-        in their sandbox (see Config/smfplay.thumbnailer). The PNG appears only when \
-        complete; a file that cannot be read leaves nothing at OUTPUT.
-        """, examples: Thumbnail.examples)
+        discussion: CommandHelp.discussion(
+            """
+            Time runs across, pitch up, one colour per channel, brighter for louder notes. \
+            It needs no SoundFont, configuration or home folder, so file managers can run it \
+            in their sandbox (see Config/smfplay.thumbnailer). The PNG appears only when \
+            complete; a file that cannot be read leaves nothing at OUTPUT.
+            """, examples: Thumbnail.examples)
     )
 
     @Argument(help: "The MIDI file (.mid, .midi, .kar, .rmi).", completion: .file())

@@ -23,7 +23,7 @@ struct TimeArgument: Hashable {
             let isLast = index == fields.count - 1
             // Digits, and a fraction in the last field only: no signs, exponents or "inf".
             guard !field.isEmpty, field.allSatisfy({ $0.isASCII && ($0.isNumber || isLast && $0 == ".") }),
-                  let value = Double(field), value.isFinite
+                let value = Double(field), value.isFinite
             else { return nil }
             if index > 0, value >= 60 { return nil }
             total = total * 60 + value

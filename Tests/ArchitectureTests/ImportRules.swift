@@ -50,7 +50,8 @@ struct ImportRules {
     /// The modules a folder's Swift files import.
     static func imports(inFolder folder: URL) throws -> Set<String> {
         var modules: Set<String> = []
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         for file in files {
             modules.formUnion(imports(inSource: try String(contentsOf: file, encoding: .utf8)))
@@ -65,7 +66,9 @@ struct ImportRules {
             var words = line.split(separator: " ").drop { $0.hasPrefix("@") }
             guard words.first == "import" else { continue }
             words = words.dropFirst()
-            if let kind = words.first, ["struct", "class", "enum", "protocol", "func", "var", "typealias"].contains(kind) { words = words.dropFirst() }
+            if let kind = words.first, ["struct", "class", "enum", "protocol", "func", "var", "typealias"].contains(kind) {
+                words = words.dropFirst()
+            }
             if let module = words.first?.split(separator: ".").first { modules.insert(String(module)) }
         }
         return modules
@@ -85,8 +88,12 @@ struct ImportRules {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count >= 3 else { continue }
             let name = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), name != "Target" else { continue }
-            let modules = cells[2].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` ")) }.filter { !$0.isEmpty && $0 != "nothing" }
+            guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), name != "Target" else {
+                continue
+            }
+            let modules = cells[2].split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "` ")) }.filter {
+                !$0.isEmpty && $0 != "nothing"
+            }
             table[name] = Set(modules)
         }
         return table

@@ -13,7 +13,9 @@ struct RawFileAccess {
     }
 
     /// The file layer, and the C libraries' system-library targets (which open their own files).
-    static let allowedFolders = ["Sources/Files/", "Sources/CFluidSynth/", "Sources/CSndFile/", "Sources/CPulseAudio/", "Sources/CPNG/", "Sources/CSystemd/"]
+    static let allowedFolders = [
+        "Sources/Files/", "Sources/CFluidSynth/", "Sources/CSndFile/", "Sources/CPulseAudio/", "Sources/CPNG/", "Sources/CSystemd/",
+    ]
 
     /// The terminal, which is no file of the user's; and the kernel's account of the process.
     static let exceptions = [
@@ -25,7 +27,8 @@ struct RawFileAccess {
     /// `file:line: the line`.
     static func violations(inRepository repository: URL) throws -> [String] {
         let sources = repository.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         var found: [String] = []
         for file in files {

@@ -14,7 +14,9 @@ struct TargetImportsTests {
     @Test func theSourcesThePackageAndTheDocumentAgree() throws {
         let rules = ImportRules(architecture: try Self.read("ARCHITECTURE.md"), package: try Self.read("Package.swift"))
         let names = Set(rules.targets.map(\.name))
-        #expect(names.isSuperset(of: ["Files", "SMF", "Synthesis", "Playback", "smfplay"]), "Package.swift's targets were not all found: \(names.sorted())")
+        #expect(
+            names.isSuperset(of: ["Files", "SMF", "Synthesis", "Playback", "smfplay"]),
+            "Package.swift's targets were not all found: \(names.sorted())")
         let violations = try rules.violations { try ImportRules.imports(inFolder: Self.repository.appendingPathComponent($0.sourceFolder)) }
         #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
     }
@@ -37,24 +39,26 @@ struct TargetImportsTests {
             .executableTarget(name: "tool", dependencies: ["SMF"], path: "Sources/Tool"),
             """
         let rules = ImportRules(architecture: architecture, package: package)
-        #expect(rules.targets == [
-            .init(name: "SMF", dependencies: ["Files"], sourceFolder: "Sources/SMF"),
-            .init(name: "Synthesis", dependencies: ["SMF", "CFluidSynth", "SystemPackage"], sourceFolder: "Sources/Synthesis"),
-            .init(name: "Playback", dependencies: ["Synthesis"], sourceFolder: "Sources/Playback"),
-            .init(name: "tool", dependencies: ["SMF"], sourceFolder: "Sources/Tool"),
-        ])
+        #expect(
+            rules.targets == [
+                .init(name: "SMF", dependencies: ["Files"], sourceFolder: "Sources/SMF"),
+                .init(name: "Synthesis", dependencies: ["SMF", "CFluidSynth", "SystemPackage"], sourceFolder: "Sources/Synthesis"),
+                .init(name: "Playback", dependencies: ["Synthesis"], sourceFolder: "Sources/Playback"),
+                .init(name: "tool", dependencies: ["SMF"], sourceFolder: "Sources/Tool"),
+            ])
         let imports: [String: Set<String>] = [
             "SMF": ["Files", "Foundation", "CFluidSynth", "Glibc"],
             "Synthesis": ["SMF", "CFluidSynth"],
             "Playback": ["SMF", "Synthesis"],
             "tool": ["SMF"],
         ]
-        #expect(rules.violations { imports[$0.name]! } == [
-            "SMF imports CFluidSynth, which ARCHITECTURE.md does not allow",
-            "Synthesis depends on SystemPackage in Package.swift, which ARCHITECTURE.md does not allow",
-            "Playback imports SMF without naming it in Package.swift (reached through another target)",
-            "tool: a target ARCHITECTURE.md does not describe",
-        ])
+        #expect(
+            rules.violations { imports[$0.name]! } == [
+                "SMF imports CFluidSynth, which ARCHITECTURE.md does not allow",
+                "Synthesis depends on SystemPackage in Package.swift, which ARCHITECTURE.md does not allow",
+                "Playback imports SMF without naming it in Package.swift (reached through another target)",
+                "tool: a target ARCHITECTURE.md does not describe",
+            ])
     }
 
     @Test func importLinesOfEveryKindAreRead() {

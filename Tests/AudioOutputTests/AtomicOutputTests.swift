@@ -1,6 +1,7 @@
-import SystemPackage
 import Foundation
+import SystemPackage
 import Testing
+
 @testable import AudioOutput
 
 /// The output appears whole or not at all.
@@ -26,7 +27,8 @@ struct AtomicOutputTests {
     func aDroppedWriterLeavesNothing(format: AudioFileFormat) throws {
         let folder = try TemporaryFolder()
         do {
-            let writer = try AudioFileWriter(path: FilePath(folder.file("song.\(format.fileExtension)")), format: format, encoding: .pcm16, sampleRate: 44_100, channels: 2)
+            let writer = try AudioFileWriter(
+                path: FilePath(folder.file("song.\(format.fileExtension)")), format: format, encoding: .pcm16, sampleRate: 44_100, channels: 2)
             try writer.write(TestSignal.sine())
             #expect(try folder.contents().count == 1)
         }
@@ -73,7 +75,7 @@ struct AtomicOutputTests {
 
     @Test func aVeryLongNameStillGetsATemporaryFile() throws {
         let folder = try TemporaryFolder()
-        let name = String(repeating: "é", count: 122) + ".wav"  // 248 bytes: NAME_MAX leaves no room for the suffix
+        let name = String(repeating: "é", count: 122) + ".wav" // 248 bytes: NAME_MAX leaves no room for the suffix
         let writer = try AudioFileWriter(path: FilePath(folder.file(name)), format: .wav, encoding: .pcm16, sampleRate: 44_100, channels: 1)
         try writer.write([0.1, 0.2])
         try writer.finish()

@@ -1,6 +1,7 @@
-import SystemPackage
 import Glibc
+import SystemPackage
 import Testing
+
 @testable import AudioOutput
 
 struct FormatTests {
@@ -93,12 +94,15 @@ struct FormatTests {
     }
 
     @Test func messagesNameTheFileAndSayDiskFull() {
-        #expect(AudioFileError.writeFailed(path: "out/song.wav", cause: .system(errno: ENOSPC)).description
-            == "out/song.wav: cannot write the file: disk full (no space left on device)")
-        #expect(AudioFileError.cannotCreate(path: "a/b.wav", cause: .folderMissing("a")).description
-            == "a/b.wav: cannot create the file: the folder a does not exist")
-        #expect(AudioFileError.cannotCreate(path: "a/b.wav", cause: .system(errno: EACCES)).description
-            == "a/b.wav: cannot create the file: permission denied")
+        #expect(
+            AudioFileError.writeFailed(path: "out/song.wav", cause: .system(errno: ENOSPC)).description
+                == "out/song.wav: cannot write the file: disk full (no space left on device)")
+        #expect(
+            AudioFileError.cannotCreate(path: "a/b.wav", cause: .folderMissing("a")).description
+                == "a/b.wav: cannot create the file: the folder a does not exist")
+        #expect(
+            AudioFileError.cannotCreate(path: "a/b.wav", cause: .system(errno: EACCES)).description
+                == "a/b.wav: cannot create the file: permission denied")
         #expect(AudioFileError.unknownFormat(path: "song.mp3").description.hasPrefix("song.mp3: "))
         #expect(AudioFileError.Cause.library(tidying: "System error : No space left on device.") == .library("no space left on device"))
     }

@@ -1,15 +1,19 @@
 import SystemPackage
 import Testing
+
 @testable import AudioOutput
 
 /// `--normalize`: the render is kept as floats, then copied into the final file with a gain.
 struct NormalizationTests {
-    @Test(arguments: [FileKind(format: .wav, encoding: .pcm24), FileKind(format: .flac, encoding: .pcm16), FileKind(format: .aiff, encoding: .float32)])
+    @Test(arguments: [
+        FileKind(format: .wav, encoding: .pcm24), FileKind(format: .flac, encoding: .pcm16), FileKind(format: .aiff, encoding: .float32),
+    ])
     func copyingWithTheGainPutsThePeakAtMinusOneDecibel(kind: FileKind) throws {
         let folder = try TemporaryFolder()
-        let floats = try AudioFileWriter(path: FilePath(folder.file(".render.wav")), format: .wav, encoding: .float32, sampleRate: 48_000, channels: 2)
+        let floats = try AudioFileWriter(
+            path: FilePath(folder.file(".render.wav")), format: .wav, encoding: .float32, sampleRate: 48_000, channels: 2)
         var signal = TestSignal.sine(amplitude: 0.25)
-        signal[5_001] = -1.7  // louder than full scale: kept by the float file, brought down by the gain
+        signal[5_001] = -1.7 // louder than full scale: kept by the float file, brought down by the gain
         try floats.write(signal)
         #expect(floats.peak == 1.7)
         try floats.finish()

@@ -1,13 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AudioOutput
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
-import AudioOutput
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The sink against a real PulseAudio server of the test's own (a null sink, recorded from its
 /// monitor): no sound card needed. The null sink and the recorder take 32-bit float at the
@@ -272,8 +273,8 @@ struct PulseAudioSinkTests {
     /// lifts the RLIMIT_RTPRIO bound.
     static var mayChangeSchedulingFreely: Bool {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
-              let capabilities = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("CapEff:") }),
+            let capabilities = UInt64(line.dropFirst("CapEff:".count).trimmingCharacters(in: .whitespaces), radix: 16)
         else { return false }
         return capabilities & (1 << 23) != 0
     }

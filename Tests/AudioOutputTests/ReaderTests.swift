@@ -1,6 +1,7 @@
-import SystemPackage
 import Foundation
+import SystemPackage
 import Testing
+
 @testable import AudioOutput
 
 struct ReaderTests {
@@ -40,7 +41,7 @@ struct ReaderTests {
         try writer.finish()
 
         let reader = try AudioFileReader(path: FilePath(path))
-        var buffer = [Float](repeating: 0, count: 301)  // 150 frames and one sample that is not a frame
+        var buffer = [Float](repeating: 0, count: 301) // 150 frames and one sample that is not a frame
         var samples: [Float] = []
         while true {
             let frames = try buffer.withUnsafeMutableBufferPointer { (buffer) throws(AudioFileError) in try reader.read(into: buffer) }

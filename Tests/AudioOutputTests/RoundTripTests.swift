@@ -1,5 +1,6 @@
 import SystemPackage
 import Testing
+
 @testable import AudioOutput
 
 /// Writes the known signal in every format and encoding smfplay offers and reads it back.

@@ -1,5 +1,6 @@
 import Foundation
 @_exported import TestSupport
+
 @testable import AudioOutput
 
 /// The known signal the tests write: a 1 kHz sine at −6 dBFS (cosine on the right), with a few
@@ -8,7 +9,7 @@ enum TestSignal {
     static let sampleRate = 48_000
     static let channels = 2
     static let frames = 12_000
-    static let amplitude = Float(pow(10, -6.0 / 20))  // 0.501
+    static let amplitude = Float(pow(10, -6.0 / 20)) // 0.501
     /// Frames whose samples are replaced by ±1.5: (frame, left, right).
     static let overs: [(frame: Int, left: Float, right: Float)] = [(100, 1.5, -1.5), (2_000, -1.5, 1.5), (7_001, 1.5, 1.5)]
 

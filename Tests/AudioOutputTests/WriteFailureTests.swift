@@ -1,6 +1,7 @@
-import SystemPackage
 import Foundation
+import SystemPackage
 import Testing
+
 @testable import AudioOutput
 
 /// Writes that fail for real, and leave nothing under the final name.
@@ -69,7 +70,8 @@ struct WriteFailureTests {
     /// Writes `blocks` times `block` into a new file and finishes it: "finished", or the error's message.
     private static func render(path: String, format: AudioFileFormat, block: [Float], blocks: Int) -> String {
         do {
-            let writer = try AudioFileWriter(path: FilePath(path), format: format, encoding: .pcm16, sampleRate: TestSignal.sampleRate, channels: TestSignal.channels)
+            let writer = try AudioFileWriter(
+                path: FilePath(path), format: format, encoding: .pcm16, sampleRate: TestSignal.sampleRate, channels: TestSignal.channels)
             for _ in 0..<blocks { try writer.write(block) }
             try writer.finish()
             return "finished"

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // `smfplay browse` end to end: the real binary in a real terminal (tmux, see TmuxTerminal), keys
 // typed as a person types them, the screen read back as it shows, and the music played through a
@@ -50,9 +51,10 @@ struct BrowseCommandTests {
     /// `smfplay browse` in a terminal of its own.
     func browse(_ sandbox: Sandbox, columns: Int = 80, rows: Int = 24, options: [String] = []) throws -> TmuxTerminal {
         let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
-        return try TmuxTerminal(smfplay.path, arguments: ["browse"] + PlayCommandTests.synthesis + options,
-                                environment: sandbox.environment.merging(["PULSE_SERVER": server.address]) { $1 },
-                                workingDirectory: sandbox.work, columns: columns, rows: rows)
+        return try TmuxTerminal(
+            smfplay.path, arguments: ["browse"] + PlayCommandTests.synthesis + options,
+            environment: sandbox.environment.merging(["PULSE_SERVER": server.address]) { $1 },
+            workingDirectory: sandbox.work, columns: columns, rows: rows)
     }
 
     /// At the library's top, selects Chopin/ and plays it with `P`.
@@ -104,7 +106,8 @@ struct BrowseCommandTests {
     func opensAtTheLastPlayedFile() throws {
         let sandbox = try makeSandbox()
         // Played by the real player, so that the state is the program's own.
-        let player = try PlayingCommand(sandbox, ["play", "Library/Chopin/Op.10 Etudes/Etude No.12.mid"] + PlayCommandTests.synthesis, server: server)
+        let player = try PlayingCommand(
+            sandbox, ["play", "Library/Chopin/Op.10 Etudes/Etude No.12.mid"] + PlayCommandTests.synthesis, server: server)
         #expect(player.waitForLine(containing: "Etude No.12.mid") != nil)
         player.sleep(seconds: 1)
         player.type("q")
@@ -184,7 +187,9 @@ struct BrowseCommandTests {
         #expect(search.succeeded && search.stdoutLines.count == 1 && search.stdout.contains("Satie/Gymnop"), "\(search)")
     }
 
-    @Test("? shows every key of the browser, and in search results theirs, at 40 columns; any key closes the page and does nothing else; the hint line ends with ? help")
+    @Test(
+        "? shows every key of the browser, and in search results theirs, at 40 columns; any key closes the page and does nothing else; the hint line ends with ? help"
+    )
     func helpPages() throws {
         let sandbox = try makeIndexedSandbox()
         let terminal = try browse(sandbox, columns: 40)
@@ -264,7 +269,8 @@ struct BrowseCommandTests {
     func browseOnTwoCores() throws {
         let sandbox = try Sandbox()
         let held = 30 * Songs.ticksPerSecond
-        try sandbox.write("Library/Band/Chord.mid", Songs.song(program: Songs.organ, notes: [(60, 0, held), (64, 0, held), (67, 0, held)], length: held))
+        try sandbox.write(
+            "Library/Band/Chord.mid", Songs.song(program: Songs.organ, notes: [(60, 0, held), (64, 0, held), (67, 0, held)], length: held))
         try sandbox.useLibrary("Library")
         let terminal = try browse(sandbox, options: ["--cores", "2"])
         try terminal.waitForBrowser("Library, Band/ selected") { $0.breadcrumb == "Library" && $0.selected?.name == "Band/" }
@@ -300,7 +306,9 @@ struct BrowseCommandTests {
         for (index, path) in Self.chopinInOrder.enumerated().dropFirst() {
             try terminal.send("n")
             let name = (path as NSString).lastPathComponent
-            let shown = try terminal.waitForPlayView("\(name), \(index + 1) of \(count)") { $0.name == name && $0.place == "\(index + 1) of \(count)" }
+            let shown = try terminal.waitForPlayView("\(name), \(index + 1) of \(count)") {
+                $0.name == name && $0.place == "\(index + 1) of \(count)"
+            }
             let folders = (path as NSString).deletingLastPathComponent.split(separator: "/").suffix(2)
             #expect(shown.folders == (folders.count == 2 ? folders.joined(separator: " / ") : "Library / " + folders.joined()), "\(shown)")
         }
@@ -344,7 +352,9 @@ struct BrowseCommandTests {
         "交響曲第6番 ヘ長調 作品68「田園」第1楽章 田舎に着いたときの愉快な感情の目覚め.mid",
     ]
 
-    @Test("CJK names, combining marks and emoji line up: the right-hand column ends at one column on every line, nothing wraps or is cut inside a character, at 80, 40 and 20 columns")
+    @Test(
+        "CJK names, combining marks and emoji line up: the right-hand column ends at one column on every line, nothing wraps or is cut inside a character, at 80, 40 and 20 columns"
+    )
     func wideCharactersLineUp() throws {
         setlocale(LC_ALL, "C.UTF-8")
         let sandbox = try makeSandbox()
@@ -473,7 +483,9 @@ struct BrowserScreen: CustomStringConvertible {
     var status: String { lines.count >= 2 ? lines[lines.count - 2] : "" }
     /// Where the music playing under the browser is, from the status line ("▶ name  0:02.8 / 0:30.0 …").
     var statusSeconds: Double? {
-        guard let match = status.firstMatch(of: /\s(\d+):(\d\d\.\d) \/\s/), let minutes = Double(match.1), let seconds = Double(match.2) else { return nil }
+        guard let match = status.firstMatch(of: /\s(\d+):(\d\d\.\d) \/\s/), let minutes = Double(match.1), let seconds = Double(match.2) else {
+            return nil
+        }
         return minutes * 60 + seconds
     }
 
@@ -514,7 +526,8 @@ struct PlayScreen: CustomStringConvertible {
         self.lines = lines
         // Four lines: ▶ name; its folders and its place in the queue; a bar and the time; the keys.
         guard let first = lines.firstIndex(where: { $0.hasPrefix("▶ ") || $0.hasPrefix("❚❚ ") }), first + 3 < lines.count,
-              lines[first + 3].contains("b browse") else { return }
+            lines[first + 3].contains("b browse")
+        else { return }
         let shown = String(lines[first].drop { $0 != " " }.dropFirst())
         if let match = shown.wholeMatch(of: /(.+)  \((.+)\)/) {
             (title, name) = (String(match.1), String(match.2))

@@ -31,7 +31,8 @@ enum ChordSong {
             track.append(.meta(.endOfTrack), atTick: end)
             return track
         }
-        return SMFWriter().encode(MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 480), tracks: [conductor] + tracks))
+        return SMFWriter().encode(
+            MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 480), tracks: [conductor] + tracks))
     }
 
     /// Where a key is drawn, from the column of its octave's C label (`C4` under key 60), as a

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `render --shard`, `--manifest`, `--write-manifest`, `--report` and `smfplay report`: what the
 /// tasks of a cluster job run, here one after another on this machine.
@@ -31,7 +32,9 @@ struct ClusterRenderTests {
         }
     }
 
-    @Test("--shard I/N: four shards render every file once into the tree an unsharded render makes, each with its own report; smfplay report merges them")
+    @Test(
+        "--shard I/N: four shards render every file once into the tree an unsharded render makes, each with its own report; smfplay report merges them"
+    )
     func shardsCoverTheCollection() throws {
         try Fixtures.requireSoundFont()
         let sandbox = try Sandbox()
@@ -45,7 +48,9 @@ struct ClusterRenderTests {
             #expect(!lines.isEmpty, "shard \(index) has no files")
             for line in lines {
                 #expect(line["status"] as? String == "rendered" && line["shard"] as? String == "\(index)/4", "\(line)")
-                #expect(line["seconds"] is Double && line["songSeconds"] is Double && line["renderSeconds"] is Double && line["peakDecibels"] is Double, "\(line)")
+                #expect(
+                    line["seconds"] is Double && line["songSeconds"] is Double && line["renderSeconds"] is Double && line["peakDecibels"] is Double,
+                    "\(line)")
                 rendered.append(String((try #require(line["output"] as? String)).dropFirst("out/".count)))
             }
         }
@@ -80,7 +85,8 @@ struct ClusterRenderTests {
         try sandbox.write("in/reversed.txt", text: manifest.split(separator: "\n").reversed().joined(separator: "\n") + "\n")
 
         func shard(_ source: [String]) throws -> [String] {
-            let result = try sandbox.run(["render"] + source + ["-o", "out", "--sample-rate", "8000", "--shard", "1/3", "--json", "--force"] + Fixtures.fast)
+            let result = try sandbox.run(
+                ["render"] + source + ["-o", "out", "--sample-rate", "8000", "--shard", "1/3", "--json", "--force"] + Fixtures.fast)
             #expect(result.succeeded, "\(result)")
             return try result.stdoutLines.map { line in
                 let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -118,7 +124,9 @@ struct ClusterRenderTests {
         var statuses: [String] = []
         for index in 0..<2 {
             _ = try sandbox.run(["render", "--manifest", "in/list.txt", "-o", "out", "--shard", "\(index)/2", "--report", "r.jsonl"] + Fixtures.fast)
-            statuses += try Self.reportLines(sandbox, "r.shard-\(index)-of-2.jsonl").map { "\($0["input"] as? String ?? "?") \($0["status"] as? String ?? "?")" }
+            statuses += try Self.reportLines(sandbox, "r.shard-\(index)-of-2.jsonl").map {
+                "\($0["input"] as? String ?? "?") \($0["status"] as? String ?? "?")"
+            }
         }
         #expect(statuses.sorted() == ["in/a.mid rendered", "in/gone.mid failed"], "\(statuses)")
         let merged = try sandbox.run(["report", "r.shard-0-of-2.jsonl", "r.shard-1-of-2.jsonl"])
@@ -126,37 +134,47 @@ struct ClusterRenderTests {
         #expect(merged.stdout.contains("failed:\n  in/gone.mid: no such file or directory"), "\(merged)")
     }
 
-    @Test("--shard auto reads Slurm's and Kubernetes' variables; without them, one line and status 64",
-          arguments: [
-              (["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0"], "shard-1-of-3"),
-              (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_MAX": "6"], "shard-1-of-3"),
-              (["JOB_COMPLETION_INDEX": "2", "SMFPLAY_SHARD_COUNT": "3"], "shard-2-of-3"),
-          ])
+    @Test(
+        "--shard auto reads Slurm's and Kubernetes' variables; without them, one line and status 64",
+        arguments: [
+            (["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0"], "shard-1-of-3"),
+            (["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4", "SLURM_ARRAY_TASK_MAX": "6"], "shard-1-of-3"),
+            (["JOB_COMPLETION_INDEX": "2", "SMFPLAY_SHARD_COUNT": "3"], "shard-2-of-3"),
+        ])
     func shardFromEnvironment(variables: [String: String], reportName: String) throws {
         let sandbox = try Sandbox()
         try sandbox.write("in/a.mid", Fixtures.song())
         var environment = sandbox.environment
         environment.merge(variables) { $1 }
         let smfplay = try #require(Sandbox.smfplay)
-        let result = try Command(smfplay, arguments: ["render", "in", "-o", "out", "--shard", "auto", "--report", "r.jsonl"] + Fixtures.fast,
-                                 environment: environment, workingDirectory: URL(fileURLWithPath: sandbox.work)).run()
+        let result = try Command(
+            smfplay, arguments: ["render", "in", "-o", "out", "--shard", "auto", "--report", "r.jsonl"] + Fixtures.fast,
+            environment: environment, workingDirectory: URL(fileURLWithPath: sandbox.work)
+        ).run()
         #expect(result.succeeded, "\(result)")
         #expect(sandbox.exists("r.\(reportName).jsonl"), "\(sandbox.files())")
     }
 
-    @Test("--shard auto refuses a missing scheduler, a list array and a missing count, in one line each", arguments: [
-        ([:], "not a Slurm array task (SLURM_ARRAY_TASK_ID) nor a Kubernetes Indexed Job (JOB_COMPLETION_INDEX)"),
-        (["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0"], "submit the array as one range (sbatch --array=0-2)"),
-        (["JOB_COMPLETION_INDEX": "0"], "JOB_COMPLETION_INDEX is set but not SMFPLAY_SHARD_COUNT"),
-    ])
+    @Test(
+        "--shard auto refuses a missing scheduler, a list array and a missing count, in one line each",
+        arguments: [
+            ([:], "not a Slurm array task (SLURM_ARRAY_TASK_ID) nor a Kubernetes Indexed Job (JOB_COMPLETION_INDEX)"),
+            (
+                ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "0"],
+                "submit the array as one range (sbatch --array=0-2)"
+            ),
+            (["JOB_COMPLETION_INDEX": "0"], "JOB_COMPLETION_INDEX is set but not SMFPLAY_SHARD_COUNT"),
+        ])
     func shardAutoRefused(variables: [String: String], message: String) throws {
         let sandbox = try Sandbox()
         try sandbox.write("in/a.mid", Fixtures.song())
         var environment = sandbox.environment.filter { !$0.key.hasPrefix("SLURM_") && $0.key != "JOB_COMPLETION_INDEX" }
         environment.merge(variables) { $1 }
         let smfplay = try #require(Sandbox.smfplay)
-        let result = try Command(smfplay, arguments: ["render", "in", "-o", "out", "--shard", "auto"] + Fixtures.fast,
-                                 environment: environment, workingDirectory: URL(fileURLWithPath: sandbox.work)).run()
+        let result = try Command(
+            smfplay, arguments: ["render", "in", "-o", "out", "--shard", "auto"] + Fixtures.fast,
+            environment: environment, workingDirectory: URL(fileURLWithPath: sandbox.work)
+        ).run()
         #expect(result.status == 64, "\(result)")
         #expect(result.stderrLines.count == 1 && result.stderr.contains(message), "\(result)")
         #expect(!sandbox.exists("out/a.wav"))
@@ -167,7 +185,8 @@ struct ClusterRenderTests {
         let sandbox = try Sandbox()
         for value in ["4/4", "1", "-1/2", "a/b"] {
             let result = try sandbox.run(["render", "in", "-o", "out", "--shard=\(value)"])
-            #expect(result.status == 64 && result.stderr.contains("is invalid for '--shard <I/N|auto>': give I/N, with 0 <= I < N, or auto"), "\(result)")
+            #expect(
+                result.status == 64 && result.stderr.contains("is invalid for '--shard <I/N|auto>': give I/N, with 0 <= I < N, or auto"), "\(result)")
         }
     }
 

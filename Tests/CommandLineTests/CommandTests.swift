@@ -26,9 +26,11 @@ struct CommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("smfplay-command-ß-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try Command(Self.shell, arguments: ["-c", #"pwd; echo "$GREETING|${HOME-unset}""#],
-                                 environment: ["GREETING": "こんにちは", "PATH": "/usr/bin:/bin"],
-                                 workingDirectory: folder).run()
+        let result = try Command(
+            Self.shell, arguments: ["-c", #"pwd; echo "$GREETING|${HOME-unset}""#],
+            environment: ["GREETING": "こんにちは", "PATH": "/usr/bin:/bin"],
+            workingDirectory: folder
+        ).run()
         #expect(result.succeeded, "\(result)")
         #expect(result.stdoutLines == [folder.path, "こんにちは|unset"], "\(result)")
     }

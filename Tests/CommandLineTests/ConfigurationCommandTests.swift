@@ -50,13 +50,15 @@ struct ConfigurationCommandTests {
 
     /// ArgumentParser reads `--config=` as `--config` with its value still to come: the file after
     /// it would be taken for the configuration (and be missing as the song).
-    @Test("an empty --config (--config= FILE, --config \"\", a bare --config=) is a usage error naming the option, whichever command", arguments: [
-        ["render", "--config=", "song.mid", "-o", "song.wav"],
-        ["info", "--config=", "song.mid"],
-        ["lyrics", "song.mid", "--config", ""],
-        ["play", "--config=", "song.mid"],
-        ["index", "--library", "Library", "--config="],
-    ])
+    @Test(
+        "an empty --config (--config= FILE, --config \"\", a bare --config=) is a usage error naming the option, whichever command",
+        arguments: [
+            ["render", "--config=", "song.mid", "-o", "song.wav"],
+            ["info", "--config=", "song.mid"],
+            ["lyrics", "song.mid", "--config", ""],
+            ["play", "--config=", "song.mid"],
+            ["index", "--library", "Library", "--config="],
+        ])
     func emptyConfigOption(_ arguments: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())
@@ -69,11 +71,13 @@ struct ConfigurationCommandTests {
 
     /// Any empty `--name=` is an empty value, not a name waiting for the next argument (which
     /// ArgumentParser would take, losing an input): refused with the option named.
-    @Test("an empty --name= of any option is refused, and the next argument stays an input", arguments: [
-        (["info", "--text-encoding=", "song.mid"], "--text-encoding must be auto, utf-8, shift-jis or cp1252, not "),
-        (["play", "--latency=", "song.mid"], "'--latency"),
-        (["play", "--cores=", "song.mid"], "The value '' is invalid for '--cores <auto|n>': give auto or a number from 1 to 64"),
-    ])
+    @Test(
+        "an empty --name= of any option is refused, and the next argument stays an input",
+        arguments: [
+            (["info", "--text-encoding=", "song.mid"], "--text-encoding must be auto, utf-8, shift-jis or cp1252, not "),
+            (["play", "--latency=", "song.mid"], "'--latency"),
+            (["play", "--cores=", "song.mid"], "The value '' is invalid for '--cores <auto|n>': give auto or a number from 1 to 64"),
+        ])
     func emptyOptionValues(_ arguments: [String], _ message: String) throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())
@@ -86,14 +90,16 @@ struct ConfigurationCommandTests {
     }
 
     /// A file's text, the line at fault, and the key the message must name.
-    @Test("a configuration it cannot use stops the command with path:line and the key", arguments: [
-        ("# sample rate\nsample_rate = = 3\n", 2, "sample_rate"),
-        ("# sample rate\n\nsample_rate = \"fast\"\n", 3, "sample_rate"),
-        ("sample_rate = 100\n", 1, "sample_rate"),
-        ("gain = 0.2\n[reverb]\nlevel = 5\n", 3, "reverb.level"),
-        ("sample_rte = 22050\n", 1, "sample_rte"),
-        ("[chorus]\nvoices = [3\n", 2, "chorus.voices"),
-    ])
+    @Test(
+        "a configuration it cannot use stops the command with path:line and the key",
+        arguments: [
+            ("# sample rate\nsample_rate = = 3\n", 2, "sample_rate"),
+            ("# sample rate\n\nsample_rate = \"fast\"\n", 3, "sample_rate"),
+            ("sample_rate = 100\n", 1, "sample_rate"),
+            ("gain = 0.2\n[reverb]\nlevel = 5\n", 3, "reverb.level"),
+            ("sample_rte = 22050\n", 1, "sample_rte"),
+            ("[chorus]\nvoices = [3\n", 2, "chorus.voices"),
+        ])
     func unusableConfiguration(_ text: String, _ line: Int, _ key: String) throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())

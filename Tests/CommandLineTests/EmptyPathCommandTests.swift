@@ -6,21 +6,23 @@ import Testing
 /// (`smfplay play "$SONG"`).
 @Suite("empty paths")
 struct EmptyPathCommandTests {
-    @Test("an empty path is one line naming the problem and usage status 64, before anything is read, played or written", arguments: [
-        ["play", ""],
-        ["play", "song.mid", ""],
-        ["render", ""],
-        ["render", "", "-o", "out"],
-        ["render", "song.mid", "", "-o", "out"],
-        ["render", "song.mid", "-o", ""],
-        ["info", ""],
-        ["info", "song.mid", ""],
-        ["lyrics", ""],
-        ["thumbnail", "", "song.png"],
-        ["thumbnail", "song.mid", ""],
-        ["import", "", "--into", "Inbox"],
-        ["report", ""],
-    ])
+    @Test(
+        "an empty path is one line naming the problem and usage status 64, before anything is read, played or written",
+        arguments: [
+            ["play", ""],
+            ["play", "song.mid", ""],
+            ["render", ""],
+            ["render", "", "-o", "out"],
+            ["render", "song.mid", "", "-o", "out"],
+            ["render", "song.mid", "-o", ""],
+            ["info", ""],
+            ["info", "song.mid", ""],
+            ["lyrics", ""],
+            ["thumbnail", "", "song.png"],
+            ["thumbnail", "song.mid", ""],
+            ["import", "", "--into", "Inbox"],
+            ["report", ""],
+        ])
     func refused(_ arguments: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())
@@ -32,12 +34,14 @@ struct EmptyPathCommandTests {
     }
 
     /// `--library ""` read as the working folder: `index` would index it, `search` search it.
-    @Test("an empty --library is a usage error naming the option", arguments: [
-        ["index", "--library", ""],
-        ["search", "--library=", "song"],
-        ["browse", "--library", ""],
-        ["resume", "--library", ""],
-    ])
+    @Test(
+        "an empty --library is a usage error naming the option",
+        arguments: [
+            ["index", "--library", ""],
+            ["search", "--library=", "song"],
+            ["browse", "--library", ""],
+            ["resume", "--library", ""],
+        ])
     func emptyLibraryRefused(_ arguments: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())

@@ -1,7 +1,7 @@
-import SystemPackage
 import AudioOutput
 import Foundation
 import SMF
+import SystemPackage
 import Testing
 
 /// The files the tests give smfplay: the demo library, small songs made here, broken files, and
@@ -19,8 +19,9 @@ enum Fixtures {
 
     /// Fails the test, with what to install, when the SoundFont is not there.
     static func requireSoundFont() throws {
-        try #require(FileManager.default.isReadableFile(atPath: soundFont),
-                     "\(soundFont) is missing: install Debian's timgm6mb-soundfont (make deps)")
+        try #require(
+            FileManager.default.isReadableFile(atPath: soundFont),
+            "\(soundFont) is missing: install Debian's timgm6mb-soundfont (make deps)")
     }
 
     /// A format 1 song of `beats` quarter notes at 120 bpm (half a second each), with a title.
@@ -28,7 +29,8 @@ enum Fixtures {
         var conductor = Track()
         conductor.append(.meta(.text(.trackName, Array(title.utf8))), atTick: 0)
         conductor.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
-        conductor.append(.meta(.timeSignature(numerator: 4, denominatorPower: 2, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8)), atTick: 0)
+        conductor.append(
+            .meta(.timeSignature(numerator: 4, denominatorPower: 2, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8)), atTick: 0)
         conductor.append(.meta(.endOfTrack), atTick: 0)
         var piano = Track()
         piano.append(.programChange(channel: 0, program: 0), atTick: 0)
@@ -39,8 +41,10 @@ enum Fixtures {
             piano.append(.noteOff(channel: 0, note: pitches[beat % pitches.count], velocity: 0), atTick: tick + 400)
         }
         piano.append(.meta(.endOfTrack), atTick: UInt32(beats * 480))
-        return SMFWriter().encode(MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 480),
-                                           tracks: [conductor, piano]))
+        return SMFWriter().encode(
+            MIDIFile(
+                format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 480),
+                tracks: [conductor, piano]))
     }
 
     /// A long song that renders quickly: one short note every 4 seconds for `seconds`.

@@ -79,10 +79,11 @@ struct ImportCommandTests {
         try sandbox.write("misnamed.bin", Fixtures.song(title: "b"))
         let result = try sandbox.run(["import", "a.mid", "page.mid", "missing.mid", "misnamed.bin", "--into", "Inbox"])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderrLines == [
-            "smfplay: page.mid: not a MIDI file (it starts with neither MThd nor a RIFF RMID header); not imported",
-            "smfplay: missing.mid: cannot read: no such file or directory; not imported",
-        ], "\(result)")
+        #expect(
+            result.stderrLines == [
+                "smfplay: page.mid: not a MIDI file (it starts with neither MThd nor a RIFF RMID header); not imported",
+                "smfplay: missing.mid: cannot read: no such file or directory; not imported",
+            ], "\(result)")
         #expect(result.stdoutLines == ["a.mid → Inbox/a.mid", "misnamed.bin → Inbox/misnamed.bin"], "\(result)")
         #expect(sandbox.files(under: "Inbox") == ["a.mid", "misnamed.bin"])
     }

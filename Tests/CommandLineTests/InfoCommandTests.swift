@@ -18,7 +18,9 @@ struct InfoCommandTests {
         Piece(path: "Bach/Inventions/Invention No.1 BWV 772.mid", title: "Invention No.1 in C major BWV 772", duration: "0:20.5", seconds: 20.5),
         Piece(path: "Bach/Inventions/Invention No.8 BWV 779.mid", title: "Invention No.8 in F major BWV 779", duration: "0:21.0", seconds: 21.0),
         Piece(path: "Bach/Inventions/Invention No.10 BWV 781.mid", title: "Invention No.10 in G major BWV 781", duration: "0:37.5", seconds: 37.5),
-        Piece(path: "Bach/Well-Tempered Clavier/Prelude in C major BWV 846.mid", title: "Prelude in C major BWV 846", duration: "1:58.9", seconds: 118.9),
+        Piece(
+            path: "Bach/Well-Tempered Clavier/Prelude in C major BWV 846.mid", title: "Prelude in C major BWV 846", duration: "1:58.9", seconds: 118.9
+        ),
         Piece(path: "Satie/Gymnopédies/Gymnopédie No.1.mid", title: "Gymnopédie No.1", duration: "0:33.4", seconds: 33.4),
         Piece(path: "Traditional/Folk/Greensleeves.mid", title: "Greensleeves", duration: "0:39.5", seconds: 39.5),
         Piece(path: "ショパン/Preludes/Prelude Op.28 No.20.mid", title: "Prelude Op.28 No.20 in C minor", duration: "1:10.5", seconds: 70.5),
@@ -151,9 +153,11 @@ struct InfoCommandTests {
         #expect(clean.succeeded, "the demo library has nothing unusual: \(clean)")
     }
 
-    @Test("--help for smfplay and each command prints its usage and exits 0", arguments: [
-        ["--help"], ["info", "--help"], ["render", "--help"], ["help", "render"],
-    ])
+    @Test(
+        "--help for smfplay and each command prints its usage and exits 0",
+        arguments: [
+            ["--help"], ["info", "--help"], ["render", "--help"], ["help", "render"],
+        ])
     func help(_ arguments: [String]) throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(arguments)

@@ -14,8 +14,9 @@ struct InfoRollCommandTests {
         var rows: [(time: String, notes: Set<Int>)] = []
 
         init(_ lines: [String]) throws {
-            let labelRow = try #require(lines.firstIndex { KeyboardCommandTests.ScreenKeyboard.octaveLabels(in: $0) != nil },
-                                        "no line of octave labels in:\n\(lines.joined(separator: "\n"))")
+            let labelRow = try #require(
+                lines.firstIndex { KeyboardCommandTests.ScreenKeyboard.octaveLabels(in: $0) != nil },
+                "no line of octave labels in:\n\(lines.joined(separator: "\n"))")
             octaveColumns = KeyboardCommandTests.ScreenKeyboard.octaveLabels(in: lines[labelRow])!
             for line in lines[(labelRow + 1)...] {
                 // "  0:01.5 ███": the time, then the notes, in the keyboard's columns.

@@ -17,7 +17,9 @@ struct InstallTests {
     @Test("installs every file where the desktop looks for it, and uninstall removes exactly those")
     func installAndUninstall() throws {
         let smfplay = try #require(BuiltProduct.url(named: "smfplay"), "\(BuiltProduct.notFoundMessage("smfplay"))")
-        let generateManual = try #require(BuiltProduct.url(named: "generate-manual"), """
+        let generateManual = try #require(
+            BuiltProduct.url(named: "generate-manual"),
+            """
             generate-manual was not found next to the test runner: build it with `swift build --product generate-manual` \
             using the same scratch path as the tests (make test does)
             """)
@@ -27,35 +29,43 @@ struct InstallTests {
         // Files of other packages in the same folders: uninstall must leave them.
         let others = ["usr/bin/other", "usr/share/man/man1/other.1", "usr/share/applications/other.desktop"]
         for file in others {
-            try FileManager.default.createDirectory(atPath: ((root + "/" + file) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: ((root + "/" + file) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data("other\n".utf8).write(to: URL(fileURLWithPath: root + "/" + file))
         }
-        let variables = ["DESTDIR=\(root)", "PREFIX=/usr", "SMFPLAY=\(smfplay.path)",
-                         "GENERATE_MANUAL=\(generateManual.path)", "GENERATED=\(folder.path)/generated"]
+        let variables = [
+            "DESTDIR=\(root)", "PREFIX=/usr", "SMFPLAY=\(smfplay.path)",
+            "GENERATE_MANUAL=\(generateManual.path)", "GENERATED=\(folder.path)/generated",
+        ]
 
-        let install = try Command(make, arguments: ["-C", Self.packageRoot, "install"] + variables,
-                                  environment: Self.environment(), timeLimit: 300).run()
+        let install = try Command(
+            make, arguments: ["-C", Self.packageRoot, "install"] + variables,
+            environment: Self.environment(), timeLimit: 300
+        ).run()
         try #require(install.succeeded, "\(install)")
 
         let help = try Self.helpDocument(of: smfplay)
         let subcommands = try #require(help.subcommands, "smfplay --experimental-dump-help lists no subcommands")
         let manPages = ["smfplay.1"] + subcommands.map { "smfplay.\($0.commandName).1" }
-        let installed = [
-            "usr/bin/smfplay",
-            "usr/share/bash-completion/completions/smfplay",
-            "usr/share/zsh/site-functions/_smfplay",
-            "usr/share/fish/vendor_completions.d/smfplay.fish",
-            "usr/share/applications/smfplay.desktop",
-            "usr/share/thumbnailers/smfplay.thumbnailer",
-            "usr/share/mime/packages/smfplay-rmid.xml",
-        ] + manPages.map { "usr/share/man/man1/" + $0 }
+        let installed =
+            [
+                "usr/bin/smfplay",
+                "usr/share/bash-completion/completions/smfplay",
+                "usr/share/zsh/site-functions/_smfplay",
+                "usr/share/fish/vendor_completions.d/smfplay.fish",
+                "usr/share/applications/smfplay.desktop",
+                "usr/share/thumbnailers/smfplay.thumbnailer",
+                "usr/share/mime/packages/smfplay-rmid.xml",
+            ] + manPages.map { "usr/share/man/man1/" + $0 }
         #expect(Self.files(under: root) == Set(installed + others))
 
         try checkBinary(root + "/usr/bin/smfplay", built: smfplay)
         for file in ["smfplay.desktop", "smfplay.thumbnailer", "smfplay-rmid.xml"] {
             let target = file.hasSuffix(".desktop") ? "applications" : file.hasSuffix(".xml") ? "mime/packages" : "thumbnailers"
-            #expect(FileManager.default.contents(atPath: root + "/usr/share/\(target)/\(file)") == FileManager.default.contents(atPath: Self.packageRoot + "/Config/" + file),
-                    "\(file) should be installed as it is in Config/")
+            #expect(
+                FileManager.default.contents(atPath: root + "/usr/share/\(target)/\(file)")
+                    == FileManager.default.contents(atPath: Self.packageRoot + "/Config/" + file),
+                "\(file) should be installed as it is in Config/")
         }
         try checkDesktopEntry(root + "/usr/share/applications/smfplay.desktop")
         for command in [help] + subcommands {
@@ -70,8 +80,10 @@ struct InstallTests {
             for name in names { #expect(text.contains("'\(name)'") || text.contains("\(name):"), "\(file) should offer \(name)") }
         }
 
-        let uninstall = try Command(make, arguments: ["-C", Self.packageRoot, "uninstall"] + variables,
-                                    environment: Self.environment(), timeLimit: 60).run()
+        let uninstall = try Command(
+            make, arguments: ["-C", Self.packageRoot, "uninstall"] + variables,
+            environment: Self.environment(), timeLimit: 60
+        ).run()
         #expect(uninstall.succeeded, "\(uninstall)")
         #expect(Self.files(under: root) == Set(others), "uninstall should remove its files and only those")
     }
@@ -109,8 +121,9 @@ struct InstallTests {
         #expect(rendered.succeeded, "\(rendered)")
         let text = Self.plain(rendered.stdout)
         for help in command.helpTexts {
-            #expect(text.range(of: Self.pattern(matching: help), options: .regularExpression) != nil,
-                    "\((path as NSString).lastPathComponent) should say “\(help)”")
+            #expect(
+                text.range(of: Self.pattern(matching: help), options: .regularExpression) != nil,
+                "\((path as NSString).lastPathComponent) should say “\(help)”")
         }
     }
 
@@ -144,17 +157,20 @@ struct InstallTests {
     /// Every file under `root`, as paths relative to it.
     static func files(under root: String) -> Set<String> {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
-        return Set(enumerator.compactMap { $0 as? String }.filter { entry in
-            var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: root + "/" + entry, isDirectory: &isFolder) && !isFolder.boolValue
-        })
+        return Set(
+            enumerator.compactMap { $0 as? String }.filter { entry in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: root + "/" + entry, isDirectory: &isFolder) && !isFolder.boolValue
+            })
     }
 
     /// Rendered text with groff's typographic hyphens and quotes as the ASCII they were typed as,
     /// and every run of white space as one space.
     static func plain(_ text: String) -> String {
-        let typed: [Character: Character] = ["\u{2010}": "-", "\u{2011}": "-", "\u{2212}": "-", "\u{2018}": "'", "\u{2019}": "'",
-                                             "\u{201C}": "\"", "\u{201D}": "\""]
+        let typed: [Character: Character] = [
+            "\u{2010}": "-", "\u{2011}": "-", "\u{2212}": "-", "\u{2018}": "'", "\u{2019}": "'",
+            "\u{201C}": "\"", "\u{201D}": "\"",
+        ]
         return String(text.map { typed[$0] ?? $0 }).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

@@ -31,10 +31,13 @@ struct KeyboardCommandTests {
         init?(_ screen: [String]) {
             let lines = TerminalScreenLine.screen(screen)
             guard let labelRow = lines.lastIndex(where: { Self.octaveLabels(in: $0.text) != nil }), labelRow >= 2,
-                  let labels = Self.octaveLabels(in: lines[labelRow].text) else { return nil }
+                let labels = Self.octaveLabels(in: lines[labelRow].text)
+            else { return nil }
             octaveColumns = labels
             // The keyboard ends with its last key drawn; blanks after it are the terminal's.
-            let drawn = { (cells: [TerminalScreenLine.Cell]) in cells.prefix((cells.lastIndex { $0.character != " " || $0.background != nil } ?? -1) + 1) }
+            let drawn = { (cells: [TerminalScreenLine.Cell]) in
+                cells.prefix((cells.lastIndex { $0.character != " " || $0.background != nil } ?? -1) + 1)
+            }
             let top = drawn(lines[labelRow - 2].cells)
             let bottom = lines[labelRow - 1].cells.prefix(top.count)
             width = top.count
@@ -74,15 +77,19 @@ struct KeyboardCommandTests {
     }
 
     /// Plays `file` on a terminal of its own, in colour unless `noColour`.
-    func startPlaying(_ sandbox: Sandbox, _ file: String, columns: Int, rows: Int = 24, extra: [String] = [],
-                      noColour: Bool = false) throws -> TmuxTerminal {
+    func startPlaying(
+        _ sandbox: Sandbox, _ file: String, columns: Int, rows: Int = 24, extra: [String] = [],
+        noColour: Bool = false
+    ) throws -> TmuxTerminal {
         let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
         var environment = sandbox.environment
         environment["PULSE_SERVER"] = server.address
         environment["NO_COLOR"] = noColour ? "1" : nil
-        return try TmuxTerminal(smfplay.path, arguments: ["play", file]
-                                    + PlayCommandTests.synthesis + extra,
-                                environment: environment, workingDirectory: sandbox.work, columns: columns, rows: rows)
+        return try TmuxTerminal(
+            smfplay.path,
+            arguments: ["play", file]
+                + PlayCommandTests.synthesis + extra,
+            environment: environment, workingDirectory: sandbox.work, columns: columns, rows: rows)
     }
 
     /// Waits for smfplay to end (15 s at most) and expects status 0.
@@ -115,7 +122,9 @@ struct KeyboardCommandTests {
         let firstColours = Set(first.lit.values)
         #expect(firstColours.count == 1 && firstColours.first! != nil, "C–E–G lit in \(firstColours)")
         // Unlit keys look alike, and unlike a lit one.
-        #expect(first.whiteKeyColours.count == 1 && first.blackKeyColours.count == 1, "white keys in \(first.whiteKeyColours), black keys in \(first.blackKeyColours)")
+        #expect(
+            first.whiteKeyColours.count == 1 && first.blackKeyColours.count == 1,
+            "white keys in \(first.whiteKeyColours), black keys in \(first.blackKeyColours)")
         #expect(first.whiteKeyColours.isDisjoint(with: firstColours) && first.blackKeyColours.isDisjoint(with: firstColours))
         #expect(first.whiteKeyColours != first.blackKeyColours)
 

@@ -6,16 +6,20 @@ import Testing
 /// how to set it, the music folder offered when it has MIDI files, and nothing indexed.
 @Suite("smfplay index and search: no library folder")
 struct LibraryFolderTests {
-    @Test("no library configured: index and search say what the library is, --library and the library key, and offer ~/Music with its MIDI files; no index is made",
-          arguments: ["index", "search"])
+    @Test(
+        "no library configured: index and search say what the library is, --library and the library key, and offer ~/Music with its MIDI files; no index is made",
+        arguments: ["index", "search"])
     func noLibrary(_ command: String) throws {
         let sandbox = try Sandbox()
         try sandbox.write(sandbox.home + "/Music/Games/stage1.mid", Fixtures.song())
         let result = try sandbox.run(command == "index" ? ["index"] : ["search", "stage"])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderrLines.count == 1, "\(result)")
-        for words in ["the library is the folder of your MIDI files", sandbox.home + "/Music/MIDI", "--library FOLDER",
-                      "library = \"FOLDER\" in \(sandbox.configHome)/smfplay/config.toml", "\(sandbox.home)/Music holds MIDI files: --library \(sandbox.home)/Music"] {
+        for words in [
+            "the library is the folder of your MIDI files", sandbox.home + "/Music/MIDI", "--library FOLDER",
+            "library = \"FOLDER\" in \(sandbox.configHome)/smfplay/config.toml",
+            "\(sandbox.home)/Music holds MIDI files: --library \(sandbox.home)/Music",
+        ] {
             #expect(result.stderr.contains(words), "'\(words)' is not in: \(result)")
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.dataHome + "/smfplay/library.sqlite"), "an index was made")
@@ -37,6 +41,8 @@ struct LibraryFolderTests {
         #expect(given.status == 1 && given.stderrLines == ["smfplay: \(sandbox.root)/nope: no such folder (--library)"], "\(given)")
         let configuration = try sandbox.writeUserConfiguration("library = \"\(sandbox.root)/gone\"\n")
         let configured = try sandbox.run(["index"])
-        #expect(configured.status == 1 && configured.stderrLines == ["smfplay: \(sandbox.root)/gone: no such folder (library in \(configuration))"], "\(configured)")
+        #expect(
+            configured.status == 1 && configured.stderrLines == ["smfplay: \(sandbox.root)/gone: no such folder (library in \(configuration))"],
+            "\(configured)")
     }
 }

@@ -1,7 +1,7 @@
-import SystemPackage
 import AudioOutput
 import Foundation
 import SMF
+import SystemPackage
 import TestSupport
 import Testing
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A one-node Slurm cluster on localhost for one test (Debian's slurm-wlm and munge): munged with
 /// its own key and socket, slurmctld and slurmd in the foreground (`-D`) as child processes, with
@@ -38,8 +39,12 @@ final class LocalSlurmCluster {
         let port = Int.random(in: 20_000...39_000)
         try slurmConfiguration(controllerPort: port, nodePort: port + 1).write(toFile: configuration, atomically: true, encoding: .utf8)
 
-        try start("/usr/sbin/munged", ["-F", "--key-file=\(folder)/munge/key", "--socket=\(folder)/munge/socket", "--pid-file=\(folder)/munge/pid",
-                                       "--log-file=\(folder)/log/munged.log", "--seed-file=\(folder)/munge/seed"], log: "munged.out")
+        try start(
+            "/usr/sbin/munged",
+            [
+                "-F", "--key-file=\(folder)/munge/key", "--socket=\(folder)/munge/socket", "--pid-file=\(folder)/munge/pid",
+                "--log-file=\(folder)/log/munged.log", "--seed-file=\(folder)/munge/seed",
+            ], log: "munged.out")
         try waitFor("munged's socket") { FileManager.default.fileExists(atPath: self.folder + "/munge/socket") }
         try start("/usr/sbin/slurmctld", ["-D", "-f", configuration], log: "slurmctld.out")
         try start("/usr/sbin/slurmd", ["-D", "-N", "localhost", "-f", configuration], log: "slurmd.out")
@@ -82,32 +87,32 @@ final class LocalSlurmCluster {
     private func slurmConfiguration(controllerPort: Int, nodePort: Int) -> String {
         let cpus = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         return """
-        ClusterName=smfplaytest
-        SlurmctldHost=localhost
-        SlurmctldPort=\(controllerPort)
-        SlurmdPort=\(nodePort)
-        SlurmUser=root
-        SlurmdUser=root
-        AuthType=auth/munge
-        AuthInfo=socket=\(folder)/munge/socket
-        CredType=cred/munge
-        StateSaveLocation=\(folder)/state
-        SlurmdSpoolDir=\(folder)/spool
-        SlurmctldPidFile=\(folder)/slurmctld.pid
-        SlurmdPidFile=\(folder)/slurmd.pid
-        ProctrackType=proctrack/linuxproc
-        TaskPlugin=task/none
-        SelectType=select/cons_tres
-        SelectTypeParameters=CR_Core
-        SchedulerType=sched/backfill
-        MpiDefault=none
-        ReturnToService=2
-        SlurmctldLogFile=\(folder)/log/slurmctld.log
-        SlurmdLogFile=\(folder)/log/slurmd.log
-        NodeName=localhost NodeAddr=127.0.0.1 CPUs=\(cpus) State=UNKNOWN
-        PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
+            ClusterName=smfplaytest
+            SlurmctldHost=localhost
+            SlurmctldPort=\(controllerPort)
+            SlurmdPort=\(nodePort)
+            SlurmUser=root
+            SlurmdUser=root
+            AuthType=auth/munge
+            AuthInfo=socket=\(folder)/munge/socket
+            CredType=cred/munge
+            StateSaveLocation=\(folder)/state
+            SlurmdSpoolDir=\(folder)/spool
+            SlurmctldPidFile=\(folder)/slurmctld.pid
+            SlurmdPidFile=\(folder)/slurmd.pid
+            ProctrackType=proctrack/linuxproc
+            TaskPlugin=task/none
+            SelectType=select/cons_tres
+            SelectTypeParameters=CR_Core
+            SchedulerType=sched/backfill
+            MpiDefault=none
+            ReturnToService=2
+            SlurmctldLogFile=\(folder)/log/slurmctld.log
+            SlurmdLogFile=\(folder)/log/slurmd.log
+            NodeName=localhost NodeAddr=127.0.0.1 CPUs=\(cpus) State=UNKNOWN
+            PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 
-        """
+            """
     }
 
     /// Starts a daemon with clean signals and no descriptor but its output (see

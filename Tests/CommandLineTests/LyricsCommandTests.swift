@@ -25,13 +25,17 @@ struct LyricsCommandTests {
     @Test("lyrics prints the lines; --lrc the lines with the time each is sung; a karaoke file's text events are its lyrics")
     func plainAndLRC() throws {
         let sandbox = try Sandbox()
-        try sandbox.write("happy.mid", Self.song(title: Array("Happy".utf8), words: ["Hap", "py ", "birth", "day\r", "to ", "you"].map { Array($0.utf8) }))
+        try sandbox.write(
+            "happy.mid", Self.song(title: Array("Happy".utf8), words: ["Hap", "py ", "birth", "day\r", "to ", "you"].map { Array($0.utf8) }))
         let plain = try sandbox.run(["lyrics", "happy.mid"])
         #expect(plain.succeeded && plain.stdoutLines == ["Happy birthday", "to you"], "\(plain)")
         let lrc = try sandbox.run(["lyrics", "--lrc", "happy.mid"])
         #expect(lrc.succeeded && lrc.stdoutLines == ["[00:00.00]Happy birthday", "[00:02.00]to you"], "\(lrc)")
-        try sandbox.write("green.kar", Self.song(title: Array("Greensleeves".utf8),
-                                                 words: ["@KMIDI KARAOKE FILE", "\\A", "las ", "my ", "/love"].map { Array($0.utf8) }, kind: .text))
+        try sandbox.write(
+            "green.kar",
+            Self.song(
+                title: Array("Greensleeves".utf8),
+                words: ["@KMIDI KARAOKE FILE", "\\A", "las ", "my ", "/love"].map { Array($0.utf8) }, kind: .text))
         let karaoke = try sandbox.run(["lyrics", "green.kar"])
         #expect(karaoke.succeeded && karaoke.stdoutLines == ["Alas my", "love"], "\(karaoke)")
     }
@@ -46,7 +50,9 @@ struct LyricsCommandTests {
         #expect(usage.status == 64 && usage.stderr.contains("--text-encoding must be auto, utf-8, shift-jis or cp1252"), "\(usage)")
     }
 
-    @Test("a kanji-only title in Shift-JIS is read as such when the file's lyrics are, in info and lyrics; --text-encoding and text_encoding override it")
+    @Test(
+        "a kanji-only title in Shift-JIS is read as such when the file's lyrics are, in info and lyrics; --text-encoding and text_encoding override it"
+    )
     func oneEncodingForTheWholeFile() throws {
         let sandbox = try Sandbox()
         try sandbox.write("nocturne.mid", Self.song(title: Self.nocturne, words: [Self.kana, [0x2F] + Self.nocturne]))

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // The media keys end to end: the real smfplay, playing through a real PulseAudio server (a null
 // sink) while its MPRIS service is on a private session bus, driven and watched by the real
@@ -35,14 +36,17 @@ struct MediaKeysCommandTests {
     }
 
     private func play(_ sandbox: Sandbox, _ files: [String], bus: PrivateSessionBus, extra: [String] = []) throws -> PlayingCommand {
-        let player = try PlayingCommand(sandbox, ["play"] + files + Self.options + extra, server: server,
-                                        environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let player = try PlayingCommand(
+            sandbox, ["play"] + files + Self.options + extra, server: server,
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         try #require(player.waitForLine(containing: files[0]) != nil, "smfplay did not start playing")
         return player
     }
 
     /// Waits for `value()` to be `expected`; prints how long it took.
-    private func expectSoon(_ what: String, _ value: () throws -> String, toBe expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectSoon(_ what: String, _ value: () throws -> String, toBe expected: String, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let start = Date()
         var last = ""
         let reached = try PrivateSessionBus.poll(atMost: Self.deadline) {
@@ -80,10 +84,13 @@ struct MediaKeysCommandTests {
         #expect(thumbnail.hasPrefix(sandbox.root + "/cache/thumbnails/normal/") && thumbnail.hasSuffix(".png"), "\(art)")
         let png = FileManager.default.contents(atPath: thumbnail) ?? Data()
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(thumbnail) is not a PNG image")
-        #expect(String(decoding: png, as: UTF8.self).contains("Thumb::URI\0" + url), "the thumbnail does not name its file as the thumbnail standard asks")
+        #expect(
+            String(decoding: png, as: UTF8.self).contains("Thumb::URI\0" + url), "the thumbnail does not name its file as the thumbnail standard asks"
+        )
         #expect(try bus.property("Identity", interface: "org.mpris.MediaPlayer2") == "s \"smfplay\"")
         #expect(try bus.property("DesktopEntry", interface: "org.mpris.MediaPlayer2") == "s \"smfplay\"")
-        #expect(try bus.property("SupportedMimeTypes", interface: "org.mpris.MediaPlayer2") == "as 3 \"audio/midi\" \"audio/x-midi\" \"audio/x-rmid\"")
+        #expect(
+            try bus.property("SupportedMimeTypes", interface: "org.mpris.MediaPlayer2") == "as 3 \"audio/midi\" \"audio/x-midi\" \"audio/x-rmid\"")
         #expect(try bus.property("LoopStatus") == "s \"None\"")
         #expect(try bus.property("Rate") == "d 1")
         try quit(player)
@@ -140,7 +147,9 @@ struct MediaKeysCommandTests {
         #expect(player.problems.isEmpty, "\(player.stderr)")
     }
 
-    @Test("the media keys in the sound: Pause is silence within 0.2 s, Play sounds again; SetPosition 10 s and Seek +5 s go on from where they say, within 0.3 s either way")
+    @Test(
+        "the media keys in the sound: Pause is silence within 0.2 s, Play sounds again; SetPosition 10 s and Seek +5 s go on from where they say, within 0.3 s either way"
+    )
     func controlsInTheSound() throws {
         let sandbox = try library()
         let bus = try PrivateSessionBus()
@@ -177,8 +186,9 @@ struct MediaKeysCommandTests {
             #expect(heardNote == expected, "\(what): note \(heardNote.map(String.init) ?? "none"), expected \(expected) (\(Take.format(target)) s)")
             let change = sound.onset(of: expected + 1, from: frame + Take.frames(0.05))
             let landed = change.map { Double(expected - 60 + 1) - sound.soundingSeconds(in: frame..<$0) }
-            #expect(landed.map { abs($0 - target) <= 0.3 + lost } == true,
-                    "\(what): went on from \(landed.map(Take.format) ?? "?") s, not \(Take.format(target)) s")
+            #expect(
+                landed.map { abs($0 - target) <= 0.3 + lost } == true,
+                "\(what): went on from \(landed.map(Take.format) ?? "?") s, not \(Take.format(target)) s")
         }
     }
 
@@ -201,8 +211,11 @@ struct MediaKeysCommandTests {
 
         // Refused, each with an error a person can read.
         let missing = try bus.call("org.mpris.MediaPlayer2.Player.OpenUri", "string:file:///nowhere/song.mid")
-        #expect(missing?.contains("org.mpris.MediaPlayer2.smfplay.Error.NoSuchFile") == true && missing?.contains("/nowhere/song.mid: no such file") == true, "\(missing ?? "no error")")
-        let text = try bus.call("org.mpris.MediaPlayer2.Player.OpenUri", "string:" + URL(fileURLWithPath: sandbox.path("Bach/Preludes/notes.txt")).absoluteString)
+        #expect(
+            missing?.contains("org.mpris.MediaPlayer2.smfplay.Error.NoSuchFile") == true
+                && missing?.contains("/nowhere/song.mid: no such file") == true, "\(missing ?? "no error")")
+        let text = try bus.call(
+            "org.mpris.MediaPlayer2.Player.OpenUri", "string:" + URL(fileURLWithPath: sandbox.path("Bach/Preludes/notes.txt")).absoluteString)
         #expect(text?.contains("org.mpris.MediaPlayer2.smfplay.Error.NotAMIDIFile") == true, "\(text ?? "no error")")
         let remote = try bus.call("org.mpris.MediaPlayer2.Player.OpenUri", "string:https://example.com/song.mid")
         #expect(remote?.contains("NotAFileURI") == true, "\(remote ?? "no error")")
@@ -214,7 +227,8 @@ struct MediaKeysCommandTests {
         #expect(try bus.playerctl("metadata", "xesam:title") == "Stairs in C")
 
         // A good file joins the queue and plays at once.
-        #expect(try bus.call("org.mpris.MediaPlayer2.Player.OpenUri", "string:" + URL(fileURLWithPath: sandbox.path("later.mid")).absoluteString) == nil)
+        #expect(
+            try bus.call("org.mpris.MediaPlayer2.Player.OpenUri", "string:" + URL(fileURLWithPath: sandbox.path("later.mid")).absoluteString) == nil)
         try expectSoon("open", { try bus.playerctl("metadata", "xesam:url").hasSuffix("/later.mid") ? "later" : "" }, toBe: "later")
         #expect(player.waitForLine(containing: "playing 2/2: ") != nil, "\(player.stdout)")
 
@@ -231,9 +245,13 @@ struct MediaKeysCommandTests {
         let first = try play(sandbox, ["Bach/Preludes/stairs.mid"], bus: bus)
         let second = try play(sandbox, ["Bach/Preludes/second.mid"], bus: bus)
         let names = try bus.names().filter { $0.hasPrefix("org.mpris.MediaPlayer2.smfplay") }
-        #expect(names.count == 2 && names.contains("org.mpris.MediaPlayer2.smfplay")
-                    && names.contains { $0.hasPrefix("org.mpris.MediaPlayer2.smfplay.instance") && Int($0.dropFirst("org.mpris.MediaPlayer2.smfplay.instance".count)) != nil },
-                "\(names)")
+        #expect(
+            names.count == 2 && names.contains("org.mpris.MediaPlayer2.smfplay")
+                && names.contains {
+                    $0.hasPrefix("org.mpris.MediaPlayer2.smfplay.instance")
+                        && Int($0.dropFirst("org.mpris.MediaPlayer2.smfplay.instance".count)) != nil
+                },
+            "\(names)")
         try quit(second)
         try quit(first)
 
@@ -253,21 +271,25 @@ struct MediaKeysCommandTests {
         try sandbox.write("short.mid", Fixtures.song(beats: 2))
         let environment = ["PULSE_SERVER": server.address]
         for address in [nil, "unix:path=" + sandbox.path("no-bus-here")] {
-            let run = try sandbox.run(["play", "short.mid"] + Self.options,
-                                      environment: environment.merging(address.map { ["DBUS_SESSION_BUS_ADDRESS": $0] } ?? [:]) { $1 })
+            let run = try sandbox.run(
+                ["play", "short.mid"] + Self.options,
+                environment: environment.merging(address.map { ["DBUS_SESSION_BUS_ADDRESS": $0] } ?? [:]) { $1 })
             #expect(run.succeeded, "\(run)")
             #expect(run.stdoutLines == ["playing 1/1: short.mid (0:01.0)"], "\(run)")
             let said = run.stderrLines.filter { $0.contains("media keys (MPRIS) are off") }
             #expect(said.count == 1 && said[0].contains("no D-Bus session bus"), "\(run)")
-            let quiet = try sandbox.run(["play", "short.mid", "--soundfont", Fixtures.soundFont, "--no-reverb", "--no-chorus"],
-                                        environment: environment.merging(address.map { ["DBUS_SESSION_BUS_ADDRESS": $0] } ?? [:]) { $1 })
+            let quiet = try sandbox.run(
+                ["play", "short.mid", "--soundfont", Fixtures.soundFont, "--no-reverb", "--no-chorus"],
+                environment: environment.merging(address.map { ["DBUS_SESSION_BUS_ADDRESS": $0] } ?? [:]) { $1 })
             #expect(quiet.succeeded && quiet.stderr.isEmpty, "\(quiet)")
         }
     }
 
     /// `browse` offers the media keys as `play` does, from the first file it plays; they work in
     /// the play view and while the music plays under the browser, and go with it.
-    @Test("browse: playerctl sees the file played from the browser, pauses it, skips to the next and seeks, in the play view and under the browser; the name goes when the browser ends")
+    @Test(
+        "browse: playerctl sees the file played from the browser, pauses it, skips to the next and seeks, in the play view and under the browser; the name goes when the browser ends"
+    )
     func browse() throws {
         let sandbox = try Sandbox()
         try sandbox.write("Library/Bach/Preludes/Prelude 1.mid", Songs.staircase(seconds: 30, firstNote: 60, title: "Stairs in C"))
@@ -275,10 +297,13 @@ struct MediaKeysCommandTests {
         try sandbox.useLibrary("Library")
         let bus = try PrivateSessionBus()
         let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
-        let terminal = try TmuxTerminal(smfplay.path, arguments: ["browse"] + PlayCommandTests.synthesis,
-                                        environment: sandbox.environment.merging(["PULSE_SERVER": server.address,
-                                                                                 "DBUS_SESSION_BUS_ADDRESS": bus.address]) { $1 },
-                                        workingDirectory: sandbox.work, columns: 80, rows: 24)
+        let terminal = try TmuxTerminal(
+            smfplay.path, arguments: ["browse"] + PlayCommandTests.synthesis,
+            environment: sandbox.environment.merging([
+                "PULSE_SERVER": server.address,
+                "DBUS_SESSION_BUS_ADDRESS": bus.address,
+            ]) { $1 },
+            workingDirectory: sandbox.work, columns: 80, rows: 24)
         try terminal.waitForBrowser("Library, Bach/ selected") { $0.breadcrumb == "Library" && $0.selected?.name == "Bach/" }
         try terminal.send("Enter")
         try terminal.waitForBrowser("Library › Bach") { $0.selected?.name == "Preludes/" }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A folder and a file named in Shift-JIS, as an old Japanese archive unpacked on Linux leaves
 /// them: no String names them, so they are made from their bytes.
@@ -59,8 +60,8 @@ enum NonUTF8Names {
     }
 }
 
-private extension String {
-    func leftPadded(to length: Int) -> String { count >= length ? self : String(repeating: "0", count: length - count) + self }
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String { count >= length ? self : String(repeating: "0", count: length - count) + self }
 }
 
 extension Sandbox {
@@ -84,9 +85,11 @@ extension Sandbox {
     /// that are not UTF-8, which a Swift String cannot carry).
     func runThroughShell(_ arguments: String) throws -> Command.Result {
         let smfplay = try #require(Self.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
-        return try Command(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec \"$SMFPLAY\" \(arguments)"],
-                           environment: environment.merging(["SMFPLAY": smfplay.path]) { $1 },
-                           workingDirectory: URL(fileURLWithPath: work), timeLimit: 60).run()
+        return try Command(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "exec \"$SMFPLAY\" \(arguments)"],
+            environment: environment.merging(["SMFPLAY": smfplay.path]) { $1 },
+            workingDirectory: URL(fileURLWithPath: work), timeLimit: 60
+        ).run()
     }
 }
 
@@ -108,7 +111,8 @@ struct NonUTF8NameTests {
 
         let render = try sandbox.run(["render", "Library", "-o", "Out"] + PlayCommandTests.synthesis)
         #expect(render.succeeded, "\(render)")
-        let output = Array(sandbox.path("Out").utf8) + [UInt8(ascii: "/")] + NonUTF8Names.folder + [UInt8(ascii: "/")]
+        let output =
+            Array(sandbox.path("Out").utf8) + [UInt8(ascii: "/")] + NonUTF8Names.folder + [UInt8(ascii: "/")]
             + NonUTF8Names.file.dropLast(3) + Array("wav".utf8)
         #expect(NonUTF8Names.exists(output), "no Out/ショパン/夜想曲.wav with the input's bytes: \(sandbox.files(under: "Out"))")
         #expect(NonUTF8Names.size(output) > 44 * 1024, "the output holds less than a quarter second of sound")

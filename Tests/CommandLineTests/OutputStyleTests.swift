@@ -54,7 +54,9 @@ struct OutputStyleTests {
         let firstLineArrived = try #require(result.arrivalOfStandardOutput(byte: firstLine.utf8.count))
         let lead = result.standardOutputEnd - firstLineArrived
         // The second file takes most of the run; its line and the summary come at the end.
-        #expect(lead > 0.2, """
+        #expect(
+            lead > 0.2,
+            """
             the first file's line came \(String(format: "%.3f", lead)) s before the end of a \
             \(String(format: "%.2f", result.elapsed)) s run: it was held in a buffer
             """)

@@ -9,18 +9,20 @@ import Testing
 /// `--transpose`, `--tempo`, `--mute`, `--solo`, `--loops`, `--fade` and `--seek` as a user types
 /// them: bad values refused before anything plays, and `render` doing what they say, by sound.
 @Suite struct PerformanceOptionTests {
-    @Test("a value out of range is a usage error (status 64) naming the option and the value", arguments: [
-        (["render", "x.mid", "--transpose", "25"], "--transpose must be from -24 to 24 semitones, not 25"),
-        (["render", "x.mid", "--transpose", "-25"], "--transpose must be from -24 to 24 semitones, not -25"),
-        (["render", "x.mid", "--tempo", "5"], "--tempo must be from 0.25 to 4, not 5"),
-        (["render", "x.mid", "--mute", "0"], "The value '0' is invalid for '--mute <channels>': give channels 1-16 separated by commas"),
-        (["render", "x.mid", "--solo", "1,x"], "The value '1,x' is invalid for '--solo <channels>': give channels 1-16 separated by commas"),
-        (["render", "x.mid", "--loops=-1"], "The value '-1' is invalid for '--loops <count>': give a number from 0 to 1000, or inf"),
-        (["render", "x.mid", "--loops", "inf"], "--loops inf would never end a render: give a number of loops"),
-        (["render", "x.mid", "--fade", "61"], "--fade must be from 0 to 60 seconds, not 61"),
-        (["play", "x.mid", "--seek", "0:1"], "The value '0:1' is invalid for '--seek <bar:beat>': give bar:beat (from 1:1) or seconds"),
-        (["play", "x.mid", "--seek", "2:1", "--start", "3"], "--start and --seek both say where to start: give one"),
-    ])
+    @Test(
+        "a value out of range is a usage error (status 64) naming the option and the value",
+        arguments: [
+            (["render", "x.mid", "--transpose", "25"], "--transpose must be from -24 to 24 semitones, not 25"),
+            (["render", "x.mid", "--transpose", "-25"], "--transpose must be from -24 to 24 semitones, not -25"),
+            (["render", "x.mid", "--tempo", "5"], "--tempo must be from 0.25 to 4, not 5"),
+            (["render", "x.mid", "--mute", "0"], "The value '0' is invalid for '--mute <channels>': give channels 1-16 separated by commas"),
+            (["render", "x.mid", "--solo", "1,x"], "The value '1,x' is invalid for '--solo <channels>': give channels 1-16 separated by commas"),
+            (["render", "x.mid", "--loops=-1"], "The value '-1' is invalid for '--loops <count>': give a number from 0 to 1000, or inf"),
+            (["render", "x.mid", "--loops", "inf"], "--loops inf would never end a render: give a number of loops"),
+            (["render", "x.mid", "--fade", "61"], "--fade must be from 0 to 60 seconds, not 61"),
+            (["play", "x.mid", "--seek", "0:1"], "The value '0:1' is invalid for '--seek <bar:beat>': give bar:beat (from 1:1) or seconds"),
+            (["play", "x.mid", "--seek", "2:1", "--start", "3"], "--start and --seek both say where to start: give one"),
+        ])
     func badValuesAreUsageErrors(_ arguments: [String], _ message: String) throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(arguments)
@@ -100,7 +102,9 @@ import Testing
         // loopStart at tick 1440, loopEnd at tick 480.
         try sandbox.write("bad.mid", Self.song(loopMarks: ["loopStart", "loopEnd"]))
         let (looped, result) = try render(sandbox, "bad.mid", ["--loops", "1"])
-        #expect(result.stderr.contains("bad.mid: warning: its loopEnd marker (0:00.50) comes before its loopStart (0:01.50): played as written"), "\(result)")
+        #expect(
+            result.stderr.contains("bad.mid: warning: its loopEnd marker (0:00.50) comes before its loopStart (0:01.50): played as written"),
+            "\(result)")
         let asWritten = try render(sandbox, "bad.mid").samples
         #expect(looped.count == asWritten.count)
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AudioOutput
 import Foundation
 import SystemPackage
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// smfplay in shell pipelines (`smfplay render song.mid -o - | ffmpeg -i - song.opus`,
 /// `curl … | smfplay info -`), run through `/bin/sh` as a person types them: the audio streamed
@@ -62,7 +63,9 @@ struct PipeCommandTests {
         switch format {
         case "raw":
             // Headerless 16-bit little-endian samples, as libsndfile reads them back: n / 32768.
-            let samples = stride(from: 0, to: bytes.count - 1, by: 2).map { Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32768 }
+            let samples = stride(from: 0, to: bytes.count - 1, by: 2).map {
+                Float(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32768
+            }
             #expect(samples == expected, "\(samples.count) raw samples against \(expected.count)")
         default:
             let stream = try sandbox.write(sandbox.root + "/stream.\(format)", bytes)
@@ -80,10 +83,12 @@ struct PipeCommandTests {
         let reference = try sandbox.run(["render", "song.mid", "-o", "reference.\(format)"] + Fixtures.fast)
         try #require(reference.succeeded, "\(reference)")
 
-        let piped = try ShellPipeline.run("\"$SMFPLAY\" render song.mid -o - --format \(format) \(Self.fast) | sox -V1 -t \(format) - -t wav sox.wav",
-                                          in: sandbox)
+        let piped = try ShellPipeline.run(
+            "\"$SMFPLAY\" render song.mid -o - --format \(format) \(Self.fast) | sox -V1 -t \(format) - -t wav sox.wav",
+            in: sandbox)
         #expect(piped.status == 0, "\(piped)")
-        #expect(try Self.samples(sandbox.path("sox.wav")) == Self.samples(sandbox.path("reference.\(format)")), "sox read other samples than the file's")
+        #expect(
+            try Self.samples(sandbox.path("sox.wav")) == Self.samples(sandbox.path("reference.\(format)")), "sox read other samples than the file's")
     }
 
     /// Rendered whole before the first byte went out, the audio would arrive at the end.
@@ -105,8 +110,9 @@ struct PipeCommandTests {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song(beats: 4))
         let status = sandbox.root + "/render-status"
-        let piped = try ShellPipeline.run("{ \"$SMFPLAY\" render song.mid -o - \(Self.fast) 2> \"$ERRORS\"; echo $? > \"$STATUS\"; } | head -c 1000",
-                                          in: sandbox, environment: ["ERRORS": sandbox.root + "/render-errors", "STATUS": status])
+        let piped = try ShellPipeline.run(
+            "{ \"$SMFPLAY\" render song.mid -o - \(Self.fast) 2> \"$ERRORS\"; echo $? > \"$STATUS\"; } | head -c 1000",
+            in: sandbox, environment: ["ERRORS": sandbox.root + "/render-errors", "STATUS": status])
         #expect(piped.standardOutput.count == 1000, "\(piped)")
         #expect(try String(contentsOfFile: status, encoding: .utf8) == "141\n", "\(piped)")
         #expect(try String(contentsOfFile: sandbox.root + "/render-errors", encoding: .utf8) == "", "smfplay said something")
@@ -156,21 +162,26 @@ struct PipeCommandTests {
     }
 
     static let badInputs = [
-        BadInput(name: "garbage", source: "cat noise.bin", message: "standard input: not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"),
+        BadInput(
+            name: "garbage", source: "cat noise.bin", message: "standard input: not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"),
         BadInput(name: "empty", source: "cat /dev/null", message: "standard input: empty, not a MIDI file"),
         BadInput(name: "ends early", source: "cat truncated.mid", message: "standard input: \(Fixtures.truncatedEventMessage)"),
-        BadInput(name: "over 256 MB", source: "head -c \((256 << 20) + 1) /dev/zero", message: "standard input: more than 256 MB, more than a MIDI file may have here"),
+        BadInput(
+            name: "over 256 MB", source: "head -c \((256 << 20) + 1) /dev/zero",
+            message: "standard input: more than 256 MB, more than a MIDI file may have here"),
     ]
 
-    @Test("what is not a MIDI file on standard input gets one line naming standard input, status 1, as a file does",
-          arguments: badInputs, [["info", "-"], ["render", "-", "-o", "out.wav"] + Fixtures.fast, ["play", "-", "--soundfont", Fixtures.soundFont]])
+    @Test(
+        "what is not a MIDI file on standard input gets one line naming standard input, status 1, as a file does",
+        arguments: badInputs, [["info", "-"], ["render", "-", "-o", "out.wav"] + Fixtures.fast, ["play", "-", "--soundfont", Fixtures.soundFont]])
     func badStandardInput(_ input: BadInput, command: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.write("noise.bin", Fixtures.noise(count: 2000))
         try sandbox.write("truncated.mid", Fixtures.truncatedEvent)
         // No sound server: play must give up on the song before it looks for one.
-        let piped = try ShellPipeline.run("\(input.source) | \"$SMFPLAY\" \(command.joined(separator: " "))", in: sandbox,
-                                          environment: ["PULSE_SERVER": "unix:/nonexistent"])
+        let piped = try ShellPipeline.run(
+            "\(input.source) | \"$SMFPLAY\" \(command.joined(separator: " "))", in: sandbox,
+            environment: ["PULSE_SERVER": "unix:/nonexistent"])
         #expect(piped.status == 1, "\(piped)")
         #expect(piped.stderrLines == ["smfplay: " + input.message], "\(piped)")
         #expect(!sandbox.exists("out.wav"))
@@ -226,7 +237,9 @@ struct PipeCommandTests {
         try sandbox.writeUserConfiguration("format = \"aiff\"\n")
         let refused = try sandbox.run(["render", "song.mid", "-o", "-"] + Fixtures.fast)
         #expect(refused.status == 64 && refused.standardOutput.isEmpty, "\(refused)")
-        #expect(refused.stderrLines == ["smfplay: aiff (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw"], "\(refused)")
+        #expect(
+            refused.stderrLines == ["smfplay: aiff (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw"],
+            "\(refused)")
         let streamed = try sandbox.run(["render", "song.mid", "-o", "-", "--format", "flac"] + Fixtures.fast)
         #expect(streamed.succeeded && streamed.standardOutput.starts(with: Array("fLaC".utf8)), "\(streamed.stderr)")
     }

@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-import SystemPackage
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import AudioOutput
 import Foundation
 import SMF
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import SystemPackage
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // `smfplay play` end to end: the real binary, a real PulseAudio server (its own runtime folder and
 // socket, a null sink, no sound card, no desktop), keys through a pipe, and what reached the sink
@@ -74,7 +75,8 @@ struct PlayCommandTests {
         let sandbox = try Sandbox()
         try sandbox.write("organ.mid", Songs.organ(seconds: 3))
         // What the song sounds like when nothing is real time: its length with the tail.
-        let render = try sandbox.run(["render", "organ.mid", "-o", "organ.wav", "--bits", "32f", "--sample-rate", "\(Take.sampleRate)"] + Self.synthesis)
+        let render = try sandbox.run(
+            ["render", "organ.mid", "-o", "organ.wav", "--bits", "32f", "--sample-rate", "\(Take.sampleRate)"] + Self.synthesis)
         try #require(render.succeeded, "\(render)")
         let rendered = try Songs.soundingSeconds(ofAudioFile: sandbox.path("organ.wav"))
 
@@ -105,7 +107,9 @@ struct PlayCommandTests {
         // The bound: the song's duration within 0.3 s, plus the tail (the render's, measured
         // the same way), and what the recorder lost meanwhile, which shortens what it heard.
         let tolerance = 0.3 + lost
-        print("duration: note held \(Take.format(held)) s of 3.000, sounding with its tail \(Take.format(sounding)) s (rendered: \(Take.format(rendered)) s), recorder lost \(Take.format(lost)) s, underruns \(underruns)")
+        print(
+            "duration: note held \(Take.format(held)) s of 3.000, sounding with its tail \(Take.format(sounding)) s (rendered: \(Take.format(rendered)) s), recorder lost \(Take.format(lost)) s, underruns \(underruns)"
+        )
         #expect(abs(held - 3) <= tolerance, "the note sounded \(held) s, not 3 s (±\(tolerance) s)")
         #expect(abs(sounding - rendered) <= tolerance, "with its tail the song sounded \(sounding) s; rendered, \(rendered) s (±\(tolerance) s)")
         // And steadily: no 50 ms of the note (gaps aside) at less than a quarter of its level.
@@ -133,8 +137,9 @@ struct PlayCommandTests {
         let (pause, resume) = (pressed[0], pressed[1])
 
         // The pause: the gap of half a second or more (an underrun is shorter) around or after the key.
-        let gap = try #require(sound.gaps.first { $0.upperBound > pause && $0.count >= Take.frames(0.5) },
-                               "the sound never stopped after space: \(Take.describe(sound.spans)) s")
+        let gap = try #require(
+            sound.gaps.first { $0.upperBound > pause && $0.count >= Take.frames(0.5) },
+            "the sound never stopped after space: \(Take.describe(sound.spans)) s")
         // The bound: silent within 100 ms of the key. (The key's moment is the recording's
         // length before it was typed; the monitor runs up to a block, about 20 ms, ahead of the
         // sink, so a pause that took no time at all shows as a little less than none.)
@@ -155,8 +160,12 @@ struct PlayCommandTests {
         // A place is measured inside the recording, in sound: the 0.3 s allowed a duration is for durations,
         // and resuming elsewhere by as little as the output's buffer (50 ms) should show. 0.1 s
         // covers the 20 ms windows the notes are found with and the recorder's blocks.
-        print("pause: silent \(Take.milliseconds(pauseLatency)) ms after space, sound back \(Take.milliseconds(resumeLatency)) ms after space; third note after \(Take.format(heardAtStep)) s of sound (2.000 expected); recorder lost \(Take.format(lost)) s, underruns \(player.underruns.map(String.init) ?? "?")")
-        #expect(abs(heardAtStep - 2) <= 0.1 + lost, "the third note came after \(heardAtStep) s of sound, not 2 s: the resume did not continue from the same place")
+        print(
+            "pause: silent \(Take.milliseconds(pauseLatency)) ms after space, sound back \(Take.milliseconds(resumeLatency)) ms after space; third note after \(Take.format(heardAtStep)) s of sound (2.000 expected); recorder lost \(Take.format(lost)) s, underruns \(player.underruns.map(String.init) ?? "?")"
+        )
+        #expect(
+            abs(heardAtStep - 2) <= 0.1 + lost,
+            "the third note came after \(heardAtStep) s of sound, not 2 s: the resume did not continue from the same place")
     }
 
     // MARK: Seek
@@ -165,21 +174,23 @@ struct PlayCommandTests {
     func seekPlaysTheSongThere() throws {
         // 40 one-second steps, C4 to D♯7. Each seek lands half a second into a step, so the note
         // heard after it does not depend on the exact moment the key was read.
-        try expectSeeksLand([
-            (0.5, "\u{1B}[A", 30), // 0.5 → 30.5
-            (1.5, "\u{1B}[D", -5), // 31.5 → 26.5
-            (2.5, "\u{1B}[B", -30), // 27.5 → 0 (not before the start)
-            (4.0, "\u{1B}[C", 5), // 1.5 → 6.5
-        ], steps: 40, firstNote: 60)
+        try expectSeeksLand(
+            [
+                (0.5, "\u{1B}[A", 30), // 0.5 → 30.5
+                (1.5, "\u{1B}[D", -5), // 31.5 → 26.5
+                (2.5, "\u{1B}[B", -30), // 27.5 → 0 (not before the start)
+                (4.0, "\u{1B}[C", 5), // 1.5 → 6.5
+            ], steps: 40, firstNote: 60)
     }
 
     @Test("keys pressed at once add up: ↑↑ seeks +60 s, then ←←←← −20 s (presses were lost while a seek was under way)")
     func quickSeeksAddUp() throws {
         // 64 one-second steps, F♯1 to D♯6.
-        try expectSeeksLand([
-            (0.5, "\u{1B}[A\u{1B}[A", 60), // 0.5 → 60.5
-            (1.5, "\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[D", -20), // 61.5 → 41.5
-        ], steps: 64, firstNote: 30)
+        try expectSeeksLand(
+            [
+                (0.5, "\u{1B}[A\u{1B}[A", 60), // 0.5 → 60.5
+                (1.5, "\u{1B}[D\u{1B}[D\u{1B}[D\u{1B}[D", -20), // 61.5 → 41.5
+            ], steps: 64, firstNote: 30)
     }
 
     /// Plays a staircase of `steps` one-second steps from `firstNote`, each note struck 8 times a
@@ -219,11 +230,19 @@ struct PlayCommandTests {
             let change = sound.onset(of: expected + 1, from: frame + Take.frames(0.05))
             let landed = change.map { Double(expected - firstNote + 1) - sound.soundingSeconds(in: frame..<$0) }
             let landingError = landed.map { abs($0 - target) } ?? .infinity
-            let from = Take.format(heard), to = Take.format(target)
-            report.append("\(key.offset > 0 ? "+" : "")\(Int(key.offset)) s at \(from) s → \(to) s: note \(heardNote.map(String.init) ?? "none") (\(Int(hertz.rounded())) Hz), expected \(expected); went on from \(landed.map(Take.format) ?? "?") s")
-            #expect(heardNote == expected, "after seeking \(key.offset) s from \(from) s to \(to) s: note \(heardNote.map(String.init) ?? "none") (\(hertz) Hz), expected \(expected)")
+            let from = Take.format(heard)
+            let to = Take.format(target)
+            report.append(
+                "\(key.offset > 0 ? "+" : "")\(Int(key.offset)) s at \(from) s → \(to) s: note \(heardNote.map(String.init) ?? "none") (\(Int(hertz.rounded())) Hz), expected \(expected); went on from \(landed.map(Take.format) ?? "?") s"
+            )
+            #expect(
+                heardNote == expected,
+                "after seeking \(key.offset) s from \(from) s to \(to) s: note \(heardNote.map(String.init) ?? "none") (\(hertz) Hz), expected \(expected)"
+            )
             // And where in the step: the song goes on from the target, within 0.3 s.
-            #expect(landingError <= 0.3 + lost, "after seeking \(key.offset) s from \(from) s to \(to) s the song went on from \(landed.map(Take.format) ?? "?") s")
+            #expect(
+                landingError <= 0.3 + lost,
+                "after seeking \(key.offset) s from \(from) s to \(to) s the song went on from \(landed.map(Take.format) ?? "?") s")
         }
         print("seek: " + report.joined(separator: "; ") + "; underruns \(player.underruns.map(String.init) ?? "?")")
     }
@@ -245,7 +264,9 @@ struct PlayCommandTests {
         #expect(player.problems.isEmpty, "\(player.report(exit))")
 
         let notes = sound.noteRuns()
-        print("queue: " + notes.map { "\($0.note) for \(Take.format(Take.seconds($0.frames.count))) s" }.joined(separator: ", ") + "; recorder lost \(Take.format(lost)) s, underruns \(player.underruns.map(String.init) ?? "?")")
+        print(
+            "queue: " + notes.map { "\($0.note) for \(Take.format(Take.seconds($0.frames.count))) s" }.joined(separator: ", ")
+                + "; recorder lost \(Take.format(lost)) s, underruns \(player.underruns.map(String.init) ?? "?")")
         #expect(notes.map(\.note) == files.map { Int($0.1) }, "notes heard: \(notes.map(\.note))")
         for run in notes {
             // Each file's one-second note, give or take 0.3 s (its tail counts too).
@@ -353,8 +374,9 @@ struct PlayCommandTests {
         var testDescription: String { "\(name) → \(status)" }
     }
 
-    @Test("SIGINT and SIGTERM: notes released, output drained briefly, no stream left, status 130 and 143",
-          arguments: [SignalCase(signal: SIGINT, name: "SIGINT", status: 130), SignalCase(signal: SIGTERM, name: "SIGTERM", status: 143)])
+    @Test(
+        "SIGINT and SIGTERM: notes released, output drained briefly, no stream left, status 130 and 143",
+        arguments: [SignalCase(signal: SIGINT, name: "SIGINT", status: 130), SignalCase(signal: SIGTERM, name: "SIGTERM", status: 143)])
     func signalStopsCleanly(_ kind: SignalCase) throws {
         let sandbox = try Sandbox()
         try sandbox.write("organ.mid", Songs.organ(seconds: 10))
@@ -379,7 +401,9 @@ struct PlayCommandTests {
         // released note fades out, a cut one stops at full level (a click).
         let level = sound.peak(sent - Take.frames(0.2)..<sent)
         let last = sound.peak(end - Take.frames(0.005)..<end)
-        print("\(kind.name): exited \(Take.milliseconds(stopAfter)) ms after the signal; sound ended \(Take.milliseconds(soundAfter)) ms after it, last 5 ms at \(Take.format(Double(last / level) * 100)) % of the note's peak")
+        print(
+            "\(kind.name): exited \(Take.milliseconds(stopAfter)) ms after the signal; sound ended \(Take.milliseconds(soundAfter)) ms after it, last 5 ms at \(Take.format(Double(last / level) * 100)) % of the note's peak"
+        )
         #expect(stopAfter <= 1, "smfplay took \(stopAfter) s to stop")
         // Drained briefly: what was buffered and the release, 0.3 s at most, not the rest of the song.
         #expect(soundAfter <= 0.5, "the sound went on \(soundAfter) s after \(kind.name)")
@@ -452,8 +476,9 @@ enum Songs {
 
     /// Ocarina notes held a second each, one after the other.
     static func heldSteps(_ notes: [UInt8]) -> [UInt8] {
-        song(program: ocarina, notes: notes.enumerated().map { ($0.element, $0.offset * ticksPerSecond, ($0.offset + 1) * ticksPerSecond) },
-             length: notes.count * ticksPerSecond)
+        song(
+            program: ocarina, notes: notes.enumerated().map { ($0.element, $0.offset * ticksPerSecond, ($0.offset + 1) * ticksPerSecond) },
+            length: notes.count * ticksPerSecond)
     }
 
     /// A note a semitone higher every second from `firstNote`, struck 8 times a second.
@@ -518,7 +543,9 @@ final class Take {
     private let startTime: Double
 
     init(_ server: PulseAudioServer) throws {
-        guard server.sampleRate == Self.sampleRate else { throw PulseAudioServer.Failure("the null sink runs at \(server.sampleRate) Hz, not \(Self.sampleRate)") }
+        guard server.sampleRate == Self.sampleRate else {
+            throw PulseAudioServer.Failure("the null sink runs at \(server.sampleRate) Hz, not \(Self.sampleRate)")
+        }
         recording = try server.record()
         startFrames = recording.framesSoFar
         startTime = monotonicSeconds()
@@ -666,8 +693,10 @@ struct Sound {
 extension PulseAudioServer {
     /// The names of the clients connected (`pactl list short clients`, third column).
     func clientNames() throws -> [String] {
-        let result = try Command(URL(fileURLWithPath: "/usr/bin/pactl"), arguments: ["list", "short", "clients"],
-                                 environment: clientEnvironment, timeLimit: 10).run()
+        let result = try Command(
+            URL(fileURLWithPath: "/usr/bin/pactl"), arguments: ["list", "short", "clients"],
+            environment: clientEnvironment, timeLimit: 10
+        ).run()
         guard result.succeeded else { throw Failure("pactl failed:\n\(result)") }
         return result.stdoutLines.compactMap { line in
             let columns = line.split(separator: "\t")
@@ -700,8 +729,10 @@ extension Sandbox {
     /// Runs `smfplay` with `arguments` and the sandbox's environment plus `extra`.
     func run(_ arguments: [String], environment extra: [String: String]) throws -> Command.Result {
         let smfplay = try #require(Self.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
-        return try Command(smfplay, arguments: arguments, environment: environment.merging(extra) { $1 },
-                           workingDirectory: URL(fileURLWithPath: work), timeLimit: 60).run()
+        return try Command(
+            smfplay, arguments: arguments, environment: environment.merging(extra) { $1 },
+            workingDirectory: URL(fileURLWithPath: work), timeLimit: 60
+        ).run()
     }
 }
 
@@ -735,7 +766,9 @@ final class PlayingCommand: @unchecked Sendable {
         var environment = sandbox.environment.merging(extra) { $1 }
         environment["PULSE_SERVER"] = server.address
 
-        var stdin: [Int32] = [-1, -1], stdout: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
+        var stdin: [Int32] = [-1, -1]
+        var stdout: [Int32] = [-1, -1]
+        var stderr: [Int32] = [-1, -1]
         // Close-on-exec: no other program the test runner starts meanwhile may hold an end open.
         guard GNU.pipe2(&stdin, O_CLOEXEC) == 0, GNU.pipe2(&stdout, O_CLOEXEC) == 0, GNU.pipe2(&stderr, O_CLOEXEC) == 0 else {
             throw PulseAudioServer.Failure("pipe: \(String(cString: strerror(errno)))")
@@ -855,8 +888,9 @@ final class PlayingCommand: @unchecked Sendable {
         output.waitForEnd()
         errors.waitForEnd()
         let signaled = status & 0x7F != 0 && status & 0x7F != 0x7F
-        return Exit(status: signaled ? status & 0x7F : (status >> 8) & 0xFF, signal: signaled ? status & 0x7F : nil,
-                    timedOut: timedOut, elapsed: elapsed)
+        return Exit(
+            status: signaled ? status & 0x7F : (status >> 8) & 0xFF, signal: signaled ? status & 0x7F : nil,
+            timedOut: timedOut, elapsed: elapsed)
     }
 
     /// The lines of standard error but the underruns `--verbose` reports (as they happen, and
@@ -888,13 +922,13 @@ final class PlayingCommand: @unchecked Sendable {
         var ending = exit.signal.map { "was killed by signal \($0)" } ?? "exited with status \(exit.status)"
         if exit.timedOut { ending += " (time limit)" }
         return """
-        `\(commandLine)` \(ending) after \(String(format: "%.2f", exit.elapsed)) s
-        --- standard output ---
-        \(stdout)
-        --- standard error ---
-        \(stderr)
-        ---
-        """
+            `\(commandLine)` \(ending) after \(String(format: "%.2f", exit.elapsed)) s
+            --- standard output ---
+            \(stdout)
+            --- standard error ---
+            \(stderr)
+            ---
+            """
     }
 }
 

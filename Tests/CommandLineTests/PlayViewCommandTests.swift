@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import SMF
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The play view's lyrics and channel keys against what reaches a real PulseAudio server: the
 /// lyric line on a real terminal (tmux) changes when its note is heard, and a key mutes a channel,
@@ -40,11 +41,14 @@ struct PlayViewCommandTests {
 
     static let english = (words: ["one", "two", "three", "four"], bytes: ["one", "two", "three", "four"].map { Array($0.utf8) })
     // いち, に, さん, し in Shift-JIS.
-    static let japanese = (words: ["いち", "に", "さん", "し"],
-                           bytes: [[0x82, 0xA2, 0x82, 0xBF], [0x82, 0xC9], [0x82, 0xB3, 0x82, 0xF1], [0x82, 0xB5]] as [[UInt8]])
+    static let japanese = (
+        words: ["いち", "に", "さん", "し"],
+        bytes: [[0x82, 0xA2, 0x82, 0xBF], [0x82, 0xC9], [0x82, 0xB3, 0x82, 0xF1], [0x82, 0xB5]] as [[UInt8]]
+    )
 
-    @Test("the lyric line on screen changes within 100 ms of its note being heard, in English and in Shift-JIS Japanese",
-          arguments: ["english", "japanese"])
+    @Test(
+        "the lyric line on screen changes within 100 ms of its note being heard, in English and in Shift-JIS Japanese",
+        arguments: ["english", "japanese"])
     func lyricLineFollowsTheSound(_ language: String) throws {
         let lyrics = language == "english" ? Self.english : Self.japanese
         let sandbox = try Sandbox()
@@ -102,8 +106,9 @@ struct PlayViewCommandTests {
         var environment = sandbox.environment
         environment["PULSE_SERVER"] = server.address
         environment["NO_COLOR"] = "1"
-        return try TmuxTerminal(smfplay.path, arguments: ["play"] + arguments + ["--no-keyboard"] + PlayCommandTests.synthesis,
-                                environment: environment, workingDirectory: sandbox.work, columns: columns, rows: 24)
+        return try TmuxTerminal(
+            smfplay.path, arguments: ["play"] + arguments + ["--no-keyboard"] + PlayCommandTests.synthesis,
+            environment: environment, workingDirectory: sandbox.work, columns: columns, rows: 24)
     }
 
     /// The time line's progress bar (its inside at least `shortestBar` long) and what follows it.
@@ -114,7 +119,9 @@ struct PlayViewCommandTests {
         }
     }
 
-    @Test("the time line keeps its bar, loop N/∞ (--loops inf) and the tempo (]) at 80 and at 40 columns; the hint line shows whole hints, [/] tempo and c channels at 80, and ends with ? help")
+    @Test(
+        "the time line keeps its bar, loop N/∞ (--loops inf) and the tempo (]) at 80 and at 40 columns; the hint line shows whole hints, [/] tempo and c channels at 80, and ends with ? help"
+    )
     func timeAndHintLinesFit() throws {
         let sandbox = try Sandbox()
         // Its loop runs from loopStart at 0.5 s to loopEnd at 1.5 s.
@@ -137,7 +144,9 @@ struct PlayViewCommandTests {
         #expect(terminal.exitStatus() == 0)
     }
 
-    @Test("? shows every key of the play view, and with the channel panel open its keys too, at 40 columns; any key closes the page and does nothing else")
+    @Test(
+        "? shows every key of the play view, and with the channel panel open its keys too, at 40 columns; any key closes the page and does nothing else"
+    )
     func helpPages() throws {
         let sandbox = try Sandbox()
         try sandbox.write("held.mid", Songs.heldNote(60, seconds: 30))
@@ -197,7 +206,9 @@ struct PlayViewCommandTests {
         #expect(repeating.exitStatus() == 0)
     }
 
-    @Test("l shows the queue, the song playing marked; ↓ and Enter play another (↑/↓ move in the list, they do not seek); l or Esc closes it, Esc without quitting")
+    @Test(
+        "l shows the queue, the song playing marked; ↓ and Enter play another (↑/↓ move in the list, they do not seek); l or Esc closes it, Esc without quitting"
+    )
     func queueList() throws {
         let sandbox = try Sandbox()
         for (name, note) in [("first.mid", 60), ("second.mid", 62), ("third.mid", 64)] {
@@ -228,7 +239,9 @@ struct PlayViewCommandTests {
         #expect(terminal.exitStatus() == 0)
     }
 
-    @Test("Ctrl-Z in a shell with job control: the music pauses, the shell's screen comes back and the job is stopped; fg takes the terminal again, redrawn, the music going on, keys working")
+    @Test(
+        "Ctrl-Z in a shell with job control: the music pauses, the shell's screen comes back and the job is stopped; fg takes the terminal again, redrawn, the music going on, keys working"
+    )
     func ctrlZStopsAndFgContinues() throws {
         let sandbox = try Sandbox()
         try sandbox.write("held.mid", Songs.heldNote(72, seconds: 30))
@@ -239,8 +252,9 @@ struct PlayViewCommandTests {
         environment["PS1"] = "shell$ "
         let take = try Take(server)
         // An interactive shell, which runs the player as a job it can stop and continue.
-        let terminal = try TmuxTerminal("/bin/bash", arguments: ["--norc", "--noprofile", "-i"], environment: environment,
-                                        workingDirectory: sandbox.work, columns: 80, rows: 24)
+        let terminal = try TmuxTerminal(
+            "/bin/bash", arguments: ["--norc", "--noprofile", "-i"], environment: environment,
+            workingDirectory: sandbox.work, columns: 80, rows: 24)
         try terminal.waitFor("shell$")
         let command = ([smfplay.path, "play", "held.mid", "--no-keyboard"] + PlayCommandTests.synthesis).map { "'\($0)'" }
         try terminal.type(command.joined(separator: " "))
@@ -308,8 +322,9 @@ struct PlayViewCommandTests {
         #expect(after == 60, "after the keys: note \(after.map(String.init) ?? "none"), not channel 2's 60")
         #expect(alone < both * 0.85, "the level went from \(both) to \(alone): channel 1 still sounds")
         // The release starts within the output's buffer (50 ms), the key's wait (40 ms) and a window.
-        let drop = try #require(sound.firstWindow(from: key - Take.frames(0.05), width: Take.frames(0.01)) { $0 < both * 0.9 },
-                                "the level never fell")
+        let drop = try #require(
+            sound.firstWindow(from: key - Take.frames(0.05), width: Take.frames(0.01)) { $0 < both * 0.9 },
+            "the level never fell")
         print("mute: the level fell \(Take.milliseconds(Take.seconds(drop - key))) ms after the keys (both \(both), alone \(alone))")
         #expect(Take.seconds(drop - key) <= 0.15, "the level fell \(Take.seconds(drop - key)) s after the keys")
     }

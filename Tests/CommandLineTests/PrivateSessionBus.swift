@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A D-Bus session bus of the test's own (`dbus-daemon --session --nofork`), so that smfplay's
 /// MPRIS service is seen by real clients (playerctl, busctl, dbus-send) without a desktop and
@@ -97,8 +98,10 @@ final class PrivateSessionBus {
     /// Records every signal from smfplay's object into a file (`dbus-monitor`) until the bus stops;
     /// read it with `String(contentsOfFile:)`.
     func monitorSignals(into path: String) throws {
-        monitors.append(try Self.start("/usr/bin/dbus-monitor", ["--session", "type='signal',path='/org/mpris/MediaPlayer2'"],
-                                       output: path, environment: environment))
+        monitors.append(
+            try Self.start(
+                "/usr/bin/dbus-monitor", ["--session", "type='signal',path='/org/mpris/MediaPlayer2'"],
+                output: path, environment: environment))
     }
 
     /// Waits until `condition` holds (true), or `seconds` have passed (false).

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `smfplay render` when the output cannot be written or the SoundFont cannot be used: one clear
 /// message, a failing status, and no file left behind.
@@ -39,8 +40,11 @@ struct RenderFailureTests {
         #expect(mkfifo(sandbox.path("pipe.wav"), 0o644) == 0)
         let result = try sandbox.run(["render", "song.mid", "-o", "pipe.wav"] + Fixtures.fast)
         #expect(result.status == 1, "\(result)")
-        #expect(Self.messages(result) == ["smfplay: pipe.wav: cannot create the file: it is a device, a pipe or a socket, not a file: give the path of a file"],
-                "\(result)")
+        #expect(
+            Self.messages(result) == [
+                "smfplay: pipe.wav: cannot create the file: it is a device, a pipe or a socket, not a file: give the path of a file"
+            ],
+            "\(result)")
         var info = stat()
         #expect(stat(sandbox.path("pipe.wav"), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
         #expect(sandbox.files() == ["pipe.wav", "song.mid"])
@@ -71,7 +75,9 @@ struct RenderFailureTests {
         #expect(sandbox.files() == ["song.mid"])
     }
 
-    @Test("a SoundFont damaged inside (its outline right, its preset headers noise): one clear error naming it, status 1, nothing written, none of the libraries' noise")
+    @Test(
+        "a SoundFont damaged inside (its outline right, its preset headers noise): one clear error naming it, status 1, nothing written, none of the libraries' noise"
+    )
     func soundFontDamagedInside() throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())
@@ -86,7 +92,8 @@ struct RenderFailureTests {
         let messages = Self.messages(result)
         #expect(messages.count == 1, "only smfplay's own message, none of GLib's: \(result)")
         #expect(messages.first?.hasPrefix("smfplay: ") == true, "\(result)")
-        #expect(messages.first?.hasSuffix("/damaged.sf2: cannot load SoundFont: FluidSynth refused it (a damaged .sf2/.sf3 file?)") == true, "\(result)")
+        #expect(
+            messages.first?.hasSuffix("/damaged.sf2: cannot load SoundFont: FluidSynth refused it (a damaged .sf2/.sf3 file?)") == true, "\(result)")
         #expect(sandbox.files() == ["damaged.sf2", "song.mid"])
     }
 

@@ -1,6 +1,6 @@
-import SystemPackage
 import AudioOutput
 import Foundation
+import SystemPackage
 import TestSupport
 import Testing
 
@@ -57,8 +57,9 @@ struct RenderFileTests {
         for quiet in [[], ["--quiet"]] {
             let result = try sandbox.run(["render", "cut.mid", "-o", "cut.wav", "--force"] + quiet + Fixtures.fast)
             #expect(result.succeeded, "\(result)")
-            #expect(result.stderrLines.count == 2 && result.stderrLines.allSatisfy { $0.hasPrefix("smfplay: cut.mid: warning: track 2 ") },
-                    "\(result)")
+            #expect(
+                result.stderrLines.count == 2 && result.stderrLines.allSatisfy { $0.hasPrefix("smfplay: cut.mid: warning: track 2 ") },
+                "\(result)")
             #expect(result.stderrLines.last?.hasSuffix("has no End of Track event") == true, "\(result)")
             #expect(FileManager.default.fileExists(atPath: sandbox.path("cut.wav")))
         }
@@ -117,11 +118,13 @@ struct RenderFileTests {
         #expect(sandbox.files() == ["song.flac", "song.mid"])
     }
 
-    @Test("-o naming the MIDI file itself is refused, and the MIDI file is left as it was", arguments: [
-        ["-o", "song.mid"],
-        ["-o", "song.mid", "--format", "wav"],
-        ["-o", "./song.mid"],
-    ])
+    @Test(
+        "-o naming the MIDI file itself is refused, and the MIDI file is left as it was",
+        arguments: [
+            ["-o", "song.mid"],
+            ["-o", "song.mid", "--format", "wav"],
+            ["-o", "./song.mid"],
+        ])
     func outputOverTheInput(_ options: [String]) throws {
         try Fixtures.requireSoundFont()
         let sandbox = try Sandbox()
@@ -146,15 +149,17 @@ struct RenderFileTests {
         #expect(sandbox.files() == ["song.mid"], "\(result)")
     }
 
-    @Test("a bad option value is a usage error that names the option and the value, with render's usage, and writes nothing", arguments: [
-        (["--format", "mp3"], "mp3"),
-        (["--bits", "12"], "12"),
-        (["--sample-rate", "100"], "100"),
-        (["--gain", "11"], "11"),
-        (["--jobs", "0"], "0"),
-        (["--tail=-1"], "-1"),
-        (["-o", "song.flac", "--bits", "32f"], "32f"),
-    ])
+    @Test(
+        "a bad option value is a usage error that names the option and the value, with render's usage, and writes nothing",
+        arguments: [
+            (["--format", "mp3"], "mp3"),
+            (["--bits", "12"], "12"),
+            (["--sample-rate", "100"], "100"),
+            (["--gain", "11"], "11"),
+            (["--jobs", "0"], "0"),
+            (["--tail=-1"], "-1"),
+            (["-o", "song.flac", "--bits", "32f"], "32f"),
+        ])
     func badOptionValue(_ options: [String], _ value: String) throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())

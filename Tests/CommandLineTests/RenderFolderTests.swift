@@ -102,7 +102,9 @@ struct RenderFolderTests {
         #expect(result.stdoutLines.last?.hasPrefix("rendered 2 files, 1 failed in ") == true, "\(result)")
     }
 
-    @Test("two MIDI files that would make one output (a.mid and a.kar; two song.mid given from two folders): the first is rendered, the second reported by name, status 1")
+    @Test(
+        "two MIDI files that would make one output (a.mid and a.kar; two song.mid given from two folders): the first is rendered, the second reported by name, status 1"
+    )
     func outputsThatWouldCollide() throws {
         try Fixtures.requireSoundFont()
         let sandbox = try Sandbox()
@@ -110,14 +112,17 @@ struct RenderFolderTests {
         try sandbox.write("songs/a.kar", Fixtures.song(title: "Other song"))
         let folder = try sandbox.run(["render", "songs", "-o", "out"] + Fixtures.fast)
         #expect(folder.status == 1, "\(folder)")
-        #expect(folder.stderrLines == ["smfplay: songs/a.mid: not rendered: its output, out/a.wav, is songs/a.kar's; rename one of them"], "\(folder)")
+        #expect(
+            folder.stderrLines == ["smfplay: songs/a.mid: not rendered: its output, out/a.wav, is songs/a.kar's; rename one of them"], "\(folder)")
         #expect(sandbox.files(under: "out") == ["a.wav"], "\(folder)")
 
         try sandbox.write("one/song.mid", Fixtures.song())
         try sandbox.write("two/song.mid", Fixtures.song(title: "Other song"))
         let files = try sandbox.run(["render", "one/song.mid", "two/song.mid", "-o", "both"] + Fixtures.fast)
         #expect(files.status == 1, "\(files)")
-        #expect(files.stderrLines == ["smfplay: two/song.mid: not rendered: its output, both/song.wav, is one/song.mid's; rename one of them"], "\(files)")
+        #expect(
+            files.stderrLines == ["smfplay: two/song.mid: not rendered: its output, both/song.wav, is one/song.mid's; rename one of them"], "\(files)"
+        )
         #expect(sandbox.files(under: "both") == ["song.wav"], "\(files)")
     }
 

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 // `smfplay resume` end to end: the real binary plays a song through a real PulseAudio server and
 // is stopped (killed, terminated, or quit with q); a second run goes on from there. Both places
@@ -50,13 +51,14 @@ struct ResumeCommandTests {
 
     // MARK: Stopped, then resumed
 
-    @Test("stopped after a few seconds, the next run starts within 1.5 s of where the song was heard when it stopped",
-          arguments: [
-              StopCase(stop: .signal(SIGKILL), command: "resume"),
-              StopCase(stop: .signal(SIGTERM), command: "resume"),
-              StopCase(stop: .key("q"), command: "resume"),
-              StopCase(stop: .key("q"), command: "play"),
-          ])
+    @Test(
+        "stopped after a few seconds, the next run starts within 1.5 s of where the song was heard when it stopped",
+        arguments: [
+            StopCase(stop: .signal(SIGKILL), command: "resume"),
+            StopCase(stop: .signal(SIGTERM), command: "resume"),
+            StopCase(stop: .key("q"), command: "resume"),
+            StopCase(stop: .key("q"), command: "play"),
+        ])
     func resumesWhereItStopped(_ kind: StopCase) throws {
         let sandbox = try Self.libraryWithStaircase()
 
@@ -66,8 +68,9 @@ struct ResumeCommandTests {
         #expect(resumed.announced?.hasSuffix("Library/Bach/staircase.mid (0:40.0)") == true, "\(resumed.report)")
         #expect(resumed.problems.isEmpty, "\(resumed.report)")
         let place = try #require(resumed.place, "the resumed song was not heard going on to its next step: \(resumed.report)")
-        #expect(abs(place - stopped) <= Self.resumeTolerance,
-                "stopped where the song was at \(stopped) s, went on from \(place) s: \(resumed.report)")
+        #expect(
+            abs(place - stopped) <= Self.resumeTolerance,
+            "stopped where the song was at \(stopped) s, went on from \(place) s: \(resumed.report)")
     }
 
     @Test("at --tempo 2 the saved place is song time, twice the time heard, and resume goes on from it")
@@ -107,7 +110,9 @@ struct ResumeCommandTests {
         #expect(abs(place - stopped) <= Self.resumeTolerance, "stopped at \(stopped) s, went on from \(place) s: \(resumed.report)")
     }
 
-    @Test("the library moved and the configuration not yet told: resume names the file it cannot read, exits 1, and keeps the saved place for when it is")
+    @Test(
+        "the library moved and the configuration not yet told: resume names the file it cannot read, exits 1, and keeps the saved place for when it is"
+    )
     func aLibraryNotFoundKeepsTheSavedPlace() throws {
         let sandbox = try Self.libraryWithStaircase()
         let stopped = try playAndStop(sandbox, "Library/Bach/staircase.mid", after: 4.5, by: .key("q"))
@@ -119,8 +124,9 @@ struct ResumeCommandTests {
         #expect(failed.stderrLines.contains { $0.contains("Library/Bach/staircase.mid") }, "\(failed)")
         #expect(failed.stderrLines.last == "smfplay: nothing in the queue could be played", "\(failed)")
         let kept = try sandbox.savedState()
-        #expect(kept.queue == saved.queue && kept.place == saved.place && kept.position.seconds == saved.position.seconds,
-                "saved \(saved), now \(kept)")
+        #expect(
+            kept.queue == saved.queue && kept.place == saved.place && kept.position.seconds == saved.position.seconds,
+            "saved \(saved), now \(kept)")
 
         try sandbox.useLibrary("Moved Library")
         let resumed = try listen(sandbox, ["resume"])
@@ -140,7 +146,9 @@ struct ResumeCommandTests {
         let resumed = try listen(sandbox, ["resume"])
         #expect(resumed.announced?.hasSuffix("Library/Bach/2 second.mid (0:40.0)") == true, "\(resumed.report)")
         #expect(resumed.problems.contains { $0.contains("1 first.mid") }, "\(resumed.report)")
-        #expect(resumed.firstNote == 72, "the first note heard is \(resumed.firstNote.map(String.init) ?? "none"), not the next file's first (72): \(resumed.report)")
+        #expect(
+            resumed.firstNote == 72,
+            "the first note heard is \(resumed.firstNote.map(String.init) ?? "none"), not the next file's first (72): \(resumed.report)")
     }
 
     struct Change: Sendable, CustomTestStringConvertible {
@@ -150,8 +158,9 @@ struct ResumeCommandTests {
         var testDescription: String { name }
     }
 
-    @Test("a file changed since it was played starts from its beginning, with a message saying so",
-          arguments: [Change(name: "touched", firstNote: 60), Change(name: "rewritten with another song", firstNote: 72)])
+    @Test(
+        "a file changed since it was played starts from its beginning, with a message saying so",
+        arguments: [Change(name: "touched", firstNote: 60), Change(name: "rewritten with another song", firstNote: 72)])
     func aChangedFileStartsFromTheBeginning(_ change: Change) throws {
         let sandbox = try Self.libraryWithStaircase()
         let stopped = try playAndStop(sandbox, "Library/Bach/staircase.mid", after: 4.5, by: .key("q"))
@@ -164,11 +173,16 @@ struct ResumeCommandTests {
             try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 40, firstNote: UInt8(change.firstNote)))
         }
         let resumed = try listen(sandbox, ["resume"])
-        print("\(change.name): stopped at \(Take.format(stopped)) s; started again with note \(resumed.firstNote.map(String.init) ?? "none"); said: \(resumed.problems)")
-        #expect(resumed.problems.contains { $0.contains("staircase.mid") && $0.contains("changed") && $0.contains("beginning") },
-                "no message says the file changed and starts from its beginning: \(resumed.report)")
+        print(
+            "\(change.name): stopped at \(Take.format(stopped)) s; started again with note \(resumed.firstNote.map(String.init) ?? "none"); said: \(resumed.problems)"
+        )
+        #expect(
+            resumed.problems.contains { $0.contains("staircase.mid") && $0.contains("changed") && $0.contains("beginning") },
+            "no message says the file changed and starts from its beginning: \(resumed.report)")
         // The song's first step: the first second, not where the last run stopped.
-        #expect(resumed.firstNote == change.firstNote, "the first note heard is \(resumed.firstNote.map(String.init) ?? "none"), not the song's first (\(change.firstNote)): \(resumed.report)")
+        #expect(
+            resumed.firstNote == change.firstNote,
+            "the first note heard is \(resumed.firstNote.map(String.init) ?? "none"), not the song's first (\(change.firstNote)): \(resumed.report)")
     }
 
     @Test("a queue played to its end: resume says so and plays it again from its start, not the last second of its last file")
@@ -176,19 +190,24 @@ struct ResumeCommandTests {
         let sandbox = try Sandbox()
         try sandbox.useLibrary("Library")
         try sandbox.write("Library/Bach/staircase.mid", Songs.staircase(seconds: 5, firstNote: UInt8(Self.firstNote)))
-        let played = try sandbox.run(["play", "Library/Bach/staircase.mid"] + PlayCommandTests.synthesis, environment: ["PULSE_SERVER": server.address])
+        let played = try sandbox.run(
+            ["play", "Library/Bach/staircase.mid"] + PlayCommandTests.synthesis, environment: ["PULSE_SERVER": server.address])
         #expect(played.succeeded, "\(played)")
         let saved = try sandbox.savedState()
         #expect(saved.queue == ["Bach/staircase.mid"] && saved.place == 1, "the state does not say the queue ended: \(saved)")
 
         let resumed = try listen(sandbox, ["resume"])
         #expect(resumed.problems.contains { $0.contains("played to its end") && $0.contains("from the start") }, "\(resumed.report)")
-        #expect(resumed.firstNote == Self.firstNote, "the first note heard is \(resumed.firstNote.map(String.init) ?? "none"), not the song's first: \(resumed.report)")
+        #expect(
+            resumed.firstNote == Self.firstNote,
+            "the first note heard is \(resumed.firstNote.map(String.init) ?? "none"), not the song's first: \(resumed.report)")
     }
 
     // MARK: The state file
 
-    @Test("a damaged state database is kept aside with a warning and the player starts afresh; an old state.json is carried over, or kept as state.json.bad when it cannot be read")
+    @Test(
+        "a damaged state database is kept aside with a warning and the player starts afresh; an old state.json is carried over, or kept as state.json.bad when it cannot be read"
+    )
     func aCorruptStateIsSetAside() throws {
         let sandbox = try Sandbox()
         try sandbox.write("short.mid", Songs.heldNote(69, seconds: 1))
@@ -205,7 +224,9 @@ struct ResumeCommandTests {
         try sandbox.write(state, garbage)
         let resume = try sandbox.run(["resume"] + PlayCommandTests.synthesis, environment: environment)
         #expect(resume.status == 1 && resume.signal == nil, "\(resume)")
-        #expect(resume.stderrLines.contains { $0.contains(state + ":") && $0.contains(state + ".bad-") }, "no warning names the state file and where it was kept: \(resume)")
+        #expect(
+            resume.stderrLines.contains { $0.contains(state + ":") && $0.contains(state + ".bad-") },
+            "no warning names the state file and where it was kept: \(resume)")
         #expect(resume.stderr.contains("nothing to resume"), "\(resume)")
         let folder = (state as NSString).deletingLastPathComponent
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("state.sqlite.bad-") }
@@ -221,7 +242,9 @@ struct ResumeCommandTests {
         let play = try sandbox.run(["play", "short.mid"] + PlayCommandTests.synthesis, environment: environment)
         #expect(play.succeeded, "\(play)")
         #expect(play.stdoutLines == ["playing 1/1: short.mid (0:01.0)"], "\(play)")
-        #expect(play.stderrLines.contains { $0.contains(old + ":") && $0.contains(old + ".bad") }, "no warning names the old state file and where it was kept: \(play)")
+        #expect(
+            play.stderrLines.contains { $0.contains(old + ":") && $0.contains(old + ".bad") },
+            "no warning names the old state file and where it was kept: \(play)")
         #expect(Array(try sandbox.contents(old + ".bad")) == truncated)
         #expect(!sandbox.exists(old))
         // A fresh state, made by this run.
@@ -239,7 +262,9 @@ struct ResumeCommandTests {
         try sandbox.write(sandbox.oldStatePath, Array(old.utf8))
         let resumed = try listen(sandbox, ["resume"])
         #expect(resumed.problems.isEmpty, "\(resumed.report)")
-        #expect(resumed.place.map { abs($0 - 9.5) < 1.5 } == true, "resumed at \(resumed.place.map { "\($0) s" } ?? "no step"), not 9.5 s: \(resumed.report)")
+        #expect(
+            resumed.place.map { abs($0 - 9.5) < 1.5 } == true,
+            "resumed at \(resumed.place.map { "\($0) s" } ?? "no step"), not 9.5 s: \(resumed.report)")
         #expect(!sandbox.exists(sandbox.oldStatePath))
         #expect(try sandbox.savedState().queue == ["Bach/staircase.mid"])
     }
@@ -268,11 +293,13 @@ struct ResumeCommandTests {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(second.succeeded, "\(second)")
         #expect(second.stdoutLines == ["playing 1/1: short.mid (0:01.0)"], "\(second)")
-        #expect(second.stderrLines.contains { $0.contains("another smfplay is already playing") && $0.contains("pid \(holder)") },
-                "the second player does not say that another (pid \(holder)) is playing: \(second)")
+        #expect(
+            second.stderrLines.contains { $0.contains("another smfplay is already playing") && $0.contains("pid \(holder)") },
+            "the second player does not say that another (pid \(holder)) is playing: \(second)")
         #expect(paused.queue == ["Bach/staircase.mid"] && paused.position.seconds >= 1, "\(paused)")
-        #expect(afterSecond.queue == paused.queue && afterSecond.position.seconds == paused.position.seconds,
-                "the second player changed the state: before it, \(paused); after it, \(afterSecond)")
+        #expect(
+            afterSecond.queue == paused.queue && afterSecond.position.seconds == paused.position.seconds,
+            "the second player changed the state: before it, \(paused); after it, \(afterSecond)")
     }
 
     // MARK: Playing and listening
@@ -298,8 +325,9 @@ struct ResumeCommandTests {
         }
         // The moment it stopped: when the signal or key went, or the end of the sound if that came first.
         let end = try #require(sound.spans.last { $0.lowerBound < stopFrame }?.upperBound, "nothing reached the sink: \(player.report(exit))")
-        let place = try #require(sound.staircasePlace(before: min(stopFrame, end), firstNote: Self.firstNote),
-                                 "no step of the staircase before the stop: \(Take.describe(sound.spans)) s")
+        let place = try #require(
+            sound.staircasePlace(before: min(stopFrame, end), firstNote: Self.firstNote),
+            "no step of the staircase before the stop: \(Take.describe(sound.spans)) s")
         return place
     }
 
@@ -336,9 +364,10 @@ struct ResumeCommandTests {
         // Where the song starts: the first sound loud enough to hold a note. (A resume begins with
         // a blip of 2 ms at about -80 dBFS, a tenth of a second before the song, too faint to hear.)
         let start = sound.spans.first { sound.peak($0) > 5e-3 }?.lowerBound
-        return Listened(announced: announced, place: start.flatMap { sound.staircasePlace(from: $0, firstNote: Self.firstNote) },
-                        firstNote: start.flatMap { sound.note(in: $0 + Take.frames(0.02)..<$0 + Take.frames(0.07)) },
-                        problems: player.problems, report: player.report(exit))
+        return Listened(
+            announced: announced, place: start.flatMap { sound.staircasePlace(from: $0, firstNote: Self.firstNote) },
+            firstNote: start.flatMap { sound.note(in: $0 + Take.frames(0.02)..<$0 + Take.frames(0.07)) },
+            problems: player.problems, report: player.report(exit))
     }
 }
 
@@ -359,7 +388,8 @@ extension Sound {
     /// sound until it is heard.
     func staircasePlace(from frame: Int, firstNote: Int) -> Double? {
         guard let note = note(in: frame + Take.frames(0.02)..<frame + Take.frames(0.07)),
-              let nextStep = onset(of: note + 1, from: frame + Take.frames(0.02)) else { return nil }
+            let nextStep = onset(of: note + 1, from: frame + Take.frames(0.02))
+        else { return nil }
         return Double(note + 1 - firstNote) - soundingSeconds(in: frame..<nextStep)
     }
 }
@@ -408,6 +438,8 @@ extension Sandbox {
         process.waitUntilExit()
         struct Row: Decodable {
             var queue: String
+            // swift-format-ignore: AlwaysUseLowerCamelCase
+            // The column's name, as sqlite3 -json writes it.
             var play_order: String
             var place: Int
             var seconds: Double
@@ -417,8 +449,11 @@ extension Sandbox {
         }
         let hex = Array(row.play_order.utf8)
         let bytes = stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
-        let order = stride(from: 0, to: bytes.count, by: 4).map { Int(bytes[$0]) | Int(bytes[$0 + 1]) << 8 | Int(bytes[$0 + 2]) << 16 | Int(bytes[$0 + 3]) << 24 }
-        return SavedState(queue: try JSONDecoder().decode([String].self, from: Data(row.queue.utf8)), order: order, place: row.place,
-                          position: .init(seconds: row.seconds))
+        let order = stride(from: 0, to: bytes.count, by: 4).map {
+            Int(bytes[$0]) | Int(bytes[$0 + 1]) << 8 | Int(bytes[$0 + 2]) << 16 | Int(bytes[$0 + 3]) << 24
+        }
+        return SavedState(
+            queue: try JSONDecoder().decode([String].self, from: Data(row.queue.utf8)), order: order, place: row.place,
+            position: .init(seconds: row.seconds))
     }
 }

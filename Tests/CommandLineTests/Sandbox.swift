@@ -49,8 +49,10 @@ final class Sandbox {
     func run(_ arguments: [String], in folder: String? = nil) throws -> Command.Result {
         let smfplay = try #require(Self.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
         let directory = folder.map(path) ?? work
-        return try Command(smfplay, arguments: arguments, environment: environment,
-                           workingDirectory: URL(fileURLWithPath: directory), timeLimit: 60).run()
+        return try Command(
+            smfplay, arguments: arguments, environment: environment,
+            workingDirectory: URL(fileURLWithPath: directory), timeLimit: 60
+        ).run()
     }
 
     static let smfplay = BuiltProduct.url(named: "smfplay")

@@ -47,7 +47,9 @@ struct SearchCommandTests {
         #expect(usage.status == 64, "\(usage)")
     }
 
-    @Test("titles are read in the configuration's text_encoding: a Shift-JIS title of kanji alone, which detection takes for Windows-1252, is found by its kanji; another encoding reads again the files whose texts it reads otherwise")
+    @Test(
+        "titles are read in the configuration's text_encoding: a Shift-JIS title of kanji alone, which detection takes for Windows-1252, is found by its kanji; another encoding reads again the files whose texts it reads otherwise"
+    )
     func textEncoding() throws {
         let sandbox = try Sandbox()
         let nocturne = sandbox.path("Library/Chopin/nocturne.mid")
@@ -92,7 +94,9 @@ struct SearchCommandTests {
         for number in 1...600 {
             try sandbox.write("Library/Composer \(number % 20)/Piece \(number).mid", Fixtures.song(title: "Piece number \(number)"))
         }
-        let commands = [["index", "--library", "Library"], ["index", "--library", "Library"], ["search", "piece", "--library", "Library", "--limit", "0"]]
+        let commands = [
+            ["index", "--library", "Library"], ["index", "--library", "Library"], ["search", "piece", "--library", "Library", "--limit", "0"],
+        ]
         let results = OwnResults(count: commands.count)
         // Only read by the threads: run() uses the sandbox's fixed paths.
         nonisolated(unsafe) let shared = sandbox

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A command line run as a person types it into a shell, pipes and all: `/bin/sh -c "… | …"` in
 /// the sandbox's work folder, with the sandbox's environment and `$SMFPLAY` naming the built
@@ -43,8 +44,10 @@ struct ShellPipeline {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let pid = try spawnWithCleanSignals("/bin/sh", ["-c", "cd \"$SANDBOX_WORK\" || exit 99\n" + script], environment: environment,
-                                            actions: &actions, newProcessGroup: true).get()
+        let pid = try spawnWithCleanSignals(
+            "/bin/sh", ["-c", "cd \"$SANDBOX_WORK\" || exit 99\n" + script], environment: environment,
+            actions: &actions, newProcessGroup: true
+        ).get()
         let deadline = Date().addingTimeInterval(timeLimit)
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
@@ -58,7 +61,8 @@ struct ShellPipeline {
             usleep(10_000)
         }
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Result(script: script, status: exitStatus, standardOutput: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
-                      stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self))
+        return Result(
+            script: script, status: exitStatus, standardOutput: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
+            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self))
     }
 }

@@ -6,9 +6,10 @@ import Testing
 /// `smfplay render --manifest … --shard auto --report …`, as Examples/cluster/render.sbatch does.
 @Suite("smfplay render on Slurm")
 struct SlurmClusterTests {
-    @Test("a job array of four tasks renders every file exactly once; the reports are complete and smfplay report agrees",
-          .enabled(if: LocalSlurmCluster.canRun, "the local Slurm cluster needs root (slurmd runs jobs as their users)"),
-          .timeLimit(.minutes(3)))
+    @Test(
+        "a job array of four tasks renders every file exactly once; the reports are complete and smfplay report agrees",
+        .enabled(if: LocalSlurmCluster.canRun, "the local Slurm cluster needs root (slurmd runs jobs as their users)"),
+        .timeLimit(.minutes(3)))
     func jobArray() throws {
         try Fixtures.requireSoundFont()
         let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
@@ -26,15 +27,21 @@ struct SlurmClusterTests {
 
         // The task's environment is the script's own (--export=NONE): a home and configuration
         // of the test's, nothing of the user's.
-        try sandbox.write(work + "/render.sbatch", text: """
-        #!/bin/sh
-        export HOME=\(work)/home XDG_CONFIG_HOME=\(work)/config XDG_DATA_HOME=\(work)/data XDG_CACHE_HOME=\(work)/cache
-        exec \(smfplay.path) render --manifest \(work)/in/files.txt -o \(work)/out --shard auto --report \(work)/report.jsonl \\
-            --jobs 1 --sample-rate 8000 --soundfont \(Fixtures.soundFont) --tail 0 --quiet
+        try sandbox.write(
+            work + "/render.sbatch",
+            text: """
+                #!/bin/sh
+                export HOME=\(work)/home XDG_CONFIG_HOME=\(work)/config XDG_DATA_HOME=\(work)/data XDG_CACHE_HOME=\(work)/cache
+                exec \(smfplay.path) render --manifest \(work)/in/files.txt -o \(work)/out --shard auto --report \(work)/report.jsonl \\
+                    --jobs 1 --sample-rate 8000 --soundfont \(Fixtures.soundFont) --tail 0 --quiet
 
-        """)
-        let submitted = try cluster.run("/usr/bin/sbatch", ["--wait", "--array=0-3", "--export=NONE", "-D", work,
-                                                            "-o", work + "/task-%a.log", work + "/render.sbatch"], timeLimit: 100)
+                """)
+        let submitted = try cluster.run(
+            "/usr/bin/sbatch",
+            [
+                "--wait", "--array=0-3", "--export=NONE", "-D", work,
+                "-o", work + "/task-%a.log", work + "/render.sbatch",
+            ], timeLimit: 100)
         let taskLogs = (0..<4).map { (try? String(contentsOfFile: work + "/task-\($0).log", encoding: .utf8)) ?? "" }
         #expect(submitted.succeeded, "\(submitted)\n\(taskLogs)\n\(cluster.logs)")
 

@@ -6,8 +6,9 @@ import Testing
 /// message when there is none by that name.
 @Suite("smfplay render: SoundFont lookup")
 struct SoundFontLookupTests {
-    @Test("a name found nowhere: a usage error (64) naming it, every place searched and the SoundFonts there, in render and play alike",
-          arguments: ["render", "play"])
+    @Test(
+        "a name found nowhere: a usage error (64) naming it, every place searched and the SoundFonts there, in render and play alike",
+        arguments: ["render", "play"])
     func unknownName(_ command: String) throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())

@@ -47,7 +47,8 @@ struct SplitPlayCommandTests {
         let sandbox = try Sandbox()
         try sandbox.write("band.mid", Self.band())
         let sound = ["--soundfont", Fixtures.soundFont]
-        let render = try sandbox.run(["render", "band.mid", "-o", "band.wav", "--bits", "32f", "--sample-rate", "\(Take.sampleRate)", "--jobs", "1"] + sound)
+        let render = try sandbox.run(
+            ["render", "band.mid", "-o", "band.wav", "--bits", "32f", "--sample-rate", "\(Take.sampleRate)", "--jobs", "1"] + sound)
         try #require(render.succeeded, "\(render)")
         let rendered = try AudioFileReader(path: FilePath(sandbox.path("band.wav"))).readAll()
 
@@ -63,7 +64,11 @@ struct SplitPlayCommandTests {
             #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
             #expect(player.stderrLines.contains { $0.hasPrefix("smfplay: playing on 2 cores from 0:00") }, "\(player.report(exit))")
             let underruns = player.underruns ?? 0
-            if underruns == 0 { played = (recording, player.report(exit)) } else { print("--cores 2, run \(attempt): \(underruns) underruns; played again") }
+            if underruns == 0 {
+                played = (recording, player.report(exit))
+            } else {
+                print("--cores 2, run \(attempt): \(underruns) underruns; played again")
+            }
         }
         let recording = try #require(played?.recording, "every run of three had underruns: the sound could not be compared")
         let firstSound = try #require(recording.spans.first?.lowerBound, "nothing reached the sink: \(played?.report ?? "")")
@@ -73,8 +78,11 @@ struct SplitPlayCommandTests {
         // bench/play_measure.py), which shifts everything after the first loud sample.
         let skipped = Take.sampleRate * 3 / 10
         let renderedStart = renderedFirstSound + skipped
-        let start = firstSound + skipped + Self.lag(of: recording.audio.samples, at: firstSound + skipped,
-                                                    against: rendered, at: renderedStart, within: Take.sampleRate / 40)
+        let start =
+            firstSound + skipped
+            + Self.lag(
+                of: recording.audio.samples, at: firstSound + skipped,
+                against: rendered, at: renderedStart, within: Take.sampleRate / 40)
         let frames = min(recording.audio.frameCount - start, rendered.count / 2 - renderedStart)
         let heard = Array(recording.audio.samples[2 * start..<2 * (start + frames)])
         let reference = Array(rendered[2 * renderedStart..<2 * (renderedStart + frames)])
@@ -86,7 +94,9 @@ struct SplitPlayCommandTests {
         // A part lost measures 0.88 and −2.7 dB.
         let tolerance = SoundComparison.Tolerance(minimumSimilarity: 0.98, maximumLevelDifference: 0.5, maximumBandDeficit: 3)
         #expect(frames > Take.sampleRate * 3, "only \(frames) frames to compare")
-        print("--cores 2: \(Take.format(Take.seconds(frames))) s compared: similarity \(comparison.spectralSimilarity), level \(comparison.levelDifference) dB")
+        print(
+            "--cores 2: \(Take.format(Take.seconds(frames))) s compared: similarity \(comparison.spectralSimilarity), level \(comparison.levelDifference) dB"
+        )
         #expect(comparison.mismatches(tolerance).isEmpty, "played on 2 cores: \(comparison.mismatches(tolerance))")
     }
 
@@ -96,8 +106,10 @@ struct SplitPlayCommandTests {
     static func lag(of heard: [Float], at heardStart: Int, against reference: [Float], at referenceStart: Int, within range: Int) -> Int {
         let window = Take.sampleRate / 4
         var best = (lag: 0, correlation: -Float.infinity)
-        for lag in -range...range where heardStart + lag >= 0 && 2 * (heardStart + lag + window) <= heard.count
-            && 2 * (referenceStart + window) <= reference.count {
+        for lag in -range...range
+        where heardStart + lag >= 0 && 2 * (heardStart + lag + window) <= heard.count
+            && 2 * (referenceStart + window) <= reference.count
+        {
             var correlation: Float = 0
             for frame in 0..<window { correlation += heard[2 * (heardStart + lag + frame)] * reference[2 * (referenceStart + frame)] }
             if correlation > best.correlation { best = (lag, correlation) }
@@ -123,8 +135,10 @@ struct SplitPlayCommandTests {
         let saved = try sandbox.savedState().position.seconds
         try #require(saved > 1 && saved < 2.9, "saved at \(saved) s, 2 s into a 3 s song")
 
-        let render = try sandbox.run(["render", "Library/band.mid", "-o", "band.wav", "--bits", "32f", "--sample-rate", "\(Take.sampleRate)",
-                                      "--jobs", "1", "--soundfont", Fixtures.soundFont])
+        let render = try sandbox.run([
+            "render", "Library/band.mid", "-o", "band.wav", "--bits", "32f", "--sample-rate", "\(Take.sampleRate)",
+            "--jobs", "1", "--soundfont", Fixtures.soundFont,
+        ])
         try #require(render.succeeded, "\(render)")
         let rendered = try AudioFileReader(path: FilePath(sandbox.path("band.wav"))).readAll()
 
@@ -138,12 +152,14 @@ struct SplitPlayCommandTests {
         // In the sound: what is heard is the rest of the song from where it stopped, as long as
         // the render's sound from there to its end (a resume that started again would be heard
         // for the whole song, 2 s longer).
-        let heard = try #require(recording.spans.first.flatMap { first in recording.spans.last.map { first.lowerBound..<$0.upperBound } },
-                                 "nothing reached the sink: \(resumed.report(exit))")
+        let heard = try #require(
+            recording.spans.first.flatMap { first in recording.spans.last.map { first.lowerBound..<$0.upperBound } },
+            "nothing reached the sink: \(resumed.report(exit))")
         let renderedEnd = try #require(stride(from: rendered.count / 2 - 1, through: 0, by: -1).first { abs(rendered[2 * $0]) >= Take.silence })
         let heardSeconds = Double(heard.count) / Double(Take.sampleRate)
         let restSeconds = Double(renderedEnd) / Double(Take.sampleRate) - saved
-        #expect(abs(heardSeconds - restSeconds) < 0.3, "heard \(heardSeconds) s after the resume; the song has \(restSeconds) s of sound from \(saved) s")
+        #expect(
+            abs(heardSeconds - restSeconds) < 0.3, "heard \(heardSeconds) s after the resume; the song has \(restSeconds) s of sound from \(saved) s")
     }
 
     @Test("--cores 0 and --cores many: a usage error naming the option, status 64, no server needed")

@@ -54,8 +54,10 @@ struct ThumbnailCommandTests {
     static func rectangle(of note: Note, width: Int, height: Int) -> (columns: ClosedRange<Double>, rows: ClosedRange<Double>) {
         let fromTop = Double(shownKeys.upperBound - Int(note.key))
         let keyHeight = Double(height) / Double(shownKeys.count)
-        return (note.seconds.lowerBound / duration * Double(width)...note.seconds.upperBound / duration * Double(width),
-                fromTop * keyHeight...(fromTop + 1) * keyHeight)
+        return (
+            note.seconds.lowerBound / duration * Double(width)...note.seconds.upperBound / duration * Double(width),
+            fromTop * keyHeight...(fromTop + 1) * keyHeight
+        )
     }
 
     @Test("each note is a bar where its time and key say, in its channel's colour, and nothing else is drawn")
@@ -69,13 +71,16 @@ struct ThumbnailCommandTests {
         #expect((image.width, image.height) == (320, 240))
 
         let rectangles = Self.notes.map { Self.rectangle(of: $0, width: 320, height: 240) }
-        let centres = rectangles.map { image[Int(($0.columns.lowerBound + $0.columns.upperBound) / 2), Int(($0.rows.lowerBound + $0.rows.upperBound) / 2)] }
+        let centres = rectangles.map {
+            image[Int(($0.columns.lowerBound + $0.columns.upperBound) / 2), Int(($0.rows.lowerBound + $0.rows.upperBound) / 2)]
+        }
         // Everything a pixel or more away from every note: the background, two shades at most (the keys' rows).
         var background = Set<DecodedPNG.Pixel>()
         for y in 0..<240 {
             for x in 0..<320 {
                 let nearNote = rectangles.contains {
-                    ($0.columns.lowerBound - 1...$0.columns.upperBound + 1).contains(Double(x)) && ($0.rows.lowerBound - 1...$0.rows.upperBound + 1).contains(Double(y))
+                    ($0.columns.lowerBound - 1...$0.columns.upperBound + 1).contains(Double(x))
+                        && ($0.rows.lowerBound - 1...$0.rows.upperBound + 1).contains(Double(y))
                 }
                 if !nearNote { background.insert(image[x, y]) }
             }
@@ -88,7 +93,9 @@ struct ThumbnailCommandTests {
         #expect(centres[0] == centres[2] && centres[0] == centres[3])
         #expect(centres[1] != centres[0])
         // The soft note is the same hue, dimmer.
-        #expect(centres[4].sum < centres[0].sum && centres[4].red <= centres[0].red && centres[4].green <= centres[0].green && centres[4].blue <= centres[0].blue)
+        #expect(
+            centres[4].sum < centres[0].sum && centres[4].red <= centres[0].red && centres[4].green <= centres[0].green
+                && centres[4].blue <= centres[0].blue)
         // Time is in seconds, not ticks: C5 starts at 1 s (a third of the way), although
         // tick 960 is half of the song's 1920.
         let c5 = rectangles[1]
@@ -97,9 +104,11 @@ struct ThumbnailCommandTests {
         #expect(image[Int(1.1 / Self.duration * 320), c5Row] == centres[1])
     }
 
-    @Test("--size sets the longer side; the height is three quarters of it", arguments: [
-        (["--size", "100"], 100, 75), ([], 256, 192), (["--size", "17"], 17, 13),
-    ])
+    @Test(
+        "--size sets the longer side; the height is three quarters of it",
+        arguments: [
+            (["--size", "100"], 100, 75), ([], 256, 192), (["--size", "17"], 17, 13),
+        ])
     func size(options: [String], width: Int, height: Int) throws {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Self.song())
@@ -119,11 +128,13 @@ struct ThumbnailCommandTests {
         #expect(sandbox.files() == ["song.mid"])
     }
 
-    @Test("a broken or missing file: one line naming it, status 1, and no image nor temporary file", arguments: [
-        ("broken.mid", Fixtures.truncatedEvent, Fixtures.truncatedEventMessage),
-        ("notes.mid", Array("not a MIDI file at all".utf8), "not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"),
-        ("empty.mid", [], "not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"),
-    ])
+    @Test(
+        "a broken or missing file: one line naming it, status 1, and no image nor temporary file",
+        arguments: [
+            ("broken.mid", Fixtures.truncatedEvent, Fixtures.truncatedEventMessage),
+            ("notes.mid", Array("not a MIDI file at all".utf8), "not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"),
+            ("empty.mid", [], "not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"),
+        ])
     func brokenInput(name: String, bytes: [UInt8], message: String) throws {
         let sandbox = try Sandbox()
         try sandbox.write(name, bytes)
@@ -184,8 +195,10 @@ struct ThumbnailCommandTests {
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Self.song())
         let smfplay = try #require(Sandbox.smfplay, "\(BuiltProduct.notFoundMessage("smfplay"))")
-        let result = try Command(smfplay, arguments: ["thumbnail", "song.mid", "song.png"], environment: [:],
-                                 workingDirectory: URL(fileURLWithPath: sandbox.work), timeLimit: 60).run()
+        let result = try Command(
+            smfplay, arguments: ["thumbnail", "song.mid", "song.png"], environment: [:],
+            workingDirectory: URL(fileURLWithPath: sandbox.work), timeLimit: 60
+        ).run()
         #expect(result.succeeded, "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
         #expect(try DecodedPNG(path: sandbox.path("song.png")).width == 256)
@@ -238,50 +251,50 @@ struct DecodedPNG {
     }
 
     static let decoder = #"""
-    import json, struct, sys, zlib
-    data = open(sys.argv[1], 'rb').read()
-    if data[:8] != b'\x89PNG\r\n\x1a\n':
-        sys.exit('no PNG signature')
-    chunks, pos = [], 8
-    while pos < len(data):
-        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        (crc,) = struct.unpack('>I', data[pos + 8 + length:pos + 12 + length])
-        if zlib.crc32(kind + body) != crc:
-            sys.exit('bad CRC in chunk %r' % kind)
-        chunks.append((kind, body))
-        pos += 12 + length
-    if chunks[0][0] != b'IHDR' or chunks[-1][0] != b'IEND':
-        sys.exit('IHDR must come first and IEND last')
-    width, height, depth, colour, compression, filtering, interlace = struct.unpack('>IIBBBBB', chunks[0][1])
-    if (depth, colour, compression, filtering, interlace) != (8, 2, 0, 0, 0):
-        sys.exit('not 8-bit RGB without interlace: %r' % ((depth, colour, compression, filtering, interlace),))
-    raw = zlib.decompress(b''.join(body for kind, body in chunks if kind == b'IDAT'))
-    stride = width * 3
-    if len(raw) != height * (stride + 1):
-        sys.exit('%d bytes of image data, %d expected' % (len(raw), height * (stride + 1)))
-    pixels, previous = bytearray(), bytearray(stride)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            a = line[i - 3] if i >= 3 else 0
-            b = previous[i]
-            c = previous[i - 3] if i >= 3 else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 255
-            elif kind == 2:
-                line[i] = (line[i] + b) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-            elif kind != 0:
-                sys.exit('unknown filter type %d' % kind)
-        pixels += line
-        previous = line
-    print(json.dumps({'width': width, 'height': height, 'pixels': pixels.hex()}))
-    """#
+        import json, struct, sys, zlib
+        data = open(sys.argv[1], 'rb').read()
+        if data[:8] != b'\x89PNG\r\n\x1a\n':
+            sys.exit('no PNG signature')
+        chunks, pos = [], 8
+        while pos < len(data):
+            length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+            body = data[pos + 8:pos + 8 + length]
+            (crc,) = struct.unpack('>I', data[pos + 8 + length:pos + 12 + length])
+            if zlib.crc32(kind + body) != crc:
+                sys.exit('bad CRC in chunk %r' % kind)
+            chunks.append((kind, body))
+            pos += 12 + length
+        if chunks[0][0] != b'IHDR' or chunks[-1][0] != b'IEND':
+            sys.exit('IHDR must come first and IEND last')
+        width, height, depth, colour, compression, filtering, interlace = struct.unpack('>IIBBBBB', chunks[0][1])
+        if (depth, colour, compression, filtering, interlace) != (8, 2, 0, 0, 0):
+            sys.exit('not 8-bit RGB without interlace: %r' % ((depth, colour, compression, filtering, interlace),))
+        raw = zlib.decompress(b''.join(body for kind, body in chunks if kind == b'IDAT'))
+        stride = width * 3
+        if len(raw) != height * (stride + 1):
+            sys.exit('%d bytes of image data, %d expected' % (len(raw), height * (stride + 1)))
+        pixels, previous = bytearray(), bytearray(stride)
+        for y in range(height):
+            start = y * (stride + 1)
+            kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+            for i in range(stride):
+                a = line[i - 3] if i >= 3 else 0
+                b = previous[i]
+                c = previous[i - 3] if i >= 3 else 0
+                if kind == 1:
+                    line[i] = (line[i] + a) & 255
+                elif kind == 2:
+                    line[i] = (line[i] + b) & 255
+                elif kind == 3:
+                    line[i] = (line[i] + (a + b) // 2) & 255
+                elif kind == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+                elif kind != 0:
+                    sys.exit('unknown filter type %d' % kind)
+            pixels += line
+            previous = line
+        print(json.dumps({'width': width, 'height': height, 'pixels': pixels.hex()}))
+        """#
 }

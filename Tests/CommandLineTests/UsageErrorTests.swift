@@ -12,7 +12,9 @@ struct UsageErrorTests {
         try sandbox.write("x.mid", Fixtures.song())
         let result = try sandbox.run(["inof", "x.mid"])
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderrLines == ["smfplay: 'inof' is neither a command nor a file or folder (did you mean 'info'?); see smfplay --help"], "\(result)")
+        #expect(
+            result.stderrLines == ["smfplay: 'inof' is neither a command nor a file or folder (did you mean 'info'?); see smfplay --help"],
+            "\(result)")
         #expect(result.stdout.isEmpty, "\(result)")
     }
 
@@ -29,7 +31,8 @@ struct UsageErrorTests {
         let sandbox = try Sandbox()
         let result = try sandbox.run(["help", "plya"])
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderrLines.count == 1 && result.stderr.contains("no command named 'plya' (did you mean 'play'?)")
+        #expect(
+            result.stderrLines.count == 1 && result.stderr.contains("no command named 'plya' (did you mean 'play'?)")
                 && result.stderr.contains("info, render"), "\(result)")
         let help = try sandbox.run(["help", "play"])
         #expect(help.succeeded && help.stdout.contains("USAGE: smfplay play"), "\(help)")
@@ -61,8 +64,9 @@ struct UsageErrorTests {
 /// Times on the command line, and a start that the song does not reach.
 @Suite("smfplay play: where to start")
 struct StartTimeTests {
-    @Test("times as clocks write them: 9:99 and 1:60:00 are refused with the forms a time takes (64); 1:05:00 and 75.5 are times",
-          arguments: [("9:99", false), ("1:60:00", false), ("1:-5", false), ("1e3", false), ("1:05:00", true), ("75.5", true), ("0:05", true)])
+    @Test(
+        "times as clocks write them: 9:99 and 1:60:00 are refused with the forms a time takes (64); 1:05:00 and 75.5 are times",
+        arguments: [("9:99", false), ("1:60:00", false), ("1:-5", false), ("1e3", false), ("1:05:00", true), ("75.5", true), ("0:05", true)])
     func clockTimes(_ time: String, _ isATime: Bool) throws {
         let sandbox = try Sandbox()
         // A song past every start given here: a time accepted reaches the sound server, which is not there (69).
@@ -72,12 +76,15 @@ struct StartTimeTests {
             #expect(result.status == 69, "\(result)")
         } else {
             #expect(result.status == 64, "\(result)")
-            #expect(result.stderr.contains("'\(time)' is invalid for '--start <time>': give seconds, m:ss or h:mm:ss (minutes and seconds under 60)"), "\(result)")
+            #expect(
+                result.stderr.contains("'\(time)' is invalid for '--start <time>': give seconds, m:ss or h:mm:ss (minutes and seconds under 60)"),
+                "\(result)")
         }
     }
 
-    @Test("a start past the end of the first song is a usage error naming the song and its length (64), not a silent skip of the queue",
-          arguments: [["--start", "9:59"], ["--seek", "500:1"]])
+    @Test(
+        "a start past the end of the first song is a usage error naming the song and its length (64), not a silent skip of the queue",
+        arguments: [["--start", "9:59"], ["--seek", "500:1"]])
     func startPastTheEnd(_ option: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.write("short.mid", Songs.heldNote(60, seconds: 3))
@@ -87,13 +94,15 @@ struct StartTimeTests {
         #expect(result.stderrLines == ["smfplay: \(option.joined(separator: " ")) is past the end of short.mid, which lasts 0:03.0"], "\(result)")
     }
 
-    @Test("a start past the end of a song piped in names it standard input",
-          arguments: [["--start", "9:59"], ["--seek", "500:1"]])
+    @Test(
+        "a start past the end of a song piped in names it standard input",
+        arguments: [["--start", "9:59"], ["--seek", "500:1"]])
     func startPastTheEndOfStandardInput(_ option: [String]) throws {
         let sandbox = try Sandbox()
         try sandbox.write("short.mid", Songs.heldNote(60, seconds: 3))
         let result = try ShellPipeline.run("cat short.mid | \"$SMFPLAY\" play - \(option.joined(separator: " "))", in: sandbox)
         #expect(result.status == 64, "\(result)")
-        #expect(result.stderrLines == ["smfplay: \(option.joined(separator: " ")) is past the end of standard input, which lasts 0:03.0"], "\(result)")
+        #expect(
+            result.stderrLines == ["smfplay: \(option.joined(separator: " ")) is past the end of standard input, which lasts 0:03.0"], "\(result)")
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
-import SystemPackage
 import Configuration
+import Foundation
+import SystemPackage
+import Testing
 
 struct ConfigurationFileTests {
     @Test func theStandardFileIsInTheConfigHome() {
@@ -58,7 +58,10 @@ struct ConfigurationFileTests {
         let folder = try TemporaryFolder()
         let path = try folder.write("config.toml", String(repeating: "#", count: ConfigurationFile.sizeLimit + 1))
         let error = #expect(throws: ConfigurationError.self) { try ConfigurationFile(path: path).load() }
-        #expect(error?.description == "\(path): is \(ConfigurationFile.sizeLimit + 1) bytes, too large for a configuration file (at most \(ConfigurationFile.sizeLimit))")
+        #expect(
+            error?.description
+                == "\(path): is \(ConfigurationFile.sizeLimit + 1) bytes, too large for a configuration file (at most \(ConfigurationFile.sizeLimit))"
+        )
     }
 
     @Test func aFileThatIsNotUTF8IsNamedWithItsPlace() throws {

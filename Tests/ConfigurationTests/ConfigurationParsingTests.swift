@@ -1,7 +1,7 @@
-import Testing
-import SystemPackage
 import Configuration
 import Synthesis
+import SystemPackage
+import Testing
 
 /// The message a configuration text gives, or nil when it is accepted.
 func message(_ text: String, path: FilePath = "config.toml") -> String? {
@@ -31,12 +31,19 @@ struct BadValueTests {
         Case(text: "sample_rate = 44100.5", message: "config.toml:1: key 'sample_rate' must be a whole number from 8000 to 96000, not 44100.5"),
         Case(text: "sample_rate = 4000", message: "config.toml:1: key 'sample_rate' must be a whole number from 8000 to 96000, not 4000"),
         Case(text: "sample_rate = \"48k\"", message: #"config.toml:1: key 'sample_rate' must be a whole number from 8000 to 96000, not "48k""#),
-        Case(text: "soundfont = []", message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not an array"),
-        Case(text: "soundfont = [\"A\", 3]", message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not an array"),
-        Case(text: "[soundfonts]\nxg = \"\"", message: #"config.toml:2: key 'soundfonts.xg' must be a SoundFont path or name in quotes, or a list of them, not """#),
+        Case(
+            text: "soundfont = []",
+            message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not an array"),
+        Case(
+            text: "soundfont = [\"A\", 3]",
+            message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not an array"),
+        Case(
+            text: "[soundfonts]\nxg = \"\"",
+            message: #"config.toml:2: key 'soundfonts.xg' must be a SoundFont path or name in quotes, or a list of them, not """#),
         Case(text: "midi_mode = \"sc55\"", message: #"config.toml:1: key 'midi_mode' must be "auto", "gm", "gs", "xg" or "gm2", not "sc55""#),
         Case(text: "polyphony = 0", message: "config.toml:1: key 'polyphony' must be a whole number from 1 to 65535, not 0"),
-        Case(text: "interpolation = \"fast\"", message: #"config.toml:1: key 'interpolation' must be "none", "linear", "cubic" or "sinc", not "fast""#),
+        Case(
+            text: "interpolation = \"fast\"", message: #"config.toml:1: key 'interpolation' must be "none", "linear", "cubic" or "sinc", not "fast""#),
         Case(text: "interpolation = 4", message: #"config.toml:1: key 'interpolation' must be "none", "linear", "cubic" or "sinc", not 4"#),
         Case(text: "[chorus]\n\n# on\nenabled = \"yes\"", message: #"config.toml:4: key 'chorus.enabled' must be true or false, not "yes""#),
         Case(text: "[chorus]\nvoices = 100", message: "config.toml:2: key 'chorus.voices' must be a whole number from 0 to 99, not 100"),
@@ -52,7 +59,8 @@ struct BadValueTests {
         Case(text: "jobs = 0", message: #"config.toml:1: key 'jobs' must be "auto" or a whole number from 1 up, not 0"#),
         Case(text: "jobs = \"all\"", message: #"config.toml:1: key 'jobs' must be "auto" or a whole number from 1 up, not "all""#),
         Case(text: "[audio]\ncores = 0", message: #"config.toml:2: key 'audio.cores' must be "auto" or a whole number from 1 to 64, not 0"#),
-        Case(text: "[audio]\ncores = \"all\"", message: #"config.toml:2: key 'audio.cores' must be "auto" or a whole number from 1 to 64, not "all""#),
+        Case(
+            text: "[audio]\ncores = \"all\"", message: #"config.toml:2: key 'audio.cores' must be "auto" or a whole number from 1 to 64, not "all""#),
         Case(text: "format = \"mp3\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not "mp3""#),
         Case(text: "format = \"WAV\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not "WAV""#),
         Case(text: "bits = 32", message: #"config.toml:1: key 'bits' must be "16", "24" or "32f", not 32"#),
@@ -60,25 +68,43 @@ struct BadValueTests {
         Case(text: "format = \"flac\"\nbits = \"32f\"", message: #"config.toml:2: key 'bits' must be "16" or "24" for flac files, not "32f""#),
         Case(text: "bits = \"32f\"\n\nformat = \"flac\"", message: #"config.toml:1: key 'bits' must be "16" or "24" for flac files, not "32f""#),
         Case(text: "soundfont = 5", message: "config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not 5"),
-        Case(text: "soundfont = \"\"", message: #"config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not """#),
-        Case(text: "library = \"Music/MIDI\"", message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not "Music/MIDI""#),
-        Case(text: "library = \"~zoë/MIDI\"", message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not "~zoë/MIDI""#),
+        Case(
+            text: "soundfont = \"\"",
+            message: #"config.toml:1: key 'soundfont' must be a SoundFont path or name in quotes, or a list of them, not """#),
+        Case(
+            text: "library = \"Music/MIDI\"",
+            message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not "Music/MIDI""#),
+        Case(
+            text: "library = \"~zoë/MIDI\"",
+            message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not "~zoë/MIDI""#),
         Case(text: "library = \"\"", message: #"config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not """#),
-        Case(text: "library = [\"/a\"]", message: "config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not an array"),
+        Case(
+            text: "library = [\"/a\"]", message: "config.toml:1: key 'library' must be a folder path in quotes that starts with / or ~/, not an array"
+        ),
         // `library` is one folder, not a table of library settings.
-        Case(text: "gain = 1\n[library]\nroots = [\"~/MIDI\"]", message: "config.toml:2: key 'library' must be a folder path in quotes that starts with / or ~/, not a table"),
+        Case(
+            text: "gain = 1\n[library]\nroots = [\"~/MIDI\"]",
+            message: "config.toml:2: key 'library' must be a folder path in quotes that starts with / or ~/, not a table"),
         Case(text: "reverb = 3", message: "config.toml:1: key 'reverb' must be a table such as [reverb], not 3"),
         Case(text: "chorus = [1, 2]", message: "config.toml:1: key 'chorus' must be a table such as [chorus], not an array"),
         // Dotted keys and inline tables are the same tables written another way.
         Case(text: "gain = 1\nchorus.speed = 0", message: "config.toml:2: key 'chorus.speed' must be a number from 0.1 to 5, not 0"),
-        Case(text: "\nreverb = { width = 1, level = [1,\n  2] }", message: "config.toml:2: key 'reverb.level' must be a number from 0 to 1, not an array"),
+        Case(
+            text: "\nreverb = { width = 1, level = [1,\n  2] }",
+            message: "config.toml:2: key 'reverb.level' must be a number from 0 to 1, not an array"),
         Case(text: "[reverb]\n\"level\" = true", message: "config.toml:2: key 'reverb.level' must be a number from 0 to 1, not true"),
         // A key-like line inside a multi-line string is text, not a key.
-        Case(text: "# x\nsoundfont = \"\"\"\nlevel = 3\ngain = 3\n\"\"\"\n[reverb]\nlevel = 2.0", message: #"config.toml:7: key 'reverb.level' must be a number from 0 to 1, not 2.0"#),
-        Case(text: "soundfont = '''\n[reverb]\n'''\n[reverb]\n\nlevel = 2", message: "config.toml:6: key 'reverb.level' must be a number from 0 to 1, not 2"),
+        Case(
+            text: "# x\nsoundfont = \"\"\"\nlevel = 3\ngain = 3\n\"\"\"\n[reverb]\nlevel = 2.0",
+            message: #"config.toml:7: key 'reverb.level' must be a number from 0 to 1, not 2.0"#),
+        Case(
+            text: "soundfont = '''\n[reverb]\n'''\n[reverb]\n\nlevel = 2",
+            message: "config.toml:6: key 'reverb.level' must be a number from 0 to 1, not 2"),
         // Values are quoted as TOML writes them, and long ones are cut, so the message stays one line.
         Case(text: #"format = "w\"a\"v\n""#, message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not "w\"a\"v\n""#),
-        Case(text: "format = \"\(String(repeating: "é", count: 50))\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not ""# + String(repeating: "é", count: 40) + #"…""#),
+        Case(
+            text: "format = \"\(String(repeating: "é", count: 50))\"",
+            message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not ""# + String(repeating: "é", count: 40) + #"…""#),
     ]
 
     @Test(arguments: cases)
@@ -147,11 +173,11 @@ struct AcceptedValueTests {
 
     @Test func soundFontStacksAndMidiMode() throws {
         let text = """
-        soundfont = ["FluidR3_GS", "fonts/My.sf2"]
-        midi_mode = "auto"
-        [soundfonts]
-        gm2 = "GM2.sf2"
-        """
+            soundfont = ["FluidR3_GS", "fonts/My.sf2"]
+            midi_mode = "auto"
+            [soundfonts]
+            gm2 = "GM2.sf2"
+            """
         let render = try Configuration(parsing: text, path: "/c/config.toml").render
         #expect(render.soundFonts == ["FluidR3_GS", "/c/fonts/My.sf2"])
         #expect(render.soundFontsByStandard == [.gm2: ["GM2.sf2"]])
@@ -169,7 +195,9 @@ struct LibraryRootTests {
 
     @Test func theDefaultIsTheMIDIFolderInTheMusicFolder() throws {
         #expect(try root("") == "/home/zoë/Música/MIDI")
-        #expect(Configuration().libraryRoot(in: XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": "/nonexistent"])) == "/home/zoë/Music/MIDI")
+        #expect(
+            Configuration().libraryRoot(in: XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": "/nonexistent"]))
+                == "/home/zoë/Music/MIDI")
     }
 
     @Test func tildeIsTheHomeFolder() throws {
@@ -209,9 +237,18 @@ struct SyntaxErrorTests {
         ("gain = 0.5\n[reverb\nlevel = 1", #"config.toml:2:8: key 'reverb': Error while parsing table header: expected ']', saw '\n'"#),
         ("gain = 0.5\ngain = 0.6", "config.toml:2:8: Error while parsing key-value pair: cannot redefine existing floating-point 'gain'"),
         ("[reverb]\n[reverb]", "config.toml:2:1: Error while parsing table header: cannot redefine existing table 'reverb'"),
-        ("[chorus]\nlevel = 0,5", "config.toml:2:10: key 'chorus.level': Error while parsing key-value pair: expected a comment or whitespace, saw ','"),
-        ("gain = 0.5\n\n  sample_rate = 4_4100_\n", "config.toml:3:24: key 'sample_rate': Error while parsing decimal integer: underscores must be followed by digits"),
-        ("soundfont = \"Arachno.sf2\n", "config.toml:1:25: key 'soundfont': Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"),
+        (
+            "[chorus]\nlevel = 0,5",
+            "config.toml:2:10: key 'chorus.level': Error while parsing key-value pair: expected a comment or whitespace, saw ','"
+        ),
+        (
+            "gain = 0.5\n\n  sample_rate = 4_4100_\n",
+            "config.toml:3:24: key 'sample_rate': Error while parsing decimal integer: underscores must be followed by digits"
+        ),
+        (
+            "soundfont = \"Arachno.sf2\n",
+            "config.toml:1:25: key 'soundfont': Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"
+        ),
     ])
     func syntaxErrorGivesFileLineColumnAndKey(_ text: String, _ expected: String) {
         #expect(message(text) == expected)

@@ -1,19 +1,21 @@
-import Foundation
-import Testing
-import SystemPackage
 import Configuration
+import Foundation
 import Synthesis
+import SystemPackage
+import Testing
 
 /// `Config/smfplay.toml` is the settings' documentation; these tests keep it and the
 /// code from drifting apart.
 struct SampleConfigurationTests {
-    static let samplePath = FilePath(URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Config/smfplay.toml").path)
+    static let samplePath = FilePath(
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Config/smfplay.toml").path)
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
-        "soundfont", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "loops", "fade", "jobs", "format", "bits", "library", "text_encoding",
+        "soundfont", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "loops", "fade", "jobs", "format", "bits",
+        "library", "text_encoding",
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
         "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
@@ -68,43 +70,43 @@ struct SampleConfigurationTests {
 
     @Test func everyKeyOverridesItsDefault() throws {
         let overrides = """
-        soundfont = ["/x.sf2", "FluidR3_GM"]
-        midi_mode = "xg"
-        sample_rate = 48000
-        gain = 1
-        limiter = false
-        polyphony = 64
-        interpolation = "sinc"
-        tail = 2.5
-        loops = "inf"
-        fade = 8
-        jobs = 3
-        format = "flac"
-        bits = "24"
-        library = "~/Noten/MIDI"
-        text_encoding = "shift-jis"
-        [soundfonts]
-        gs = "SC-55"
-        xg = ["/y.sf2", "/x.sf2"]
-        [reverb]
-        enabled = false
-        room_size = 0.6
-        damping = 0.4
-        width = 10
-        level = 0.5
-        [chorus]
-        enabled = false
-        voices = 5
-        level = 1.5
-        speed = 1
-        depth = 4.25
-        [audio]
-        latency_ms = 120
-        chase_notes = true
-        server = "tcp:localhost:4713"
-        mpris = false
-        cores = 3
-        """
+            soundfont = ["/x.sf2", "FluidR3_GM"]
+            midi_mode = "xg"
+            sample_rate = 48000
+            gain = 1
+            limiter = false
+            polyphony = 64
+            interpolation = "sinc"
+            tail = 2.5
+            loops = "inf"
+            fade = 8
+            jobs = 3
+            format = "flac"
+            bits = "24"
+            library = "~/Noten/MIDI"
+            text_encoding = "shift-jis"
+            [soundfonts]
+            gs = "SC-55"
+            xg = ["/y.sf2", "/x.sf2"]
+            [reverb]
+            enabled = false
+            room_size = 0.6
+            damping = 0.4
+            width = 10
+            level = 0.5
+            [chorus]
+            enabled = false
+            voices = 5
+            level = 1.5
+            speed = 1
+            depth = 4.25
+            [audio]
+            latency_ms = 120
+            chase_notes = true
+            server = "tcp:localhost:4713"
+            mpris = false
+            cores = 3
+            """
         let expected = RenderSettings(
             soundFonts: ["/x.sf2", "FluidR3_GM"], soundFontsByStandard: [.gs: ["SC-55"], .xg: ["/y.sf2", "/x.sf2"]], midiMode: .xg, limiter: false,
             sampleRate: 48000, gain: 1, polyphony: 64, interpolation: .sinc,

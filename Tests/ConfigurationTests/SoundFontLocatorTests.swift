@@ -1,7 +1,7 @@
-import Foundation
-import Testing
-import SystemPackage
 import Configuration
+import Foundation
+import SystemPackage
+import Testing
 
 /// A checkout, a user folder and a stand-in for Debian's locations, all in a
 /// temporary folder, so that the order can be tested whatever the machine has.
@@ -98,7 +98,10 @@ struct SoundFontLocatorTests {
         let world = try SoundFontWorld()
         let error = #expect(throws: SoundFontLookupError.self) { try world.locate() }
         #expect(error == .nothingFound(searched: [world.repository, world.user, world.fluid, world.sf3, world.timidity], installFolder: world.user))
-        #expect(error?.description == "no SoundFont found; looked in: \(world.repository), \(world.user), \(world.fluid), \(world.sf3), \(world.timidity); install fluid-soundfont-gm or put a .sf2 file in \(world.user)")
+        #expect(
+            error?.description
+                == "no SoundFont found; looked in: \(world.repository), \(world.user), \(world.fluid), \(world.sf3), \(world.timidity); install fluid-soundfont-gm or put a .sf2 file in \(world.user)"
+        )
     }
 
     @Test func aNameIsLookedForInEveryFolder() throws {
@@ -127,18 +130,28 @@ struct SoundFontLocatorTests {
         try world.add(world.fluid)
         let folders = [world.repository, world.user, world.folder.filePath + "/usr/share/sounds/sf2", world.sf3]
         let requested = #expect(throws: SoundFontLookupError.self) { try world.locate(requested: "Dvořák Piano") }
-        #expect(requested == .unknownName(name: "Dvořák Piano", source: .commandLine, searched: [world.workingDirectory] + folders, known: ["FluidR3_GM"]))
-        #expect(requested?.description == "--soundfont: no SoundFont named 'Dvořák Piano' in \(([world.workingDirectory] + folders).map(\.string).joined(separator: ", ")); there: FluidR3_GM")
+        #expect(
+            requested == .unknownName(name: "Dvořák Piano", source: .commandLine, searched: [world.workingDirectory] + folders, known: ["FluidR3_GM"])
+        )
+        #expect(
+            requested?.description
+                == "--soundfont: no SoundFont named 'Dvořák Piano' in \(([world.workingDirectory] + folders).map(\.string).joined(separator: ", ")); there: FluidR3_GM"
+        )
 
         let configured = #expect(throws: SoundFontLookupError.self) { try world.locate(configured: "Dvořák Piano") }
-        #expect(configured?.description == "soundfont in /home/zoë/.config/smfplay/config.toml: no SoundFont named 'Dvořák Piano' in \(folders.map(\.string).joined(separator: ", ")); there: FluidR3_GM")
+        #expect(
+            configured?.description
+                == "soundfont in /home/zoë/.config/smfplay/config.toml: no SoundFont named 'Dvořák Piano' in \(folders.map(\.string).joined(separator: ", ")); there: FluidR3_GM"
+        )
     }
 
     @Test func aMisspeltNameIsCorrected() throws {
         let world = try SoundFontWorld()
         try world.add(world.fluid)
         let error = #expect(throws: SoundFontLookupError.self) { try world.locate(requested: "fluidr3-gm") }
-        #expect(error?.description.hasPrefix("--soundfont: no SoundFont named 'fluidr3-gm' (did you mean 'FluidR3_GM'?) in ") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.hasPrefix("--soundfont: no SoundFont named 'fluidr3-gm' (did you mean 'FluidR3_GM'?) in ") == true,
+            "\(String(describing: error))")
     }
 
     @Test func aNameInTheWorkingFolderIsThatFileOnTheCommandLineOnly() throws {
@@ -160,8 +173,9 @@ struct SoundFontLocatorTests {
 
         let configured = #expect(throws: SoundFontLookupError.self) { try world.locate(configured: "/nonexistent/Ärger.sf2") }
         #expect(configured?.description == "soundfont in /home/zoë/.config/smfplay/config.toml: no such file: /nonexistent/Ärger.sf2")
-        #expect(SoundFontLookupError.missing(path: "/x.sf2", source: .configuration(path: nil)).description
-            == "the configuration's soundfont: no such file: /x.sf2")
+        #expect(
+            SoundFontLookupError.missing(path: "/x.sf2", source: .configuration(path: nil)).description
+                == "the configuration's soundfont: no such file: /x.sf2")
     }
 
     @Test func aFolderMeansItsFirstSoundFont() throws {

@@ -1,39 +1,40 @@
-import Testing
 import SystemPackage
+import Testing
+
 @testable import Configuration
 
 struct TOMLKeyLinesTests {
     @Test func findsKeysInEveryForm() {
         let text = """
-        \u{FEFF}# comment with key = 1
-        top = "value # not a comment"
-        'literal key' = 'x'
-        "quoted\\u00e9" = 1
-        a.b . c = [
-          1, # comment ]
-          { inner = 2 },
-          "]",
-        ]
-        multi = \"\"\"
-        fake = 1
-        \\\"\"\"
-        still = string \\
-        \"\"\"\"
-        lit = '''
-        [fake]
-        '''
-        when = 1979-05-27 07:32:00Z
-        inline = { x = 1, y = { z = "}" } }
+            \u{FEFF}# comment with key = 1
+            top = "value # not a comment"
+            'literal key' = 'x'
+            "quoted\\u00e9" = 1
+            a.b . c = [
+              1, # comment ]
+              { inner = 2 },
+              "]",
+            ]
+            multi = \"\"\"
+            fake = 1
+            \\\"\"\"
+            still = string \\
+            \"\"\"\"
+            lit = '''
+            [fake]
+            '''
+            when = 1979-05-27 07:32:00Z
+            inline = { x = 1, y = { z = "}" } }
 
-        [table . sub]
-        key = true
-        [[array]]
-        item = 1
-        [[array]]
-        item = 2
-        [table]
-        later = 0
-        """
+            [table . sub]
+            key = true
+            [[array]]
+            item = 1
+            [[array]]
+            item = 2
+            [table]
+            later = 0
+            """
         let lines = TOMLKeyLines(scanning: text)
         let expected: [([String], Int)] = [
             (["top"], 2), (["literal key"], 3), (["quotedé"], 4),

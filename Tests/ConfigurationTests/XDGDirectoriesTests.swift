@@ -1,6 +1,6 @@
-import Testing
-import SystemPackage
 import Configuration
+import SystemPackage
+import Testing
 
 struct XDGDirectoriesTests {
     @Test func defaultsAreUnderHome() {
@@ -17,14 +17,16 @@ struct XDGDirectoriesTests {
             "HOME": "/home/zoë",
             "XDG_CONFIG_HOME": "/c", "XDG_DATA_HOME": "/d", "XDG_STATE_HOME": "/s", "XDG_CACHE_HOME": "/k",
         ])
-        #expect(directories == {
-            var expected = XDGDirectories(environment: ["HOME": "/home/zoë"])
-            expected.configHome = "/c"
-            expected.dataHome = "/d"
-            expected.stateHome = "/s"
-            expected.cacheHome = "/k"
-            return expected
-        }())
+        #expect(
+            directories
+                == {
+                    var expected = XDGDirectories(environment: ["HOME": "/home/zoë"])
+                    expected.configHome = "/c"
+                    expected.dataHome = "/d"
+                    expected.stateHome = "/s"
+                    expected.cacheHome = "/k"
+                    return expected
+                }())
     }
 
     @Test func emptyOrRelativeVariablesAreIgnored() {
@@ -51,14 +53,16 @@ struct XDGDirectoriesTests {
 
     @Test func theMusicFolderComesFromUserDirsDirs() throws {
         let folder = try TemporaryFolder()
-        try folder.write("user-dirs.dirs", """
-        # This file is written by xdg-user-dirs-update
-        XDG_DESKTOP_DIR="$HOME/Schreibtisch"
-        XDG_MUSIC_DIR="$HOME/Old"
-          XDG_MUSIC_DIR = "$HOME/Meine \\"Musik\\""
-        XDG_MUSIC_DIR=relative/ignored
-        XDG_MUSIC_DIRS="/wrong/variable"
-        """)
+        try folder.write(
+            "user-dirs.dirs",
+            """
+            # This file is written by xdg-user-dirs-update
+            XDG_DESKTOP_DIR="$HOME/Schreibtisch"
+            XDG_MUSIC_DIR="$HOME/Old"
+              XDG_MUSIC_DIR = "$HOME/Meine \\"Musik\\""
+            XDG_MUSIC_DIR=relative/ignored
+            XDG_MUSIC_DIRS="/wrong/variable"
+            """)
         let directories = XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path, "XDG_MUSIC_DIR": "relative"])
         #expect(directories.music == #"/home/zoë/Meine "Musik""#)
         try folder.write("user-dirs.dirs", #"XDG_MUSIC_DIR="/srv/Música""#)
@@ -71,7 +75,9 @@ struct XDGDirectoriesTests {
         try folder.write("user-dirs.dirs", #"XDG_MUSIC_DIR="$HOME/""#)
         #expect(XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path]).music == "/home/zoë/Music")
         #expect(XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path + "/missing"]).music == "/home/zoë/Music")
-        #expect(XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path, "XDG_MUSIC_DIR": "/home/zoë"]).music == "/home/zoë/Music")
+        #expect(
+            XDGDirectories(environment: ["HOME": "/home/zoë", "XDG_CONFIG_HOME": folder.path, "XDG_MUSIC_DIR": "/home/zoë"]).music
+                == "/home/zoë/Music")
     }
 
     @Test func smfplaysFoldersAreUnderTheBaseFolders() {

@@ -1,7 +1,7 @@
-import Testing
-import TestSupport
 import Files
 import SystemPackage
+import TestSupport
+import Testing
 
 struct AppendOnlyFileTests {
     @Test("made when missing, added to at its end when opened again; a folder in the way is an error naming the file")

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
-import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
-@testable import Files
 import SystemPackage
+import TestSupport
+import Testing
+
+@testable import Files
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct AtomicWriteTests {
     @Test func replacesTheFileAndLeavesNothingElse() throws {
@@ -31,7 +33,9 @@ struct AtomicWriteTests {
         let folder = try TemporaryFolder()
         try folder.create("smfplay")
         let path = folder.filePath("smfplay/state.json")
-        #expect(throws: FileWriteError(path: path, reason: "\(folder.file("smfplay")) is a file, not a folder")) { try AtomicWrite.write([1], to: path) }
+        #expect(throws: FileWriteError(path: path, reason: "\(folder.file("smfplay")) is a file, not a folder")) {
+            try AtomicWrite.write([1], to: path)
+        }
     }
 
     @Test func aFolderInThePlaceOfTheFileKeepsItAndLeavesNoTemporaryFile() throws {

@@ -1,7 +1,7 @@
-import Testing
-import TestSupport
 import Files
 import SystemPackage
+import TestSupport
+import Testing
 
 struct NewFileTests {
     @Test("a name is claimed once: the second claim finds it taken, and the file is left as it was")

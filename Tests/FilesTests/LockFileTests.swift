@@ -1,7 +1,7 @@
-import Testing
-import TestSupport
 import Files
 import SystemPackage
+import TestSupport
+import Testing
 
 struct LockFileTests {
     @Test("a second opening is refused with what the holder wrote; the lock goes with its holder, the file stays")

@@ -1,10 +1,11 @@
-import Testing
-import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
 import Files
 import SystemPackage
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct ReadableFileTests {
     @Test("what is not a regular file is refused as it is opened, a FIFO without waiting for a writer")

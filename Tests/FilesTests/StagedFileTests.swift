@@ -1,11 +1,13 @@
 import Foundation
-import Testing
-import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
-@testable import Files
 import SystemPackage
+import TestSupport
+import Testing
+
+@testable import Files
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct StagedFileTests {
     /// A file named `name` in `folder` holding `old`, and a staged new version holding `new`.

@@ -1,13 +1,15 @@
-import SystemPackage
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-import Synchronization
-@testable import LibraryIndex
 import SMF
-import Testing
+import Synchronization
+import SystemPackage
 @_exported import TestSupport
+import Testing
+
+@testable import LibraryIndex
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The library index on real SQLite, over real folders of real MIDI files.
 struct LibraryIndexTests {
@@ -138,7 +140,9 @@ struct LibraryIndexTests {
         for number in 0..<count { try world.write("Herd/\(String(format: "%05d", number)) gnu.mid", song) }
         try world.write("Herd/00000 a.mid", World.song(title: "the gnu song"))
         _ = try world.update()
-        let found = try world.database().search(SearchQuery(words: ["gnu"], folder: FilePath(world.root + "/Herd"))).map { $0.path.lastComponent!.string }
+        let found = try world.database().search(SearchQuery(words: ["gnu"], folder: FilePath(world.root + "/Herd"))).map {
+            $0.path.lastComponent!.string
+        }
         #expect(found.count == count + 1)
         #expect(found.last == "00000 a.mid", "the title-only match comes last: \(found.suffix(2))")
         #expect(Set(found).count == found.count)
@@ -184,7 +188,8 @@ struct LibraryIndexTests {
         DispatchQueue.concurrentPerform(iterations: 2) { _ in
             do {
                 // Each with a connection of its own, as two processes have.
-                _ = try LibraryIndexer(database: try LibraryDatabase(path: FilePath(databasePath)), workers: 2, textEncoding: nil).update(root: FilePath(root))
+                _ = try LibraryIndexer(database: try LibraryDatabase(path: FilePath(databasePath)), workers: 2, textEncoding: nil).update(
+                    root: FilePath(root))
             } catch {
                 errors.withLock { $0.append("\(error)") }
             }
@@ -199,12 +204,14 @@ struct LibraryIndexTests {
         for number in 0..<1000 { try world.write("Many/Song \(number).mid", World.song(title: "Song number \(number)")) }
         let database = try world.database()
         let calls = Mutex(0)
-        let stopped = try LibraryIndexer(database: database, workers: 2, textEncoding: nil).update(root: world.rootPath, isCancelled: {
-            calls.withLock { count in
-                count += 1
-                return count > 450
-            }
-        })
+        let stopped = try LibraryIndexer(database: database, workers: 2, textEncoding: nil).update(
+            root: world.rootPath,
+            isCancelled: {
+                calls.withLock { count in
+                    count += 1
+                    return count > 450
+                }
+            })
         #expect(stopped.wasCancelled)
         let kept = try database.fileCount(under: world.rootPath)
         #expect(kept > 0 && kept < 1007)
@@ -225,7 +232,10 @@ struct LibraryIndexTests {
             usleep(10_000)
             lookup = details.lookUp(FilePath(ballade))
         }
-        guard case .ready(let seconds, let tracks) = lookup else { Issue.record("not read: \(lookup)"); return }
+        guard case .ready(let seconds, let tracks) = lookup else {
+            Issue.record("not read: \(lookup)")
+            return
+        }
         #expect(abs(seconds - 2) < 0.01 && tracks == 1)
         // It is in the index now: searches find it, and new details know it at once.
         #expect(try world.search(["ballade", "frederic"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"])
@@ -289,7 +299,9 @@ struct LibraryIndexTests {
             Issue.record("not read again: \(lookup)")
             return
         }
-        #expect(abs(seconds - 2) < 0.5 && tracks != 7, "read as \(seconds) s, \(tracks) tracks (the song is 2 s long; the old cache said 123.5 s, 7 tracks)")
+        #expect(
+            abs(seconds - 2) < 0.5 && tracks != 7,
+            "read as \(seconds) s, \(tracks) tracks (the song is 2 s long; the old cache said 123.5 s, 7 tracks)")
     }
 
     @Test("refresh reads the new and changed files of a queue under the library, and leaves the rest of the index alone")
@@ -302,7 +314,9 @@ struct LibraryIndexTests {
         let outside = world.folder.file("Elsewhere.mid")
         try World.song(title: "Outside the library").write(to: URL(fileURLWithPath: outside))
         let summary = try LibraryIndexer(database: database, workers: 1, textEncoding: nil)
-            .refresh([world.rootPath.appending("New/Arrival.mid"), world.rootPath.appending("Chopin/Ballades/Ballade No.4 Op.52.mid"), FilePath(outside)], root: world.rootPath)
+            .refresh(
+                [world.rootPath.appending("New/Arrival.mid"), world.rootPath.appending("Chopin/Ballades/Ballade No.4 Op.52.mid"), FilePath(outside)],
+                root: world.rootPath)
         #expect(summary.added == 1 && summary.unchanged == 1 && summary.removed == 0, "\(summary)")
         #expect(try world.search(["arrived"]) == ["New/Arrival.mid"])
         #expect(try database.fileCount(under: world.rootPath) == 8, "the vanished karaoke file is for `index` to forget")
@@ -321,7 +335,9 @@ struct LibraryIndexTests {
         return Data(SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track])))
     }
 
-    @Test("texts are read in the encoding asked for; another reads again only the files whose texts are not ASCII; files read in passing follow the index's")
+    @Test(
+        "texts are read in the encoding asked for; another reads again only the files whose texts are not ASCII; files read in passing follow the index's"
+    )
     func textEncoding() throws {
         let world = try World()
         try world.write("Nocturnes/nocturne.mid", Self.midi(titleBytes: Self.nocturne))
@@ -358,10 +374,13 @@ struct LibraryIndexTests {
         // Back to the tables as they were, the migration to come again.
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [world.databasePath, """
+        sqlite.arguments = [
+            world.databasePath,
+            """
             DROP INDEX file_text_encoding; ALTER TABLE file DROP COLUMN text_encoding; DROP TABLE setting;
             DELETE FROM grdb_migrations WHERE identifier = 'the text encoding of each file';
-            """]
+            """,
+        ]
         try sqlite.run()
         sqlite.waitUntilExit()
         #expect(sqlite.terminationStatus == 0)

@@ -34,7 +34,9 @@ struct BalancedSplitTests {
         #expect(loads.allSatisfy { $0 > 0 }, "an empty shard: \(loads)")
     }
 
-    @Test("no shard is over max(1.05 × mean, mean + largest file); with many small files, none is over 1.05 × mean", arguments: [(20_000, 20), (3_000, 300), (50, 7)])
+    @Test(
+        "no shard is over max(1.05 × mean, mean + largest file); with many small files, none is over 1.05 × mean",
+        arguments: [(20_000, 20), (3_000, 300), (50, 7)])
     func balanced(files: Int, shardCount: Int) {
         let (keys, weights) = Self.collection(files, seed: UInt64(files))
         let split = BalancedSplit(keys: keys, weights: weights, shardCount: shardCount)
@@ -70,7 +72,8 @@ struct BalancedSplitTests {
 
     @Test("the split is the same on every machine: fixed shards for fixed names")
     func sameEverywhere() {
-        let keys = ["a.mid", "Bach/Invention No.1.mid", "x/y/z.kar", "\u{30D0}\u{30C3}\u{30CF}.mid"].map { Array($0.utf8) } + [[0x82, 0xA0, 0x2E, 0x6D]]
+        let keys =
+            ["a.mid", "Bach/Invention No.1.mid", "x/y/z.kar", "\u{30D0}\u{30C3}\u{30CF}.mid"].map { Array($0.utf8) } + [[0x82, 0xA0, 0x2E, 0x6D]]
         let split = BalancedSplit(keys: keys, weights: [1, 1, 1, 1, 1], shardCount: 1_000)
         // Worked out once; any change of the hash or the order would move files between shards of
         // a job whose tasks run different builds.

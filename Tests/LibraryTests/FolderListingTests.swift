@@ -1,12 +1,14 @@
 import Files
 import Foundation
 import SystemPackage
-import Testing
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import Testing
+
 @testable import Library
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct FolderListingTests {
     func names(_ listing: FolderListing) -> [String] {
@@ -25,10 +27,11 @@ struct FolderListingTests {
         try folder.createFolder("Preludes 10")
         try folder.createFolder("Preludes 9")
         try folder.createFolder("bach")
-        #expect(names(try FolderListing(folder: FilePath(folder.path))) == [
-            "bach/", "Preludes 9/", "Preludes 10/",
-            "a.midi", "Étude.rmi", "karaoke.dat", "misnamed.bin", "Op.9 No.2.kar", "Op.9 No.10.MID", "Op.10 No.1.mid", "zeta.smf",
-        ])
+        #expect(
+            names(try FolderListing(folder: FilePath(folder.path))) == [
+                "bach/", "Preludes 9/", "Preludes 10/",
+                "a.midi", "Étude.rmi", "karaoke.dat", "misnamed.bin", "Op.9 No.2.kar", "Op.9 No.10.MID", "Op.10 No.1.mid", "zeta.smf",
+            ])
     }
 
     @Test func entriesCarryTheirPaths() throws {
@@ -46,7 +49,8 @@ struct FolderListingTests {
         try folder.create("Gymnop\u{E9}die 2.mid")
         try folder.create("Gymnop\u{E9}die 3.mid")
         try folder.create("Gymnasium.mid")
-        #expect(names(try FolderListing(folder: FilePath(folder.path))) == ["Gymnasium.mid", "Gymnopédie 2.mid", "Gymnopédie 3.mid", "Gymnopédie 10.mid"])
+        #expect(
+            names(try FolderListing(folder: FilePath(folder.path))) == ["Gymnasium.mid", "Gymnopédie 2.mid", "Gymnopédie 3.mid", "Gymnopédie 10.mid"])
     }
 
     @Test func linkedFoldersAreShownAndLoopsMarked() throws {
@@ -72,7 +76,9 @@ struct FolderListingTests {
     @Test func aFolderThatCannotBeListedSaysWhy() throws {
         let folder = try TemporaryFolder()
         let file = try folder.create("song.mid")
-        #expect(throws: FolderListingError(folder: FilePath(folder.path + "/missing"), reason: .missing)) { try FolderListing(folder: FilePath(folder.path + "/missing")) }
+        #expect(throws: FolderListingError(folder: FilePath(folder.path + "/missing"), reason: .missing)) {
+            try FolderListing(folder: FilePath(folder.path + "/missing"))
+        }
         #expect(throws: FolderListingError(folder: FilePath(file), reason: .notAFolder)) { try FolderListing(folder: FilePath(file)) }
         #expect(FolderListingError(folder: "/m/Bach", reason: .permissionDenied).description == "/m/Bach: cannot open folder: permission denied")
     }
@@ -96,11 +102,12 @@ struct FolderListingTests {
             collector.add(path: FilePath(path))
             collector.problems.forEach { report($0.description) }
         }
-        #expect(standardError(result) == """
-        \(folder.path)/Locked: cannot open folder: permission denied
-        \(folder.path)/Locked: cannot open folder: permission denied
+        #expect(
+            standardError(result) == """
+                \(folder.path)/Locked: cannot open folder: permission denied
+                \(folder.path)/Locked: cannot open folder: permission denied
 
-        """)
+                """)
     }
 
     @Test func namesThatAreNotUTF8AreListedAndOpen() throws {

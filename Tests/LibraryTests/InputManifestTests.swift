@@ -9,11 +9,14 @@ import Testing
 struct InputManifestTests {
     @Test("lines are paths as bytes: relative ones under the manifest's folder and mirrored, absolute ones by name, .. not mirrored")
     func reading() {
-        let sjis: [UInt8] = [0x83, 0x6F, 0x83, 0x62, 0x83, 0x6E]  // バッハ in Shift-JIS
+        let sjis: [UInt8] = [0x83, 0x6F, 0x83, 0x62, 0x83, 0x6E] // バッハ in Shift-JIS
         let bytes = Array("a/song.mid\n\n/abs/b.mid\n../up.mid\n".utf8) + sjis + Array("/x.mid\r\n".utf8)
         let manifest = InputManifest(bytes: bytes, folder: "/data")
-        #expect(manifest.entries.map(\.file) == ["/data/a/song.mid", "/abs/b.mid", "/data/../up.mid",
-                                                 FilePath(bytes: Array("/data/".utf8) + sjis + Array("/x.mid\r".utf8))])
+        #expect(
+            manifest.entries.map(\.file) == [
+                "/data/a/song.mid", "/abs/b.mid", "/data/../up.mid",
+                FilePath(bytes: Array("/data/".utf8) + sjis + Array("/x.mid\r".utf8)),
+            ])
         #expect(manifest.entries.map(\.relativePath) == ["a/song.mid", nil, nil, FilePath(bytes: sjis + Array("/x.mid\r".utf8))])
     }
 
@@ -25,7 +28,9 @@ struct InputManifestTests {
         let manifestPath = folder.filePath("list.txt")
         let left = try InputManifest.write(files, to: manifestPath)
         #expect(left == [folder.filePath("bad\nname.mid")])
-        #expect(try SmallFile.read(manifestPath, limit: 1_000) == Array("a/b.mid\n".utf8) + [0x83, 0x6F, 0x2E, 0x6D, 0x69, 0x64, 0x0A] + Array("/elsewhere/c.mid\n".utf8))
+        #expect(
+            try SmallFile.read(manifestPath, limit: 1_000) == Array("a/b.mid\n".utf8) + [0x83, 0x6F, 0x2E, 0x6D, 0x69, 0x64, 0x0A]
+                + Array("/elsewhere/c.mid\n".utf8))
         #expect(try folder.contents() == ["list.txt"], "no temporary file left")
         let read = try InputManifest(contentsOf: manifestPath)
         #expect(read.entries.map(\.file) == Array(files.prefix(3)))
@@ -36,6 +41,8 @@ struct InputManifestTests {
         #expect(throws: InputManifestError.unreadable("/nowhere/list.txt", "no such file")) {
             try InputManifest(contentsOf: "/nowhere/list.txt")
         }
-        #expect(InputManifestError.unreadable("/nowhere/list.txt", "no such file").description == "/nowhere/list.txt: cannot read the manifest: no such file")
+        #expect(
+            InputManifestError.unreadable("/nowhere/list.txt", "no such file").description
+                == "/nowhere/list.txt: cannot read the manifest: no such file")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import SystemPackage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Library
 
 /// The library browser on real folders: where it opens, how going back and the filter move the
@@ -44,7 +45,10 @@ struct LibraryBrowserTests {
             let browser = LibraryBrowser(root: library.filePath, lastPlayed: lastPlayed)
             #expect(browser.trail == ["Chopin", "Nocturnes"], "\(lastPlayed)")
             #expect(browser.folderPath == library.filePath("Chopin/Nocturnes"))
-            #expect(names(browser) == ["Posthumous/", "Nocturne Op.9 No.1.mid", "Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"])
+            #expect(
+                names(browser) == [
+                    "Posthumous/", "Nocturne Op.9 No.1.mid", "Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid",
+                ])
             #expect(browser.selectedEntry?.path == library.filePath("Chopin/Nocturnes/Nocturne Op.27 No.1.mid"), "\(lastPlayed)")
             #expect(browser.problem == nil)
         }
@@ -212,12 +216,18 @@ struct LibraryBrowserTests {
         let library = try Self.makeLibrary()
         let nocturnes = library.filePath("Chopin/Nocturnes")
         var browser = LibraryBrowser(root: library.filePath, lastPlayed: "Chopin/Nocturnes/Nocturne Op.9 No.2.mid")
-        #expect(browser.filesFromSelection == ["Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"].map { nocturnes.appending($0) })
+        #expect(
+            browser.filesFromSelection
+                == ["Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"].map { nocturnes.appending($0) })
         browser.moveSelectionToStart()
         #expect(browser.selectedEntry?.name == "Posthumous")
         #expect(browser.filesFromSelection.isEmpty)
         browser.moveSelection(by: 1)
-        #expect(browser.filesFromSelection == ["Nocturne Op.9 No.1.mid", "Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"].map { nocturnes.appending($0) })
+        #expect(
+            browser.filesFromSelection
+                == ["Nocturne Op.9 No.1.mid", "Nocturne Op.9 No.2.mid", "Nocturne Op.27 No.1.mid", "Nocturne Op.27 No.2.mid"].map {
+                    nocturnes.appending($0)
+                })
         browser.moveSelectionToEnd()
         #expect(browser.filesFromSelection == [nocturnes.appending("Nocturne Op.27 No.2.mid")])
     }

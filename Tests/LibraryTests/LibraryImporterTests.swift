@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SystemPackage
 import Testing
+
 @testable import Library
 
 /// `LibraryImporter`: copies that are whole, never replace a file, and are taken for their
@@ -70,7 +71,8 @@ struct LibraryImporterTests {
         #expect(first == FilePath(folder.path + "/Inbox/Song (3).mid"))
         #expect(second == FilePath(folder.path + "/Inbox/Song (4).mid"))
         #expect(try folder.names(in: "Inbox") == ["Song (2).mid", "Song (3).mid", "Song (4).mid", "Song.mid"])
-        #expect(try (1...4).map { try folder.bytes("Inbox/" + ($0 == 1 ? "Song.mid" : "Song (\($0)).mid")) }
+        #expect(
+            try (1...4).map { try folder.bytes("Inbox/" + ($0 == 1 ? "Song.mid" : "Song (\($0)).mid")) }
                 == (1...4).map { Self.midi(UInt8($0)) })
     }
 
@@ -78,7 +80,8 @@ struct LibraryImporterTests {
     func detectsByContent() throws {
         let folder = Folder()
         let importer = LibraryImporter(folder: FilePath(folder.path + "/Inbox"))
-        #expect(try importer.importFile(at: FilePath(try folder.write("attachment.bin", Self.midi()))) == FilePath(folder.path + "/Inbox/attachment.bin"))
+        #expect(
+            try importer.importFile(at: FilePath(try folder.write("attachment.bin", Self.midi()))) == FilePath(folder.path + "/Inbox/attachment.bin"))
         #expect(try importer.importFile(at: FilePath(try folder.write("Canyon.rmi", Self.rmid()))) == FilePath(folder.path + "/Inbox/Canyon.rmi"))
         let fake = try folder.write("fake.mid", Array("<html>not found</html>".utf8))
         #expect(throws: LibraryImportError.notMIDI(path: FilePath(fake))) { try importer.importFile(at: FilePath(fake)) }
@@ -102,7 +105,9 @@ struct LibraryImporterTests {
         #expect(throws: LibraryImportError.isFolder(path: FilePath(subfolder))) { try importer.importFile(at: FilePath(subfolder)) }
         let fifo = folder.path + "/pipe.mid"
         #expect(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: LibraryImportError.unreadable(path: FilePath(fifo), reason: "not a regular file")) { try importer.importFile(at: FilePath(fifo)) }
+        #expect(throws: LibraryImportError.unreadable(path: FilePath(fifo), reason: "not a regular file")) {
+            try importer.importFile(at: FilePath(fifo))
+        }
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/Inbox"))
     }
 
@@ -116,7 +121,8 @@ struct LibraryImporterTests {
             #expect(error.description.hasPrefix("/tmp/a.mid: "), "\(error)")
             #expect(!error.description.contains("\n"), "\(error)")
         }
-        #expect(LibraryImportError.cannotWrite(path: "/x", reason: "No space left on device").description == "/x: cannot write: No space left on device")
+        #expect(
+            LibraryImportError.cannotWrite(path: "/x", reason: "No space left on device").description == "/x: cannot write: No space left on device")
     }
 
     @Test("a destination that is a file is refused, naming it; the source is left alone")
@@ -166,7 +172,7 @@ struct LibraryImporterTests {
         #expect(name("Op.10 No.3.MID", 12) == "Op.10 No.3 (12).MID")
         #expect(name("README", 3) == "README (3)")
         #expect(name(".mid", 2) == ".mid (2)")
-        let long = String(repeating: "é", count: 125) + "x.mid"   // 250 + 1 + 4 = 255 bytes
+        let long = String(repeating: "é", count: 125) + "x.mid" // 250 + 1 + 4 = 255 bytes
         let numbered = name(long, 2)
         #expect(numbered.utf8.count <= 255)
         #expect(numbered == String(repeating: "é", count: 123) + " (2).mid")

@@ -1,8 +1,9 @@
 import Files
 import Foundation
 import SystemPackage
-import Testing
 import TestSupport
+import Testing
+
 @testable import Library
 
 struct LibraryPathTests {

@@ -1,16 +1,21 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Files
 import Foundation
 import SystemPackage
-import Files
 import Testing
+
 @testable import Library
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct MIDIFileCollectorTests {
     @Test func ordersNamesAsPeopleDo() {
         let names = ["Op.10 No.1.mid", "op.9 No.2.mid", "Op.9 No.10.mid", "Op.9 No.1.mid", "Étude.mid", "Zeta.mid"]
-        #expect(names.sorted(by: NaturalOrder.precedes) == ["Étude.mid", "Op.9 No.1.mid", "op.9 No.2.mid", "Op.9 No.10.mid", "Op.10 No.1.mid", "Zeta.mid"])
+        #expect(
+            names.sorted(by: NaturalOrder.precedes) == [
+                "Étude.mid", "Op.9 No.1.mid", "op.9 No.2.mid", "Op.9 No.10.mid", "Op.10 No.1.mid", "Zeta.mid",
+            ])
         // The same name typed on macOS (NFD) and on Linux (NFC) compares equal by content.
         let nfc = "Gymnop\u{E9}die 2.mid"
         let nfd = "Gymnope\u{301}die 10.mid"
@@ -21,8 +26,10 @@ struct MIDIFileCollectorTests {
     @Test func collectsFoldersFirstInNaturalOrderAndSurvivesLoops() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("collector-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let files = ["ショパン/Ballades/Ballade No.10.mid", "ショパン/Ballades/Ballade No.4.mid", "ショパン/b.mid",
-                     "Bach/a.MID", "Bach/notes.txt", "Bach/.hidden.mid", "Bach/misnamed.bin"]
+        let files = [
+            "ショパン/Ballades/Ballade No.10.mid", "ショパン/Ballades/Ballade No.4.mid", "ショパン/b.mid",
+            "Bach/a.MID", "Bach/notes.txt", "Bach/.hidden.mid", "Bach/misnamed.bin",
+        ]
         for file in files {
             let path = root + "/" + file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -32,9 +39,10 @@ struct MIDIFileCollectorTests {
         try FileManager.default.createSymbolicLink(atPath: root + "/Bach/loop", withDestinationPath: root)
         var collector = MIDIFileCollector()
         collector.add(path: FilePath(root))
-        #expect(collector.files.map { String($0.string.dropFirst(root.count + 1)) } == [
-            "Bach/a.MID", "Bach/misnamed.bin", "ショパン/Ballades/Ballade No.4.mid", "ショパン/Ballades/Ballade No.10.mid", "ショパン/b.mid",
-        ])
+        #expect(
+            collector.files.map { String($0.string.dropFirst(root.count + 1)) } == [
+                "Bach/a.MID", "Bach/misnamed.bin", "ショパン/Ballades/Ballade No.4.mid", "ショパン/Ballades/Ballade No.10.mid", "ショパン/b.mid",
+            ])
         #expect(collector.problems.isEmpty)
     }
 
@@ -72,6 +80,7 @@ struct MIDIFileCollectorTests {
         collector.add(path: FilePath(empty))
         collector.add(path: FilePath(empty + "/missing.mid"))
         #expect(collector.files.isEmpty)
-        #expect(collector.problems.map(\.description) == ["\(empty): no MIDI files in this folder", "\(empty)/missing.mid: no such file or directory"])
+        #expect(
+            collector.problems.map(\.description) == ["\(empty): no MIDI files in this folder", "\(empty)/missing.mid: no such file or directory"])
     }
 }

@@ -4,7 +4,11 @@
 /// another type than the next value's, or past the last, fails as a broken message does.
 final class ListedArguments: CallArguments {
     enum Value {
-        case string(String), objectPath(String), int64(Int64), bool(Bool), double(Double)
+        case string(String)
+        case objectPath(String)
+        case int64(Int64)
+        case bool(Bool)
+        case double(Double)
     }
 
     private var values: ArraySlice<Value>

@@ -1,6 +1,7 @@
-@testable import MediaPlayerService
 import Playback
 import Testing
+
+@testable import MediaPlayerService
 
 /// MPRIS' loop statuses are the queue's repeat modes, one for one.
 @Suite("MediaKeys: loop status")

@@ -1,8 +1,9 @@
 import Files
-@testable import MediaPlayerService
 import Playback
 import SystemPackage
 import Testing
+
+@testable import MediaPlayerService
 
 /// The song playing as MPRIS describes it: from its queue item, its title and length; and its
 /// track id, which SetPosition names.
@@ -11,8 +12,11 @@ struct MediaPlayerTrackTests {
     @Test("a file in the library: its folders are album and artist, its title the song's or else the file's name, its length in microseconds")
     func fromLibraryFile() {
         let track = MediaPlayerTrack(number: 4, item: .file("/music/Bach/Inventions/Invention No.1.mid"), songTitle: nil, durationSeconds: 61.2345674)
-        #expect(track == MediaPlayerTrack(number: 4, file: "/music/Bach/Inventions/Invention No.1.mid", title: "Invention No.1", lengthMicroseconds: 61_234_567,
-                                          album: "Inventions", artist: "Bach"))
+        #expect(
+            track
+                == MediaPlayerTrack(
+                    number: 4, file: "/music/Bach/Inventions/Invention No.1.mid", title: "Invention No.1", lengthMicroseconds: 61_234_567,
+                    album: "Inventions", artist: "Bach"))
         #expect(MediaPlayerTrack(number: 4, item: .file("/music/a.mid"), songTitle: "Stairs in C", durationSeconds: 1).title == "Stairs in C")
     }
 

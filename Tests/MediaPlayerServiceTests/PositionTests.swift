@@ -1,5 +1,6 @@
-@testable import MediaPlayerService
 import Testing
+
+@testable import MediaPlayerService
 
 /// Position as clients read it between two publications: the one published, moved on by the time
 /// since at the song's rate while it plays; and when a change of position is a seek.
@@ -7,7 +8,9 @@ import Testing
 struct PositionTests {
     static let track = MediaPlayerTrack(number: 1, file: nil, title: "t", lengthMicroseconds: 10_000_000)
 
-    static func contents(_ status: MediaPlayerState.PlaybackStatus, at microseconds: Int64, rate: Double = 1, published: ContinuousClock.Instant) -> MediaPlayerExchange.Contents {
+    static func contents(_ status: MediaPlayerState.PlaybackStatus, at microseconds: Int64, rate: Double = 1, published: ContinuousClock.Instant)
+        -> MediaPlayerExchange.Contents
+    {
         var contents = MediaPlayerExchange.Contents()
         contents.state = MediaPlayerState(status: status, rate: rate, track: track, positionMicroseconds: microseconds)
         contents.publishedAt = published

@@ -1,7 +1,8 @@
 import Files
-@testable import MediaPlayerService
 import SystemPackage
 import Testing
+
+@testable import MediaPlayerService
 
 /// What clients read: the Player interface's properties as published (status, loop status, rate,
 /// position) and the metadata of the song playing.
@@ -45,20 +46,24 @@ struct PublishedValuesTests {
 
     @Test("metadata: the track's id, length in microseconds, title, URL, folders as album and artist, art")
     func metadata() {
-        let track = MediaPlayerTrack(number: 3, file: "/music/Satie/Gymnopédies/No 1.mid", title: "Gymnopédie No.1", lengthMicroseconds: 185_250_000,
-                                     album: "Gymnopédies", artist: "Satie", art: "/cache/a b.png")
-        #expect(Self.text(MPRISObject.metadata(of: track)) == """
-        a{sv}:[mpris:trackid=o:/org/smfplay/track/3, mpris:length=x:185250000, xesam:title=s:Gymnopédie No.1, \
-        xesam:url=s:file:///music/Satie/Gymnop%C3%A9dies/No%201.mid, xesam:album=s:Gymnopédies, xesam:artist=as:["Satie"], \
-        mpris:artUrl=s:file:///cache/a%20b.png]
-        """)
+        let track = MediaPlayerTrack(
+            number: 3, file: "/music/Satie/Gymnopédies/No 1.mid", title: "Gymnopédie No.1", lengthMicroseconds: 185_250_000,
+            album: "Gymnopédies", artist: "Satie", art: "/cache/a b.png")
+        #expect(
+            Self.text(MPRISObject.metadata(of: track)) == """
+                a{sv}:[mpris:trackid=o:/org/smfplay/track/3, mpris:length=x:185250000, xesam:title=s:Gymnopédie No.1, \
+                xesam:url=s:file:///music/Satie/Gymnop%C3%A9dies/No%201.mid, xesam:album=s:Gymnopédies, xesam:artist=as:["Satie"], \
+                mpris:artUrl=s:file:///cache/a%20b.png]
+                """)
         #expect(Self.value("Metadata", MediaPlayerState(track: track)) == Self.text(MPRISObject.metadata(of: track)))
     }
 
     @Test("metadata of a song from standard input: no URL, folders or art; of nothing playing: the NoTrack id alone")
     func metadataWithoutFile() {
         let piped = MediaPlayerTrack(number: 1, file: nil, title: "standard input", lengthMicroseconds: 1_000)
-        #expect(Self.text(MPRISObject.metadata(of: piped)) == "a{sv}:[mpris:trackid=o:/org/smfplay/track/1, mpris:length=x:1000, xesam:title=s:standard input]")
+        #expect(
+            Self.text(MPRISObject.metadata(of: piped))
+                == "a{sv}:[mpris:trackid=o:/org/smfplay/track/1, mpris:length=x:1000, xesam:title=s:standard input]")
         #expect(Self.text(MPRISObject.metadata(of: nil)) == "a{sv}:[mpris:trackid=o:/org/mpris/MediaPlayer2/TrackList/NoTrack]")
     }
 

@@ -1,8 +1,9 @@
 import Files
-@testable import MediaPlayerService
 import SystemPackage
 import TestSupport
 import Testing
+
+@testable import MediaPlayerService
 
 /// What a client's call or property change asks of the player, read from its arguments; what is
 /// refused there, on the bus thread, with an error.
@@ -18,8 +19,10 @@ struct RequestParsingTests {
 
     @Test("the calls without arguments; Raise asks nothing (smfplay cannot bring its terminal forward)")
     func plainCalls() throws {
-        let expected: [String: MediaPlayerRequest?] = ["Quit": .quit, "Next": .next, "Previous": .previous, "Pause": .pause, "PlayPause": .playPause,
-                                                       "Stop": .stop, "Play": .play, "Raise": nil]
+        let expected: [String: MediaPlayerRequest?] = [
+            "Quit": .quit, "Next": .next, "Previous": .previous, "Pause": .pause, "PlayPause": .playPause,
+            "Stop": .stop, "Play": .play, "Raise": nil,
+        ]
         for (name, request) in expected {
             #expect(try Self.method(name) == request, "\(name)")
         }
@@ -33,7 +36,9 @@ struct RequestParsingTests {
 
     @Test("SetPosition: the track's number from its id, and the position; a track id not smfplay's is ignored")
     func setPosition() throws {
-        #expect(try Self.method("SetPosition", .objectPath("/org/smfplay/track/7"), .int64(1_500_000)) == .setPosition(trackNumber: 7, microseconds: 1_500_000))
+        #expect(
+            try Self.method("SetPosition", .objectPath("/org/smfplay/track/7"), .int64(1_500_000))
+                == .setPosition(trackNumber: 7, microseconds: 1_500_000))
         #expect(try Self.method("SetPosition", .objectPath(MPRISObject.noTrack), .int64(0)) == nil)
         #expect(try Self.method("SetPosition", .objectPath("/org/smfplay/track/seven"), .int64(0)) == nil)
     }

@@ -1,9 +1,9 @@
-import SystemPackage
 import CompatibilitySongs
 import Foundation
 import SMF
 import SoundComparison
 import Synthesis
+import SystemPackage
 import Testing
 
 /// Each GS, XG and GM2 feature, by sound: smfplay's rendering of a song that uses it sounds like
@@ -38,8 +38,10 @@ import Testing
         let alike = SoundComparison(candidate: played, reference: try Self.render(feature.reference, soundFonts: stack), sampleRate: 44_100)
         #expect(alike.mismatches().isEmpty, "\(name) (\(feature.summary)) does not sound like its reference: \(alike.mismatches())")
         let unlike = SoundComparison(candidate: played, reference: try Self.render(feature.wrong, soundFonts: stack), sampleRate: 44_100)
-        #expect(!unlike.mismatches().isEmpty,
-                "\(name): the feature sounds like the wrong version (similarity \(unlike.spectralSimilarity), level \(unlike.levelDifference) dB): the test could not fail")
+        #expect(
+            !unlike.mismatches().isEmpty,
+            "\(name): the feature sounds like the wrong version (similarity \(unlike.spectralSimilarity), level \(unlike.levelDifference) dB): the test could not fail"
+        )
     }
 
     /// `--midi-mode gm` reads the XG song as GM: its drum kit is a piano again, as the user asked.
@@ -64,7 +66,8 @@ import Testing
             return samples
         }
         let sought = try renderFrom(feature.feature, seconds: 1.5)
-        #expect(SoundComparison(candidate: sought, reference: try renderFrom(feature.reference, seconds: 1.5), sampleRate: 44_100).mismatches().isEmpty)
+        #expect(
+            SoundComparison(candidate: sought, reference: try renderFrom(feature.reference, seconds: 1.5), sampleRate: 44_100).mismatches().isEmpty)
         #expect(!SoundComparison(candidate: sought, reference: try renderFrom(feature.wrong, seconds: 1.5), sampleRate: 44_100).mismatches().isEmpty)
     }
 }

@@ -1,4 +1,3 @@
-import SystemPackage
 import AudioOutput
 import Dispatch
 import Foundation
@@ -6,6 +5,7 @@ import Playback
 import SMF
 import Synchronization
 import Synthesis
+import SystemPackage
 import Testing
 
 /// No song of the openttd-openmsx corpus clips with either of Debian's General MIDI SoundFonts at

@@ -1,4 +1,3 @@
-import SystemPackage
 import AudioOutput
 import Dispatch
 import Foundation
@@ -7,6 +6,7 @@ import SMF
 import SoundComparison
 import Synchronization
 import Synthesis
+import SystemPackage
 import Testing
 
 /// Renders every song of Debian's openttd-openmsx package with `SongRenderer` at the default
@@ -26,7 +26,9 @@ import Testing
     /// fails instead, and says what is missing.
     @Test func corpusSoundFontAndFluidSynthArePresent() throws {
         let names = OpenMSXCorpus.fileNames
-        #expect(names.count >= 31, "\(names.count) .mid files in \(OpenMSXCorpus.directory), expected 31: run `make deps` (Debian package openttd-openmsx)")
+        #expect(
+            names.count >= 31,
+            "\(names.count) .mid files in \(OpenMSXCorpus.directory), expected 31: run `make deps` (Debian package openttd-openmsx)")
         _ = try TestSoundFont.required()
         _ = try FluidSynthCLI.required()
     }
@@ -37,9 +39,12 @@ import Testing
         let ours = render.ours
         #expect(ours.channels == 2 && ours.sampleRate == 44_100, "\(name): \(ours.channels) channels at \(ours.sampleRate) Hz")
         #expect(render.result.songSeconds == render.songSeconds)
-        #expect(abs(ours.seconds - render.result.audioSeconds) <= 0.010, "\(name): \(ours.seconds) s in the file, \(render.result.audioSeconds) s reported")
-        #expect(ours.seconds >= render.songSeconds - 0.010 && ours.seconds <= render.songSeconds + 10.010,
-                "\(name): \(ours.seconds) s of audio for a \(render.songSeconds) s song and a tail of at most 10 s")
+        #expect(
+            abs(ours.seconds - render.result.audioSeconds) <= 0.010,
+            "\(name): \(ours.seconds) s in the file, \(render.result.audioSeconds) s reported")
+        #expect(
+            ours.seconds >= render.songSeconds - 0.010 && ours.seconds <= render.songSeconds + 10.010,
+            "\(name): \(ours.seconds) s of audio for a \(render.songSeconds) s song and a tail of at most 10 s")
         // The tail ends once the output stays below −90 dBFS: within a few of the renderer's 93 ms blocks.
         let silentTail = ours.seconds - max(ours.audibleSeconds, render.songSeconds)
         #expect(silentTail <= 0.25, "\(name): the file ends with \(silentTail) s below −90 dBFS after the song")
@@ -53,12 +58,14 @@ import Testing
         let render = try await CorpusRenders.render(named: name)
         let theirs = render.fluidSynth
         if let reason = OpenMSXCorpus.fluidSynthReaderFailures[name] {
-            #expect(theirs.peak < Self.silence,
-                    "\(name) is listed as a file FluidSynth's reader cannot play (\(reason)), yet fluidsynth renders it: take it off the list")
+            #expect(
+                theirs.peak < Self.silence,
+                "\(name) is listed as a file FluidSynth's reader cannot play (\(reason)), yet fluidsynth renders it: take it off the list")
             return
         }
-        #expect(theirs.peak >= Self.silence,
-                "fluidsynth renders \(name) silent: if its reader cannot play the file, list it in fluidSynthReaderFailures with the reason")
+        #expect(
+            theirs.peak >= Self.silence,
+            "fluidsynth renders \(name) silent: if its reader cannot play the file, list it in fluidSynthReaderFailures with the reason")
         let comparison = try #require(render.comparison)
         #expect(comparison.mismatches().isEmpty, "\(name) does not sound like fluidsynth's rendering: \(comparison.mismatches())")
     }
@@ -73,7 +80,9 @@ import Testing
     @Test(arguments: OpenMSXCorpus.fileNames)
     func splitAcrossSynthesizersSoundsTheSame(_ name: String) async throws {
         let split = try await CorpusRenders.render(named: name).split
-        #expect(split.comparison.mismatches(SplitRenderTests.sameRendering).isEmpty, "\(name): \(split.comparison.mismatches(SplitRenderTests.sameRendering))")
+        #expect(
+            split.comparison.mismatches(SplitRenderTests.sameRendering).isEmpty,
+            "\(name): \(split.comparison.mismatches(SplitRenderTests.sameRendering))")
         #expect(abs(split.extraFrames) <= 4_096, "\(name): the split render is \(split.extraFrames) frames longer")
         #expect(abs(split.levelDifference) <= 0.5, "\(name): the split render's level is \(split.levelDifference) dB off over the whole song")
         #expect(split.differenceLevel <= -30, "\(name): the split render differs by \(split.differenceLevel) dB over the whole song")
@@ -92,11 +101,13 @@ import Testing
         #expect(quieter.mismatches().contains { $0.hasPrefix("level") }, "12 dB too quiet passes: \(quieter.mismatches())")
         // The same song with its drum channel's events moved to channel 16 (a piano there).
         var file = try SMFReader().read(path: FilePath(OpenMSXCorpus.directory + "/" + name)).file
-        let drumsMoved = MIDIFile(format: file.format, timebase: file.timebase, tracks: file.tracks.map { track in
-            var moved = Track()
-            for event in track.events { moved.append(Self.offChannelTen(track.message(of: event)), atTick: event.tick) }
-            return moved
-        })
+        let drumsMoved = MIDIFile(
+            format: file.format, timebase: file.timebase,
+            tracks: file.tracks.map { track in
+                var moved = Track()
+                for event in track.events { moved.append(Self.offChannelTen(track.message(of: event)), atTick: event.tick) }
+                return moved
+            })
         file = drumsMoved
         let moved = folder.file("drums-moved.wav")
         _ = try SongRenderer(synthesizer: try Synthesizer(settings: CorpusRenders.settings, soundFontPath: try TestSoundFont.required()))
@@ -117,12 +128,12 @@ import Testing
         let folder = try TemporaryFolder()
         let midi = folder.file("running-status-after-meta.mid")
         let track: [UInt8] = [
-            0x00, 0xC0, 0x00,  // program change: piano
-            0x00, 0x90, 0x3C, 0x64,  // note on C4
-            0x00, 0xFF, 0x01, 0x01, 0x41,  // text meta event
-            0x00, 0x40, 0x64,  // note on E4, running status across the meta event
-            0x83, 0x60, 0x80, 0x3C, 0x00,  // note off C4 after 480 ticks
-            0x00, 0x40, 0x00,  // note off E4, running status
+            0x00, 0xC0, 0x00, // program change: piano
+            0x00, 0x90, 0x3C, 0x64, // note on C4
+            0x00, 0xFF, 0x01, 0x01, 0x41, // text meta event
+            0x00, 0x40, 0x64, // note on E4, running status across the meta event
+            0x83, 0x60, 0x80, 0x3C, 0x00, // note off C4 after 480 ticks
+            0x00, 0x40, 0x00, // note off E4, running status
             0x00, 0xFF, 0x2F, 0x00,
         ]
         let header: [UInt8] = Array("MThd".utf8) + [0, 0, 0, 6, 0, 0, 0, 1, 0x01, 0xE0]
@@ -213,12 +224,16 @@ enum FluidSynthCLI {
             ("synth.lock-memory", 0),
         ]
         if let reverb = settings.reverb {
-            options += [("synth.reverb.room-size", reverb.roomSize), ("synth.reverb.damp", reverb.damping),
-                        ("synth.reverb.width", reverb.width), ("synth.reverb.level", reverb.level)]
+            options += [
+                ("synth.reverb.room-size", reverb.roomSize), ("synth.reverb.damp", reverb.damping),
+                ("synth.reverb.width", reverb.width), ("synth.reverb.level", reverb.level),
+            ]
         }
         if let chorus = settings.chorus {
-            options += [("synth.chorus.nr", Double(chorus.voices)), ("synth.chorus.level", chorus.level),
-                        ("synth.chorus.speed", chorus.speed), ("synth.chorus.depth", chorus.depth)]
+            options += [
+                ("synth.chorus.nr", Double(chorus.voices)), ("synth.chorus.level", chorus.level),
+                ("synth.chorus.speed", chorus.speed), ("synth.chorus.depth", chorus.depth),
+            ]
         }
         return options
     }
@@ -233,7 +248,8 @@ enum FluidSynthCLI {
 
     /// Renders `midi` into a float WAV file the way `fluidsynth -ni -F` does.
     static func render(midi: String, to output: String, settings: SynthesizerSettings, soundFont: String, in folder: TemporaryFolder) throws {
-        let arguments = ["-ni", "-F", output, "-o", "audio.file.type=wav", "-o", "audio.file.format=float"]
+        let arguments =
+            ["-ni", "-F", output, "-o", "audio.file.type=wav", "-o", "audio.file.format=float"]
             + settingArguments(settings) + [soundFont, midi]
         _ = try run(arguments, in: folder)
     }
@@ -291,8 +307,9 @@ struct SplitRenderCheck: Sendable {
     var differenceLevel: Double
 
     init(split: String, whole: String) throws {
-        comparison = SoundComparison(candidate: try CorpusRenders.firstSeconds(of: split), reference: try CorpusRenders.firstSeconds(of: whole),
-                                     sampleRate: 44_100)
+        comparison = SoundComparison(
+            candidate: try CorpusRenders.firstSeconds(of: split), reference: try CorpusRenders.firstSeconds(of: whole),
+            sampleRate: 44_100)
         let splitReader = try AudioFileReader(path: FilePath(split))
         let wholeReader = try AudioFileReader(path: FilePath(whole))
         var a = [Float](repeating: 0, count: 2 * 65_536)
@@ -362,11 +379,13 @@ enum CorpusRenders {
             try? FileManager.default.removeItem(atPath: split)
         }
         let fluidSynth = try AudioMeasurement(path: theirs)
-        let comparison = fluidSynth.peak > CorpusRenderTests.silence
+        let comparison =
+            fluidSynth.peak > CorpusRenderTests.silence
             ? SoundComparison(candidate: try firstSeconds(of: ours), reference: try firstSeconds(of: theirs), sampleRate: Double(settings.sampleRate))
             : nil
-        return CorpusRender(songSeconds: song.duration, result: result, ours: try AudioMeasurement(path: ours), fluidSynth: fluidSynth,
-                            comparison: comparison, split: try SplitRenderCheck(split: split, whole: ours))
+        return CorpusRender(
+            songSeconds: song.duration, result: result, ours: try AudioMeasurement(path: ours), fluidSynth: fluidSynth,
+            comparison: comparison, split: try SplitRenderCheck(split: split, whole: ours))
     }
 
     /// The first ``comparedSeconds`` of a rendering, interleaved.

@@ -1,9 +1,10 @@
 import Foundation
-@testable import Playback
 import SMF
 import Synchronization
 import Synthesis
 import Testing
+
+@testable import Playback
 
 /// Songs and seek plans reach the audio thread through the command ring and come back through the
 /// ring of retired objects: whatever the interface asks (loads, songs queued and dropped, seeks
@@ -60,8 +61,10 @@ import Testing
                 // A split of a song playing, planned ahead of it, waiting when the next command comes.
                 let whole = Sequencer(song: TestSongs.melody, synthesizer: rig.lead)
                 engine.post(.load(PlayingSong(whole), generation: generation + 2, fadeOut: false))
-                engine.post(.replace(rig.split(whole), plan: whole.plan(seekingTo: 40_000, chaseNotes: true), generation: generation + 2,
-                                     number: seekNumber, fadeOut: true))
+                engine.post(
+                    .replace(
+                        rig.split(whole), plan: whole.plan(seekingTo: 40_000, chaseNotes: true), generation: generation + 2,
+                        number: seekNumber, fadeOut: true))
                 seekNumber += 1
             }
             if round % 5 == 4 { engine.post(.releaseAll) }

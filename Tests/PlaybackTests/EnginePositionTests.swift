@@ -1,9 +1,10 @@
 import Foundation
-@testable import Playback
 import SMF
 import Synchronization
 import Synthesis
 import Testing
+
+@testable import Playback
 
 /// The engine's position is one look: the interface never pairs a new song's generation with the
 /// end of the song before it (it would take the queue for ended, and stop it a song early).
@@ -15,7 +16,8 @@ import Testing
         track.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: TestSongs.tick(60))
     }
 
-    @Test("a song queued after the one playing has ended is started under its generation, never seen ended by a reader polling meanwhile (3,000 times)")
+    @Test(
+        "a song queued after the one playing has ended is started under its generation, never seen ended by a reader polling meanwhile (3,000 times)")
     func aQueuedSongIsNeverSeenEnded() throws {
         let synthesizer = try SeekHandoverTests.synthesizer()
         let engine = PlaybackEngine(tailLimitSeconds: 0, sampleRate: SeekHandoverTests.rate, limitsPeaks: false)

@@ -1,7 +1,8 @@
-@testable import Playback
 import SMF
 import Synthesis
 import Testing
+
+@testable import Playback
 
 /// The keyboard lights a key, and a channel's meter jumps, when the note is heard, the output's
 /// latency after it is rendered (``HeardLooks``).

@@ -1,6 +1,7 @@
-@testable import Playback
 import Synthesis
 import Testing
+
+@testable import Playback
 
 /// The limiter on the player's output: the audio thread's render keeps every peak at −1 dBFS, a
 /// seek leaves nothing from before it in the limiter's delay line, and what follows a cut is
@@ -19,8 +20,9 @@ import Testing
     /// (50 ms before the second chord), then 0.5 s. Returns the audio and the frame of the seek.
     static func renderAcrossCut(limitsPeaks: Bool) throws -> (samples: [Float], seekFrame: Int) {
         let rate = 44_100.0
-        let synthesizer = try Synthesizer(settings: SynthesizerSettings(sampleRate: rate, gain: 0.3, reverb: nil, chorus: nil),
-                                          soundFontPath: TestSoundFont.required())
+        let synthesizer = try Synthesizer(
+            settings: SynthesizerSettings(sampleRate: rate, gain: 0.3, reverb: nil, chorus: nil),
+            soundFontPath: TestSoundFont.required())
         let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: limitsPeaks)
         let sequencer = Sequencer(song: twoChords, synthesizer: synthesizer)
         engine.post(.load(PlayingSong(sequencer), generation: 0, fadeOut: false))
@@ -35,7 +37,9 @@ import Testing
         return (samples, 150 * block)
     }
 
-    @Test("below the ceiling, the limiter's output starts as the unlimited one, frame for frame, and after a cut the sound comes back as soon: no look-ahead's 5 ms of silence")
+    @Test(
+        "below the ceiling, the limiter's output starts as the unlimited one, frame for frame, and after a cut the sound comes back as soon: no look-ahead's 5 ms of silence"
+    )
     func cutsAreHeardAtOnce() throws {
         let (limited, seekFrame) = try Self.renderAcrossCut(limitsPeaks: true)
         let (unlimited, _) = try Self.renderAcrossCut(limitsPeaks: false)
@@ -56,8 +60,9 @@ import Testing
         // limited output has rendered the look-ahead further, so its blocks fall elsewhere).
         let soundAgain = firstSound(unlimited, from: seekFrame) ?? -1
         let limitedAgain = firstSound(limited, from: seekFrame) ?? -1
-        #expect(soundAgain > seekFrame && abs(limitedAgain - soundAgain) < 64,
-                "after the cut: limited \(limitedAgain - seekFrame), unlimited \(soundAgain - seekFrame) frames")
+        #expect(
+            soundAgain > seekFrame && abs(limitedAgain - soundAgain) < 64,
+            "after the cut: limited \(limitedAgain - seekFrame), unlimited \(soundAgain - seekFrame) frames")
     }
 
     @Test func playbackIsLimitedAndASeekLeavesNothingBehind() throws {

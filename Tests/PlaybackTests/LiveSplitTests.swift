@@ -1,11 +1,12 @@
 import Foundation
-@testable import Playback
 import SMF
 import SoundComparison
 import Synchronization
 import Synthesis
 import SystemPackage
 import Testing
+
+@testable import Playback
 
 /// Live play on several cores: the engine renders a song split across synthesizers
 /// (``PlayingSong``, ``PartThreads``) buffer by buffer, and it sounds as one synthesizer plays it,
@@ -141,13 +142,14 @@ import Testing
     /// A player whose output renders only when the test pulls it.
     static func player(split: SongSplit) throws -> (Player, SeekHandoverTests.ManualSink) {
         var sink: SeekHandoverTests.ManualSink?
-        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: rate, split: split,
-                                makeSink: { render in
-                                    let made = SeekHandoverTests.ManualSink(render: render)
-                                    sink = made
-                                    return made
-                                },
-                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
+        let player = try Player(
+            chaseNotes: false, tailLimitSeconds: 1, sampleRate: rate, split: split,
+            makeSink: { render in
+                let made = SeekHandoverTests.ManualSink(render: render)
+                sink = made
+                return made
+            },
+            makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { Issue.record("\($0)") })
         return (player, try #require(sink))
     }
 

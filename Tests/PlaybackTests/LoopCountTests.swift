@@ -1,7 +1,8 @@
-@testable import Playback
 import SMF
 import Synthesis
 import Testing
+
+@testable import Playback
 
 /// The player says which pass through a song's loop is heard, and how many there are: what the
 /// play view's `loop 2/3` and `loop 4/∞` show.

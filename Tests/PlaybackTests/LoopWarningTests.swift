@@ -1,10 +1,11 @@
 import Foundation
-@testable import Playback
 import SMF
 import Synthesis
 import SystemPackage
 import TestSupport
 import Testing
+
+@testable import Playback
 
 /// What the player says when `--loops` asks to repeat songs it cannot: a song whose marks make no
 /// loop each time, songs without marks once.
@@ -28,18 +29,20 @@ import Testing
             paths.append(FilePath(path))
         }
         var problems: [String] = []
-        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: SeekHandoverTests.rate,
-                                loops: LoopSettings(passes: 3, fadeSeconds: 0),
-                                makeSink: { render in SeekHandoverTests.ManualSink(latencySeconds: 0.05, render: render) },
-                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { problems.append($0) })
+        let player = try Player(
+            chaseNotes: false, tailLimitSeconds: 1, sampleRate: SeekHandoverTests.rate,
+            loops: LoopSettings(passes: 3, fadeSeconds: 0),
+            makeSink: { render in SeekHandoverTests.ManualSink(latencySeconds: 0.05, render: render) },
+            makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: { problems.append($0) })
         #expect(player.play(PlayQueue(files: paths)))
         for _ in paths {
             _ = player.update()
             player.next()
         }
         player.close()
-        #expect(problems.filter { $0.contains(SongLoop.noMarks) } == ["\(paths[0].text): \(SongLoop.noMarks) (said once for every song without them)"],
-                "\(problems)")
+        #expect(
+            problems.filter { $0.contains(SongLoop.noMarks) } == ["\(paths[0].text): \(SongLoop.noMarks) (said once for every song without them)"],
+            "\(problems)")
         #expect(problems.contains { $0.hasPrefix("\(paths[2].text): it has a loopEnd marker") }, "\(problems)")
     }
 }

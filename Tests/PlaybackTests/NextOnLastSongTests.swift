@@ -1,5 +1,6 @@
-@testable import Playback
 import Testing
+
+@testable import Playback
 
 /// `n` (or a desktop's next) on the queue's last file: nothing to go to, which the interface says;
 /// the file plays on, and the queue stays at it.

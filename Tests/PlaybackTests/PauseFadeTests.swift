@@ -1,6 +1,7 @@
-@testable import Playback
 import Synthesis
 import Testing
+
+@testable import Playback
 
 /// A pause fades the sound out and holds the song where it is; going on fades it back in from
 /// there. Stopping the output mid-waveform instead is a click at each pause and each resume.
@@ -8,8 +9,9 @@ import Testing
     @Test("hold fades out without a step, renders silence without moving the song on; proceed fades in from the same place")
     func holdAndProceed() throws {
         let rate = 44_100.0
-        let synthesizer = try Synthesizer(settings: SynthesizerSettings(sampleRate: rate, gain: 0.5, reverb: nil, chorus: nil),
-                                          soundFontPath: TestSoundFont.required())
+        let synthesizer = try Synthesizer(
+            settings: SynthesizerSettings(sampleRate: rate, gain: 0.5, reverb: nil, chorus: nil),
+            soundFontPath: TestSoundFont.required())
         let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: false)
         let sequencer = Sequencer(song: SeekFadeTests.organ, synthesizer: synthesizer)
         engine.post(.load(PlayingSong(sequencer), generation: 0, fadeOut: false))

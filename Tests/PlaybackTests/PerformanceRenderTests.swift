@@ -79,8 +79,10 @@ import Testing
 
     static func expectUnlike(_ candidate: [Float], _ wrong: [Float], _ what: String) {
         let comparison = SoundComparison(candidate: candidate, reference: wrong, sampleRate: 44_100)
-        #expect(!comparison.mismatches().isEmpty,
-                "\(what): sounds like the wrong version too (similarity \(comparison.spectralSimilarity), level \(comparison.levelDifference) dB): the test could not fail")
+        #expect(
+            !comparison.mismatches().isEmpty,
+            "\(what): sounds like the wrong version too (similarity \(comparison.spectralSimilarity), level \(comparison.levelDifference) dB): the test could not fail"
+        )
     }
 
     @Test("--transpose 12 sounds like the song written an octave up, drums where they were")
@@ -157,7 +159,8 @@ import Testing
     func markerLoopForEverAndASeekPastItsEnd() throws {
         let synthesizer = try Synthesizer(settings: DefaultRender.settings(), soundFontPath: try TestSoundFont.required())
         // The loop: steps 4 to 8 (1.25 s to 2.25 s); the song goes on to 4.25 s.
-        let sequencer = Sequencer(song: Song(file: Piece(markers: (4, 8)).file), synthesizer: synthesizer, loops: LoopSettings(passes: nil, fadeSeconds: 0))
+        let sequencer = Sequencer(
+            song: Song(file: Piece(markers: (4, 8)).file), synthesizer: synthesizer, loops: LoopSettings(passes: nil, fadeSeconds: 0))
         var block = [Float](repeating: 0, count: 2 * 4096)
         for _ in 0..<(3 * Int(sequencer.endFrame) / 4096) {
             block.withUnsafeMutableBufferPointer { sequencer.render(into: $0.baseAddress!, frames: 4096) }

@@ -1,5 +1,6 @@
 import SystemPackage
 import Testing
+
 @testable import Playback
 
 struct PlayQueueTests {

@@ -1,11 +1,11 @@
-import SystemPackage
 import AudioOutput
 import Foundation
 import Playback
-@_exported import TestSupport
 import SMF
-import Synthesis
 import Synchronization
+import Synthesis
+import SystemPackage
+@_exported import TestSupport
 import Testing
 
 /// The default render settings of `smfplay render`, as the synthesizer sees them.
@@ -158,15 +158,17 @@ struct AudioMeasurement: Sendable {
     }
 }
 
-
 /// Work on threads of their own: a minute of rendering on Dispatch's pool, which is only as wide as
 /// the machine has cores, would hold up every timer other tests set on it.
 enum OwnThreads {
     /// Runs each name through a worker, `workers` names at a time, each thread making its worker
     /// first (a synthesizer, say); returns when all are done, with each name's result.
-    static func map<Value: Sendable>(_ names: [String], workers: Int,
-                                     makeWorker: @escaping @Sendable () throws -> (String) throws -> Value) async
-        -> [String: Result<Value, any Error>] {
+    static func map<Value: Sendable>(
+        _ names: [String], workers: Int,
+        makeWorker: @escaping @Sendable () throws -> (String) throws -> Value
+    ) async
+        -> [String: Result<Value, any Error>]
+    {
         let next = Mutex(0)
         let results = Mutex<[String: Result<Value, any Error>]>([:])
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -188,7 +190,9 @@ enum OwnThreads {
                     if remaining.withLock({ count in
                         count -= 1
                         return count == 0
-                    }) { continuation.resume() }
+                    }) {
+                        continuation.resume()
+                    }
                 }.start()
             }
         }

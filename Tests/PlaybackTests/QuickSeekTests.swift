@@ -1,6 +1,7 @@
-@testable import Playback
 import SMF
 import Testing
+
+@testable import Playback
 
 /// Seeks pressed faster than they are heard add up: each goes on from the last one's place, not
 /// from what the output still plays before it (the engine takes a seek at its next buffer, and
@@ -30,8 +31,9 @@ import Testing
         for _ in 0..<40 { sink.record(frames: request) }
         // The last seek fades out what plays (silence here), then the song goes on from its place:
         // where the note starts in the recording tells that place.
-        let onset = try #require((lastSeek..<sink.recorded.count / 2).first { abs(sink.recorded[2 * $0]) > 0.01 },
-                                 "the note at 20.05 s was not heard in the 0.5 s after the seeks")
+        let onset = try #require(
+            (lastSeek..<sink.recorded.count / 2).first { abs(sink.recorded[2 * $0]) > 0.01 },
+            "the note at 20.05 s was not heard in the 0.5 s after the seeks")
         let landed = 20.05 - Double(onset - lastSeek - PlaybackEngine.fadeFrames) / SeekHandoverTests.rate
         #expect(abs(landed - 20) < 0.01, "the seeks were heard at \(landed) s, not 20 s")
         // And the player says so once it has been heard.

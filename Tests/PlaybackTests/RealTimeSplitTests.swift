@@ -1,9 +1,10 @@
 import Foundation
-@testable import Playback
 import SMF
 import Synthesis
 import SystemPackage
 import Testing
+
+@testable import Playback
 
 /// A song split while its output goes on in real time: the output is paced by the wall clock, so
 /// these run with the real-time suites, alone (`make test`), where no other test competes for
@@ -54,8 +55,9 @@ import Testing
         // goes on from the last quarter of the way between where the split began and where it
         // was when the split returned, not from near where it began.
         let lowest = ready - (ready - before) / 4 - 0.03
-        #expect(after.heardSeconds >= lowest && after.heardSeconds <= ready + 0.5,
-                "split at \(ready) s (it began at \(before) s); the split song went on from \(after.heardSeconds) s, not at or after \(lowest) s")
+        #expect(
+            after.heardSeconds >= lowest && after.heardSeconds <= ready + 0.5,
+            "split at \(ready) s (it began at \(before) s); the split song went on from \(after.heardSeconds) s, not at or after \(lowest) s")
     }
 
     @Test("through the player, a song split while its output plays on in real time takes over ahead, on time: nothing heard twice or skipped")
@@ -90,6 +92,8 @@ import Testing
         let due = (1..<16).map { Int(Double($0) * SplitTakeoverTests.noteSpacing * SplitTakeoverTests.rate) }
         // As the engine alone plays them: from the frame due to FluidSynth's next block of 64 and
         // the attack's first samples.
-        #expect(zip(heard, due).allSatisfy { $0 >= $1 && $0 < $1 + 200 }, "the notes start at \(zip(heard, due).map { $0 - $1 }) frames from where they are due")
+        #expect(
+            zip(heard, due).allSatisfy { $0 >= $1 && $0 < $1 + 200 },
+            "the notes start at \(zip(heard, due).map { $0 - $1 }) frames from where they are due")
     }
 }

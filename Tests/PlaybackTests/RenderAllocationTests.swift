@@ -1,10 +1,11 @@
 import AllocationCounter
 import Foundation
-@testable import Playback
 import SMF
 import Synthesis
 import SystemPackage
 import Testing
+
+@testable import Playback
 
 /// The audio thread neither allocates nor frees memory (the allocator takes a lock, and may take
 /// long): the process's allocator counts its calls on threads marked as audio threads (the engine's
@@ -32,8 +33,9 @@ import Testing
             try Data(SMFWriter().encode(piece.file)).write(to: URL(fileURLWithPath: path))
             files.append(FilePath(path))
         }
-        let (player, sink) = try SeekHandoverTests.player(playing: files, chaseNotes: true, loops: LoopSettings(passes: 2, fadeSeconds: 1),
-                                                          split: .whenNeeded(cores: 2))
+        let (player, sink) = try SeekHandoverTests.player(
+            playing: files, chaseNotes: true, loops: LoopSettings(passes: 2, fadeSeconds: 1),
+            split: .whenNeeded(cores: 2))
         func play(seconds: Double) {
             for _ in 0..<Int(seconds * Self.rate / 441) {
                 sink.record(frames: 441)

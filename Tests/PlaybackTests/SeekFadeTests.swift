@@ -1,7 +1,8 @@
-@testable import Playback
 import SMF
 import Synthesis
 import Testing
+
+@testable import Playback
 
 /// A seek or a skip that is not flushed fades the sound out over `PlaybackEngine.fadeFrames`,
 /// then cuts every voice and jumps: the notes sounding stop at the seek, and without a step in
@@ -23,8 +24,9 @@ import Testing
     /// whole render and the frame where the seek was posted. The limiter is off unless asked for.
     static func renderAcrossSeek(fadeOut: Bool, gain: Double = 0.5, limitsPeaks: Bool = false) throws -> (samples: [Float], seekFrame: Int) {
         let rate = 44_100.0
-        let synthesizer = try Synthesizer(settings: SynthesizerSettings(sampleRate: rate, gain: gain, reverb: nil, chorus: nil),
-                                          soundFontPath: TestSoundFont.required())
+        let synthesizer = try Synthesizer(
+            settings: SynthesizerSettings(sampleRate: rate, gain: gain, reverb: nil, chorus: nil),
+            soundFontPath: TestSoundFont.required())
         let engine = PlaybackEngine(tailLimitSeconds: 1, sampleRate: rate, limitsPeaks: limitsPeaks)
         let sequencer = Sequencer(song: organ, synthesizer: synthesizer)
         engine.post(.load(PlayingSong(sequencer), generation: 0, fadeOut: false))

@@ -1,9 +1,10 @@
-import SystemPackage
 import Foundation
-@testable import Playback
 import SMF
 import Synthesis
+import SystemPackage
 import Testing
+
+@testable import Playback
 
 /// Seeks are planned on the interface's thread and followed on the audio thread: the engine
 /// follows a plan only in the song it was made for, and says which seeks it is done with, so that
@@ -12,8 +13,9 @@ import Testing
     static let rate = 44_100.0
 
     static func synthesizer() throws -> Synthesizer {
-        try Synthesizer(settings: SynthesizerSettings(sampleRate: rate, gain: 0.5, reverb: nil, chorus: nil),
-                        soundFontPath: TestSoundFont.required())
+        try Synthesizer(
+            settings: SynthesizerSettings(sampleRate: rate, gain: 0.5, reverb: nil, chorus: nil),
+            soundFontPath: TestSoundFont.required())
     }
 
     /// An engine playing a 1.1 s song, 512 frames in.
@@ -124,16 +126,19 @@ import Testing
 
     /// A player whose output (`latencySeconds` long) renders only when the test pulls it, playing
     /// the queue of `files` from its start.
-    static func player(playing files: [FilePath], latencySeconds: Double = 0.02, chaseNotes: Bool = false, loops: LoopSettings = .asWritten,
-                       split: SongSplit = .always(cores: 1)) throws -> (Player, ManualSink) {
+    static func player(
+        playing files: [FilePath], latencySeconds: Double = 0.02, chaseNotes: Bool = false, loops: LoopSettings = .asWritten,
+        split: SongSplit = .always(cores: 1)
+    ) throws -> (Player, ManualSink) {
         var made: ManualSink?
-        let player = try Player(chaseNotes: chaseNotes, tailLimitSeconds: 1, sampleRate: rate, loops: loops, split: split,
-                                makeSink: { render in
-                                    let sink = ManualSink(latencySeconds: latencySeconds, render: render)
-                                    made = sink
-                                    return sink
-                                },
-                                makeSynthesizer: synthesizer, onProblem: { Issue.record("\($0)") })
+        let player = try Player(
+            chaseNotes: chaseNotes, tailLimitSeconds: 1, sampleRate: rate, loops: loops, split: split,
+            makeSink: { render in
+                let sink = ManualSink(latencySeconds: latencySeconds, render: render)
+                made = sink
+                return sink
+            },
+            makeSynthesizer: synthesizer, onProblem: { Issue.record("\($0)") })
         let sink = try #require(made)
         #expect(player.play(PlayQueue(files: files)))
         return (player, sink)
@@ -154,13 +159,14 @@ import Testing
         }
         try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
         var sink: ManualSink?
-        let player = try Player(chaseNotes: true, tailLimitSeconds: 1, sampleRate: Self.rate,
-                                makeSink: { render in
-                                    let made = ManualSink(render: render)
-                                    sink = made
-                                    return made
-                                },
-                                makeSynthesizer: Self.synthesizer, onProblem: { Issue.record("\($0)") })
+        let player = try Player(
+            chaseNotes: true, tailLimitSeconds: 1, sampleRate: Self.rate,
+            makeSink: { render in
+                let made = ManualSink(render: render)
+                sink = made
+                return made
+            },
+            makeSynthesizer: Self.synthesizer, onProblem: { Issue.record("\($0)") })
         #expect(player.play(PlayQueue(files: [FilePath(path)]), atSeconds: 5))
         // Each look at the keys shows once the output has played what was rendered by then.
         func heard() -> PlayerSnapshot {

@@ -1,9 +1,9 @@
-import SystemPackage
 import AudioOutput
 import Foundation
 import Playback
 import SMF
 import Synthesis
+import SystemPackage
 import Testing
 
 /// One kind of output file: a format and the encoding asked for.
@@ -65,18 +65,22 @@ struct SongRendererTests {
 
     /// Renders `song` into `folder/song.<extension>` and reads the file back. `tailLimit` nil leaves
     /// `RenderOptions`' default.
-    static func render(_ song: Song, in folder: TemporaryFolder, kind: FileKind = .floatWAV, tailLimit: Double? = nil,
-                       normalize: Bool = false, limitsPeaks: Bool = true, with renderer: SongRenderer? = nil,
-                       sampleRate: Int = 44_100) throws -> Rendered {
+    static func render(
+        _ song: Song, in folder: TemporaryFolder, kind: FileKind = .floatWAV, tailLimit: Double? = nil,
+        normalize: Bool = false, limitsPeaks: Bool = true, with renderer: SongRenderer? = nil,
+        sampleRate: Int = 44_100
+    ) throws -> Rendered {
         var options = RenderOptions(format: kind.format, encoding: kind.encoding, normalize: normalize, limitsPeaks: limitsPeaks)
         if let tailLimit { options.tailLimit = tailLimit }
         let path = folder.file("song.\(kind.format.fileExtension)")
         let result = try (renderer ?? Self.renderer(sampleRate: sampleRate)).render(song, to: FilePath(path), options: options)
         let reader = try AudioFileReader(path: FilePath(path))
         let samples = try reader.readAll()
-        #expect(samples.count == reader.frameCount * reader.channels, "\(kind): the header says \(reader.frameCount) frames, \(samples.count / 2) read")
-        return Rendered(result: result, path: path, format: reader.format, encoding: reader.encoding, sampleRate: reader.sampleRate,
-                        channels: reader.channels, frames: reader.frameCount, samples: samples)
+        #expect(
+            samples.count == reader.frameCount * reader.channels, "\(kind): the header says \(reader.frameCount) frames, \(samples.count / 2) read")
+        return Rendered(
+            result: result, path: path, format: reader.format, encoding: reader.encoding, sampleRate: reader.sampleRate,
+            channels: reader.channels, frames: reader.frameCount, samples: samples)
     }
 
     @Test(arguments: FileKind.all, [44_100, 48_000])
@@ -88,7 +92,8 @@ struct SongRendererTests {
         #expect(rendered.encoding == kind.expectedEncoding)
         #expect(rendered.channels == 2)
         #expect(rendered.sampleRate == sampleRate)
-        #expect(abs(rendered.seconds - song.duration) <= Self.lengthTolerance, "\(kind): \(rendered.seconds) s of audio for a \(song.duration) s song")
+        #expect(
+            abs(rendered.seconds - song.duration) <= Self.lengthTolerance, "\(kind): \(rendered.seconds) s of audio for a \(song.duration) s song")
         #expect(rendered.result.songSeconds == song.duration)
         #expect(abs(rendered.result.audioSeconds - rendered.seconds) <= Self.lengthTolerance)
         let level = Level.rms(rendered.samples(from: 0, to: TestSongs.notesEnd))
@@ -135,8 +140,9 @@ struct SongRendererTests {
     @Test(arguments: FileKind.lossless, [DefaultRender.gain, 4])
     func normalizePutsThePeakAtMinusOneDecibel(kind: FileKind, gain: Double) throws {
         let folder = try TemporaryFolder()
-        let rendered = try Self.render(TestSongs.melody, in: folder, kind: kind, normalize: true, limitsPeaks: false,
-                                       with: try Self.renderer(gain: gain))
+        let rendered = try Self.render(
+            TestSongs.melody, in: folder, kind: kind, normalize: true, limitsPeaks: false,
+            with: try Self.renderer(gain: gain))
         let peak = Level.decibels(Level.peak(rendered.samples[...]))
         #expect(abs(peak + 1) <= 0.05, "\(kind) at gain \(gain): peak at \(peak) dBFS")
         let synthesized = rendered.result.peak
@@ -220,7 +226,8 @@ struct SongRendererTests {
         #expect(second.result == alone.result, "after \(previous)")
         try #require(second.frames == alone.frames, "\(second.frames) frames after \(previous), \(alone.frames) alone")
         let difference = zip(second.samples, alone.samples).reduce(Float(0)) { max($0, abs($1.0 - $1.1)) }
-        #expect(difference <= Level.linear(decibels: -80),
-                "rendered after \(previous), the samples differ by up to \(Level.decibels(difference)) dBFS from the song rendered alone")
+        #expect(
+            difference <= Level.linear(decibels: -80),
+            "rendered after \(previous), the samples differ by up to \(Level.decibels(difference)) dBFS from the song rendered alone")
     }
 }

@@ -1,8 +1,8 @@
-import SystemPackage
 import Foundation
 import SMF
 import SoundComparison
 import Synthesis
+import SystemPackage
 import Testing
 
 /// The comparison that render tests judge sound by, on real renderings: the same music passes,
@@ -42,8 +42,10 @@ import Testing
     }
 
     /// Renders through the sequencer in buffers of `bufferFrames`, as the player does, to memory.
-    static func render(_ song: Song, soundFont: FilePath = TestSoundFont.path, bufferFrames: Int = 4096,
-                       interpolation: SynthesizerSettings.Interpolation = .cubic) throws -> [Float] {
+    static func render(
+        _ song: Song, soundFont: FilePath = TestSoundFont.path, bufferFrames: Int = 4096,
+        interpolation: SynthesizerSettings.Interpolation = .cubic
+    ) throws -> [Float] {
         var settings = DefaultRender.settings()
         settings.interpolation = interpolation
         let synthesizer = try Synthesizer(settings: settings, soundFontPath: soundFont)
@@ -79,19 +81,24 @@ import Testing
         #expect(quieter.mismatches().isEmpty, "0.5 dB quieter is within ±1 dB: \(quieter.mismatches())")
     }
 
-    @Test("each fault a listener hears fails the comparison", arguments: [
-        ("drums played as piano notes", Parts(drumChannel: 2)),
-        ("strings instead of the piano", Parts(melodyProgram: 48)),
-        ("an organ instead of the piano", Parts(melodyProgram: 19)),
-        ("the melody an octave up", Parts(melodyShift: 12)),
-        ("the bass missing", Parts(hasBass: false)),
-        ("the drums missing", Parts(hasDrums: false)),
-    ])
+    @Test(
+        "each fault a listener hears fails the comparison",
+        arguments: [
+            ("drums played as piano notes", Parts(drumChannel: 2)),
+            ("strings instead of the piano", Parts(melodyProgram: 48)),
+            ("an organ instead of the piano", Parts(melodyProgram: 19)),
+            ("the melody an octave up", Parts(melodyShift: 12)),
+            ("the bass missing", Parts(hasBass: false)),
+            ("the drums missing", Parts(hasDrums: false)),
+        ])
     func faultsFail(_ fault: String, _ parts: Parts) throws {
         _ = try TestSoundFont.required()
         let reference = try Self.render(Self.song(Parts()))
         let wrong = Self.compare(try Self.render(Self.song(parts)), reference)
-        #expect(!wrong.mismatches().isEmpty, "\(fault) passes: similarity \(wrong.spectralSimilarity), level \(wrong.levelDifference), deficit \(wrong.largestBandDeficit) dB at \(wrong.deficitFrequency) Hz")
+        #expect(
+            !wrong.mismatches().isEmpty,
+            "\(fault) passes: similarity \(wrong.spectralSimilarity), level \(wrong.levelDifference), deficit \(wrong.largestBandDeficit) dB at \(wrong.deficitFrequency) Hz"
+        )
     }
 
     @Test("the wrong level fails: 2 dB and 12 dB quieter", arguments: [-2.0, -12.0])

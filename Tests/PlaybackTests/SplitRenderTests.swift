@@ -17,8 +17,10 @@ import Testing
     static let sameRendering = SoundComparison.Tolerance(minimumSimilarity: 0.99, maximumLevelDifference: 0.5, maximumBandDeficit: 3)
 
     /// The song rendered by `SongRenderer` on `cores` cores, tail and all, read back.
-    static func render(_ file: MIDIFile, cores: Int, settings: SynthesizerSettings = DefaultRender.settings(),
-                       soundFonts: SoundFontStack? = nil, options: RenderOptions = RenderOptions(format: .wav, encoding: .float32)) throws -> [Float] {
+    static func render(
+        _ file: MIDIFile, cores: Int, settings: SynthesizerSettings = DefaultRender.settings(),
+        soundFonts: SoundFontStack? = nil, options: RenderOptions = RenderOptions(format: .wav, encoding: .float32)
+    ) throws -> [Float] {
         let folder = try TemporaryFolder()
         let output = folder.file("out.wav")
         let stack = try soundFonts ?? SoundFontStack([TestSoundFont.required()])
@@ -140,7 +142,8 @@ import Testing
         func sum(of parts: [Int]) throws -> [Float] {
             var total = [Float](repeating: 0, count: 2 * frames)
             for index in parts {
-                let part = Sequencer(partOf: template, synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont), part: index, of: split)
+                let part = Sequencer(
+                    partOf: template, synthesizer: try Synthesizer(settings: settings, soundFontPath: soundFont), part: index, of: split)
                 var samples = [Float](repeating: 0, count: 2 * frames)
                 samples.withUnsafeMutableBufferPointer { part.render(into: $0.baseAddress!, frames: frames) }
                 for index in total.indices { total[index] += samples[index] }
@@ -180,8 +183,9 @@ import Testing
         let probed = try render(probing: true)
         let differing = probed.indices.filter { probed[$0] != fresh[$0] }
         let largest = differing.map { abs(probed[$0] - fresh[$0]) }.max() ?? 0
-        #expect(Set(differing.map { $0 / 2 / 64 }).count <= 2 && largest <= 1e-3,
-                "\(name): \(differing.count) samples differ, in blocks \(Set(differing.map { $0 / 2 / 64 }).sorted().prefix(5)), by up to \(largest)")
+        #expect(
+            Set(differing.map { $0 / 2 / 64 }).count <= 2 && largest <= 1e-3,
+            "\(name): \(differing.count) samples differ, in blocks \(Set(differing.map { $0 / 2 / 64 }).sorted().prefix(5)), by up to \(largest)")
     }
 
     /// GS and XG songs (system exclusive messages every part must follow, drum parts set by
@@ -190,21 +194,24 @@ import Testing
     func compatibilitySongsSoundTheSameSplit(_ name: String) throws {
         let feature = try #require(CompatibilityFeature.all.first { $0.name == name })
         let stack = try CompatibilityRenderTests.soundFonts(feature.soundFonts)
-        Self.expectSame(try Self.render(feature.feature, cores: 2, soundFonts: stack), try Self.render(feature.feature, cores: 1, soundFonts: stack), name)
+        Self.expectSame(
+            try Self.render(feature.feature, cores: 2, soundFonts: stack), try Self.render(feature.feature, cores: 1, soundFonts: stack), name)
     }
 
     /// Loops, tempo, transposition and a muted channel apply to every part alike.
     @Test func theListenersChangesAndLoopsApplyToEveryPart() throws {
         let piece = PerformanceRenderTests.Piece(loopMark: 4)
-        var options = RenderOptions(format: .wav, encoding: .float32, performance: Performance(transpose: 3, tempo: 1.5),
-                                    loops: LoopSettings(passes: 3, fadeSeconds: 1))
+        var options = RenderOptions(
+            format: .wav, encoding: .float32, performance: Performance(transpose: 3, tempo: 1.5),
+            loops: LoopSettings(passes: 3, fadeSeconds: 1))
         options.performance.muted = ChannelSet(numbers: [2])!
         let split = try Self.render(piece.file, cores: 2, options: options)
         let whole = try Self.render(piece.file, cores: 1, options: options)
         Self.expectSame(split, whole, "looped, faster, transposed, one channel muted")
         let asWritten = try Self.render(piece.file, cores: 1)
-        #expect(!SoundComparison(candidate: split, reference: asWritten, sampleRate: 44_100).mismatches(Self.sameRendering).isEmpty,
-                "the changes make no difference: the test could not fail")
+        #expect(
+            !SoundComparison(candidate: split, reference: asWritten, sampleRate: 44_100).mismatches(Self.sameRendering).isEmpty,
+            "the changes make no difference: the test could not fail")
     }
 
     /// Each part has the whole polyphony to itself: a split never steals a voice one synthesizer
@@ -228,8 +235,9 @@ import Testing
         let split = try Self.render(chords, cores: 2, settings: tight, options: options)
         Self.expectSame(split, try Self.render(chords, cores: 1, settings: ample, options: options), "split at a tight polyphony")
         let stolen = try Self.render(chords, cores: 1, settings: tight, options: options)
-        #expect(!SoundComparison(candidate: stolen, reference: split, sampleRate: 44_100).mismatches(Self.sameRendering).isEmpty,
-                "one synthesizer at the tight polyphony holds both chords: the test could not fail")
+        #expect(
+            !SoundComparison(candidate: stolen, reference: split, sampleRate: 44_100).mismatches(Self.sameRendering).isEmpty,
+            "one synthesizer at the tight polyphony holds both chords: the test could not fail")
     }
 
     /// The voices FluidSynth starts for one channel's notes of `file`.

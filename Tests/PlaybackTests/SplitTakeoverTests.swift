@@ -1,10 +1,11 @@
 import Foundation
-@testable import Playback
 import SMF
 import Synchronization
 import Synthesis
 import SystemPackage
 import Testing
+
+@testable import Playback
 
 /// A song split while it plays (``PlaybackEngine/Command/replace``) takes over at the plan's
 /// frame, planned ahead of what is heard: the engine plays on until that frame is the next heard,
@@ -20,14 +21,14 @@ import Testing
 
     static func pulses(count: Int) -> Song {
         TestSongs.song { track in
-        track.append(.controlChange(channel: 9, controller: 91, value: 0), atTick: 0)
-        track.append(.controlChange(channel: 9, controller: 93, value: 0), atTick: 0)
-        for step in 0..<count {
-            let key: UInt8 = step % 2 == 0 ? 75 : 76
-            track.append(.noteOn(channel: 9, note: key, velocity: 120), atTick: TestSongs.tick(Double(step) * noteSpacing))
-            track.append(.noteOff(channel: 9, note: key, velocity: 0), atTick: TestSongs.tick(Double(step) * noteSpacing + 0.05))
-        }
-        track.append(.meta(.endOfTrack), atTick: TestSongs.tick(Double(count) * noteSpacing + 0.5))
+            track.append(.controlChange(channel: 9, controller: 91, value: 0), atTick: 0)
+            track.append(.controlChange(channel: 9, controller: 93, value: 0), atTick: 0)
+            for step in 0..<count {
+                let key: UInt8 = step % 2 == 0 ? 75 : 76
+                track.append(.noteOn(channel: 9, note: key, velocity: 120), atTick: TestSongs.tick(Double(step) * noteSpacing))
+                track.append(.noteOff(channel: 9, note: key, velocity: 0), atTick: TestSongs.tick(Double(step) * noteSpacing + 0.05))
+            }
+            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(Double(count) * noteSpacing + 0.5))
         }
     }
 
@@ -96,8 +97,9 @@ import Testing
         let (split, finishedBefore) = try Self.play(replaceAt: { _ in takeover })
         #expect(finishedBefore == -1, "the split was taken before its frame")
         let expected = Self.onsets(reference, steps: 3..<10)
-        #expect(zip(expected, (3..<10).map { Int(Double($0) * Self.noteSpacing * Self.rate) }).allSatisfy { $0 >= $1 && $0 < $1 + 200 },
-                "the reference's notes start where they are due: \(expected)")
+        #expect(
+            zip(expected, (3..<10).map { Int(Double($0) * Self.noteSpacing * Self.rate) }).allSatisfy { $0 >= $1 && $0 < $1 + 200 },
+            "the reference's notes start where they are due: \(expected)")
         let heard = Self.onsets(split, steps: 3..<10)
         // Within FluidSynth's block of 64 frames: the split synthesizers' blocks fall elsewhere.
         #expect(zip(heard, expected).allSatisfy { abs($0 - $1) < 64 }, "after the split: \(heard), on one synthesizer: \(expected)")
@@ -105,8 +107,9 @@ import Testing
         // renders one while the interface plans: that buffer is heard again.
         let (repeated, _) = try Self.play(replaceAt: { $0.position.frame - 2_205 })
         let repeatedHeard = Self.onsets(repeated, steps: 3..<10)
-        #expect(zip(repeatedHeard, expected).allSatisfy { abs($0 - $1) >= 2_000 },
-                "a split planned a buffer behind: \(repeatedHeard), on one synthesizer: \(expected): the test could not fail")
+        #expect(
+            zip(repeatedHeard, expected).allSatisfy { abs($0 - $1) >= 2_000 },
+            "a split planned a buffer behind: \(repeatedHeard), on one synthesizer: \(expected): the test could not fail")
     }
 
     /// The pulses playing on one synthesizer, 0.2 s in, with a split of them posted as number
@@ -192,6 +195,8 @@ import Testing
         }
         let whole = try framesToEnd(split: false)
         let split = try framesToEnd(split: true)
-        #expect(abs(split - whole) < Int(0.1 * Self.rate), "split in the second pass, the song ends after \(split) frames; on one synthesizer after \(whole)")
+        #expect(
+            abs(split - whole) < Int(0.1 * Self.rate),
+            "split in the second pass, the song ends after \(split) frames; on one synthesizer after \(whole)")
     }
 }

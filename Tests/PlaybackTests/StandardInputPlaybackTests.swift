@@ -1,23 +1,25 @@
 import Foundation
-@testable import Playback
 import SMF
 import Synthesis
 import SystemPackage
 import TestSupport
 import Testing
 
+@testable import Playback
+
 /// The song from standard input in the player's queue: the command reads it and hands it over
 /// (`Player.preloadedSongs`), and the player names it "standard input".
 @Suite struct StandardInputPlaybackTests {
     static func player(loops: LoopSettings, onProblem: @escaping (String) -> Void) throws -> (Player, SeekHandoverTests.ManualSink) {
         var made: SeekHandoverTests.ManualSink?
-        let player = try Player(chaseNotes: false, tailLimitSeconds: 1, sampleRate: SeekHandoverTests.rate, loops: loops,
-                                makeSink: { render in
-                                    let sink = SeekHandoverTests.ManualSink(latencySeconds: 0.05, render: render)
-                                    made = sink
-                                    return sink
-                                },
-                                makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: onProblem)
+        let player = try Player(
+            chaseNotes: false, tailLimitSeconds: 1, sampleRate: SeekHandoverTests.rate, loops: loops,
+            makeSink: { render in
+                let sink = SeekHandoverTests.ManualSink(latencySeconds: 0.05, render: render)
+                made = sink
+                return sink
+            },
+            makeSynthesizer: SeekHandoverTests.synthesizer, onProblem: onProblem)
         return (player, try #require(made))
     }
 

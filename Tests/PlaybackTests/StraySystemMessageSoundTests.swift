@@ -21,16 +21,17 @@ import Testing
 
         /// Every status byte a file may not hold, each with the data bytes it takes on a cable,
         /// then a system exclusive and an escape event, after which running status is used again.
-        static let all: [Interruption] = [
-            (0xF1, [0x23]), (0xF2, [0x10, 0x02]), (0xF3, [0x05]), (0xF4, []), (0xF5, []), (0xF6, []),
-            (0xF8, []), (0xF9, []), (0xFA, []), (0xFB, []), (0xFC, []), (0xFD, []), (0xFE, []),
-        ].map { status, data in
-            Interruption(name: "stray 0x" + String(status, radix: 16, uppercase: true), bytes: [status] + data, referenceKeepsIt: false)
-        } + [
-            // 0x7D: the manufacturer ID for non-commercial use, which no sound module acts on.
-            Interruption(name: "running status after system exclusive", bytes: [0xF0, 0x04, 0x7D, 0x01, 0x02, 0xF7], referenceKeepsIt: true),
-            Interruption(name: "running status after an escape", bytes: [0xF7, 0x02, 0x7D, 0x01], referenceKeepsIt: true),
-        ]
+        static let all: [Interruption] =
+            [
+                (0xF1, [0x23]), (0xF2, [0x10, 0x02]), (0xF3, [0x05]), (0xF4, []), (0xF5, []), (0xF6, []),
+                (0xF8, []), (0xF9, []), (0xFA, []), (0xFB, []), (0xFC, []), (0xFD, []), (0xFE, []),
+            ].map { status, data in
+                Interruption(name: "stray 0x" + String(status, radix: 16, uppercase: true), bytes: [status] + data, referenceKeepsIt: false)
+            } + [
+                // 0x7D: the manufacturer ID for non-commercial use, which no sound module acts on.
+                Interruption(name: "running status after system exclusive", bytes: [0xF0, 0x04, 0x7D, 0x01, 0x02, 0xF7], referenceKeepsIt: true),
+                Interruption(name: "running status after an escape", bytes: [0xF7, 0x02, 0x7D, 0x01], referenceKeepsIt: true),
+            ]
     }
 
     /// How ``phrase(_:)`` is written.

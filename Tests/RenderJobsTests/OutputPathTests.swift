@@ -1,9 +1,10 @@
 import Foundation
 import Library
-@testable import RenderJobs
 import SystemPackage
 import TestSupport
 import Testing
+
+@testable import RenderJobs
 
 /// Where each output of a render goes: folders mirrored under `-o`, a manifest's relative entries
 /// mirrored and its other entries by name, files given one by one by name, one file beside itself
@@ -50,8 +51,9 @@ struct OutputPathTests {
         let collection = try RenderCollection()
         try collection.write("in/song.mid")
         func output(_ given: String?, isFolder: Bool) throws -> [String] {
-            let plan = try RenderPlan(inputs: [collection.path("in/song.mid")], manifest: nil, output: given.map(collection.path),
-                                      outputIsFolder: isFolder, format: .aiff, force: true, shard: nil)
+            let plan = try RenderPlan(
+                inputs: [collection.path("in/song.mid")], manifest: nil, output: given.map(collection.path),
+                outputIsFolder: isFolder, format: .aiff, force: true, shard: nil)
             return plan.jobs.map { collection.relative($0.output) }
         }
         #expect(try output(nil, isFolder: false) == ["in/song.aiff"])
@@ -66,11 +68,13 @@ struct OutputPathTests {
         let collection = try RenderCollection()
         try collection.write("in/song.mid")
         #expect(throws: RenderPlan.Failure.self) {
-            try RenderPlan(inputs: [collection.path("in/song.mid")], manifest: nil, output: collection.path("in/song.mid"), outputIsFolder: false,
-                           format: .wav, force: true, shard: nil)
+            try RenderPlan(
+                inputs: [collection.path("in/song.mid")], manifest: nil, output: collection.path("in/song.mid"), outputIsFolder: false,
+                format: .wav, force: true, shard: nil)
         }
         do {
-            _ = try RenderPlan(inputs: [collection.path("in")], manifest: nil, output: nil, outputIsFolder: false, format: .wav, force: true, shard: nil)
+            _ = try RenderPlan(
+                inputs: [collection.path("in")], manifest: nil, output: nil, outputIsFolder: false, format: .wav, force: true, shard: nil)
             Issue.record("a folder rendered without -o")
         } catch {
             #expect(error.description == "-o FOLDER is needed to render a folder, a playlist or several files")
@@ -103,8 +107,9 @@ struct OutputPathTests {
 
     /// The file `out/A` is in the way of the outputs' folder `folder`: above it (out/A/B), or
     /// where it must be itself (out/A, which `mkdir -p` took for made).
-    @Test("a folder of outputs that cannot be made (a file is in the way, above it or in its place) is that file's problem, found before rendering; the rest go on",
-          arguments: [("in/A/B/x.mid", "out/A/B"), ("in/A/x.mid", "out/A")])
+    @Test(
+        "a folder of outputs that cannot be made (a file is in the way, above it or in its place) is that file's problem, found before rendering; the rest go on",
+        arguments: [("in/A/B/x.mid", "out/A/B"), ("in/A/x.mid", "out/A")])
     func folderInTheWay(input: String, folder: String) throws {
         let collection = try RenderCollection()
         try collection.write(input)
@@ -112,6 +117,9 @@ struct OutputPathTests {
         try collection.write("out/A")
         let plan = try collection.plan(["in"])
         #expect(Self.pairs(plan, collection) == ["in/y.mid → out/y.wav"])
-        #expect(plan.problems.map(\.description) == ["\(collection.path(folder).string): cannot create folder: \(collection.path("out/A").string) is a file, not a folder"])
+        #expect(
+            plan.problems.map(\.description) == [
+                "\(collection.path(folder).string): cannot create folder: \(collection.path("out/A").string) is a file, not a folder"
+            ])
     }
 }

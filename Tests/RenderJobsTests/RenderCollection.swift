@@ -2,9 +2,10 @@ import AudioOutput
 import Configuration
 import Files
 import Library
-@testable import RenderJobs
 import SystemPackage
 import TestSupport
+
+@testable import RenderJobs
 
 /// MIDI files of different sizes in a temporary folder, and the plans a render makes of them.
 struct RenderCollection {
@@ -32,9 +33,12 @@ struct RenderCollection {
     }
 
     /// A plan into `out`, every output rendered again (`--force`), as `render … -o out` makes it.
-    func plan(_ inputs: [String] = [], manifest: InputManifest? = nil, output: String = "out", format: AudioFileFormat = .wav,
-              force: Bool = true, shard: Shard? = nil) throws -> RenderPlan {
-        try RenderPlan(inputs: inputs.map(path), manifest: manifest, output: path(output), outputIsFolder: true, format: format, force: force, shard: shard)
+    func plan(
+        _ inputs: [String] = [], manifest: InputManifest? = nil, output: String = "out", format: AudioFileFormat = .wav,
+        force: Bool = true, shard: Shard? = nil
+    ) throws -> RenderPlan {
+        try RenderPlan(
+            inputs: inputs.map(path), manifest: manifest, output: path(output), outputIsFolder: true, format: format, force: force, shard: shard)
     }
 
     func path(_ relativePath: String) -> FilePath { folder.filePath(relativePath) }

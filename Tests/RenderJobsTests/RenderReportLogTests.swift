@@ -1,19 +1,22 @@
 import Files
 import Foundation
 import Playback
-@testable import RenderJobs
 import SystemPackage
 import TestSupport
 import Testing
+
+@testable import RenderJobs
 
 /// `render --report FILE.jsonl`: each shard appends to a file of its own, named for the shard,
 /// its lines saying the shard; a rerun appends to the same file.
 @Suite("RenderReportLog")
 struct RenderReportLogTests {
-    @Test("a shard's file is named for it, before .jsonl or at the end of another name", arguments: [
-        ("report.jsonl", "report.shard-2-of-8.jsonl"), ("runs/r.jsonl", "runs/r.shard-2-of-8.jsonl"), ("report", "report.shard-2-of-8"),
-        ("report.txt", "report.txt.shard-2-of-8"),
-    ])
+    @Test(
+        "a shard's file is named for it, before .jsonl or at the end of another name",
+        arguments: [
+            ("report.jsonl", "report.shard-2-of-8.jsonl"), ("runs/r.jsonl", "runs/r.shard-2-of-8.jsonl"), ("report", "report.shard-2-of-8"),
+            ("report.txt", "report.txt.shard-2-of-8"),
+        ])
     func shardFileNames(given: String, named: String) {
         #expect(RenderReportLog.path(FilePath(given), for: Shard(index: 2, count: 8)) == FilePath(named))
     }

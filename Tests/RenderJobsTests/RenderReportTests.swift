@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import Playback
 @testable import RenderJobs
-import Testing
 
 /// One line of `render --json` and `--report`: its fields, rounded as documented, as one line of
 /// JSON with sorted keys.
@@ -42,15 +43,20 @@ struct RenderReportTests {
     @Test("a failure: the line, exactly (sorted keys, slashes as they are, nothing of a render)")
     func failed() {
         let line = RenderReport(job: Self.job, error: "in/a.mid: broken").line
-        #expect(String(decoding: line, as: UTF8.self) == #"{"error":"in/a.mid: broken","input":"in/a.mid","output":"out/a.wav","status":"failed","warnings":[]}"# + "\n")
+        #expect(
+            String(decoding: line, as: UTF8.self)
+                == #"{"error":"in/a.mid: broken","input":"in/a.mid","output":"out/a.wav","status":"failed","warnings":[]}"# + "\n")
     }
 
     @Test("an output up to date is skipped; a problem found before rendering is a failure, with its output when it has one")
     func skippedAndProblems() throws {
         let skipped = try Self.fields(RenderReport(skipped: Self.job))
         #expect(skipped["status"] as? String == "skipped" && skipped["output"] as? String == "out/a.wav" && skipped["seconds"] == nil)
-        let withOutput = try Self.fields(RenderReport(problem: RenderProblem(input: "in/a.mid", output: "out/a.wav", description: "taken"), input: "in/a.mid"))
-        #expect(withOutput["status"] as? String == "failed" && withOutput["error"] as? String == "taken" && withOutput["output"] as? String == "out/a.wav")
+        let withOutput = try Self.fields(
+            RenderReport(problem: RenderProblem(input: "in/a.mid", output: "out/a.wav", description: "taken"), input: "in/a.mid"))
+        #expect(
+            withOutput["status"] as? String == "failed" && withOutput["error"] as? String == "taken" && withOutput["output"] as? String == "out/a.wav"
+        )
         let withoutOutput = try Self.fields(RenderReport(problem: RenderProblem(input: "in", description: "in: no MIDI files"), input: "in"))
         #expect(withoutOutput["input"] as? String == "in" && withoutOutput["output"] == nil)
     }

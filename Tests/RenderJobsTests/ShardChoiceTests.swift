@@ -1,8 +1,9 @@
 import Library
-@testable import RenderJobs
 import SystemPackage
 import TestSupport
 import Testing
+
+@testable import RenderJobs
 
 /// Which files each task of a cluster job renders (`render --shard I/N`): every file by one shard,
 /// the split weighed by the files' sizes and keyed by their paths under the folder given, so that
@@ -51,8 +52,11 @@ struct ShardChoiceTests {
             }
             let fromFolder = outputs(here, try here.plan(["in"], shard: shard))
             #expect(outputs(elsewhere, try elsewhere.plan(["in"], shard: shard)) == fromFolder)
-            #expect(outputs(here, try here.plan(manifest: InputManifest(bytes: Array(listed.utf8), folder: here.path("in")), shard: shard)) == fromFolder)
-            #expect(outputs(here, try here.plan(manifest: InputManifest(bytes: Array(reversed.utf8), folder: here.path("in")), shard: shard)) == fromFolder)
+            #expect(
+                outputs(here, try here.plan(manifest: InputManifest(bytes: Array(listed.utf8), folder: here.path("in")), shard: shard)) == fromFolder)
+            #expect(
+                outputs(here, try here.plan(manifest: InputManifest(bytes: Array(reversed.utf8), folder: here.path("in")), shard: shard))
+                    == fromFolder)
         }
     }
 
@@ -78,8 +82,10 @@ struct ShardChoiceTests {
         try collection.write("song.mid")
         var plans: [RenderPlan] = []
         for index in 0..<3 {
-            plans.append(try RenderPlan(inputs: [collection.path("song.mid")], manifest: nil, output: nil, outputIsFolder: false, format: .wav,
-                                        force: true, shard: Shard(index: index, count: 3)))
+            plans.append(
+                try RenderPlan(
+                    inputs: [collection.path("song.mid")], manifest: nil, output: nil, outputIsFolder: false, format: .wav,
+                    force: true, shard: Shard(index: index, count: 3)))
         }
         #expect(plans.map(\.jobs.count).sorted() == [0, 0, 1])
         #expect(plans.map(\.otherShards).sorted() == [0, 1, 1])

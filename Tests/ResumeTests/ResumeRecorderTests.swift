@@ -1,16 +1,18 @@
 import Files
-@testable import Playback
 import SystemPackage
-import Testing
 import TestSupport
+import Testing
+
+@testable import Playback
 @testable import Resume
 
 /// What the recorder keeps of a queue: its files and place, but nothing of a queue holding the
 /// song from standard input, which cannot be read again.
 @Suite struct ResumeRecorderTests {
     static func snapshot(of queue: PlayQueue, hasEnded: Bool = false) -> PlayerSnapshot {
-        PlayerSnapshot(item: queue.current, place: queue.place, queueLength: queue.order.count, heardSeconds: 2, heardTick: 960,
-                       durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: hasEnded, underruns: 0, pressedKeys: [], noteRange: nil)
+        PlayerSnapshot(
+            item: queue.current, place: queue.place, queueLength: queue.order.count, heardSeconds: 2, heardTick: 960,
+            durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: hasEnded, underruns: 0, pressedKeys: [], noteRange: nil)
     }
 
     @Test("a queue holding standard input: neither its songs nor its end are recorded, and the saved queue stays as it was")

@@ -2,12 +2,14 @@ import Files
 import Foundation
 import Library
 import SystemPackage
-import Testing
 import TestSupport
-#if canImport(Glibc)
-import Glibc
-#endif
+import Testing
+
 @testable import Resume
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct ResumeStoreTests {
     static func sampleState(libraryRoot: FilePath = "/home/zoë/Music/MIDI", place: Int = 1) -> ResumeState {
@@ -15,8 +17,9 @@ struct ResumeStoreTests {
             libraryRoot: libraryRoot,
             files: [libraryRoot.appending("Chopin/Ballade No.1.mid"), "/tmp/Gymnopédie 1.mid", libraryRoot.appending("Bach/Prelude.mid")],
             order: [2, 0, 1], repeatMode: "all", shuffled: true,
-            position: .init(place: place, seconds: 83.25, ticks: 15984,
-                            file: FileStamp(size: 20480, modifiedSeconds: 1_700_000_000, modifiedNanoseconds: 123_456_789)))
+            position: .init(
+                place: place, seconds: 83.25, ticks: 15984,
+                file: FileStamp(size: 20480, modifiedSeconds: 1_700_000_000, modifiedNanoseconds: 123_456_789)))
     }
 
     @Test func savedStateLoadsAsItWas() throws {
@@ -49,8 +52,10 @@ struct ResumeStoreTests {
             let folder = try TemporaryFolder()
             let store = ResumeStore(folder: folder.filePath)
             let files = (0..<queueLength).map { FilePath("/music/Composer \($0 % 50)/Some rather long title of a piece \($0).mid") }
-            try store.save(ResumeState(libraryRoot: "/music", files: files, order: Array(files.indices), repeatMode: "off", shuffled: false,
-                                       position: .init(place: 0, seconds: 0, ticks: 0, file: nil)))
+            try store.save(
+                ResumeState(
+                    libraryRoot: "/music", files: files, order: Array(files.indices), repeatMode: "off", shuffled: false,
+                    position: .init(place: 0, seconds: 0, ticks: 0, file: nil)))
             var changes: [Int] = []
             for second in 1...3 {
                 let before = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("state.sqlite"))))
@@ -83,8 +88,9 @@ struct ResumeStoreTests {
         // "ショパン.mid" in Shift-JIS, and a Latin-1 "é".
         let shiftJIS = FilePath(bytes: Array("/music/".utf8) + [0x83, 0x56, 0x83, 0x87, 0x83, 0x70, 0x83, 0x93] + Array(".mid".utf8))
         let latin1 = FilePath(bytes: Array("/music/Caf".utf8) + [0xE9] + Array(".mid".utf8))
-        let state = ResumeState(libraryRoot: "/music", files: [shiftJIS, latin1], order: [0, 1], repeatMode: "off", shuffled: false,
-                                position: .init(place: 1, seconds: 1, ticks: 1, file: nil))
+        let state = ResumeState(
+            libraryRoot: "/music", files: [shiftJIS, latin1], order: [0, 1], repeatMode: "off", shuffled: false,
+            position: .init(place: 1, seconds: 1, ticks: 1, file: nil))
         try store.save(state)
         let loaded = try #require(ResumeStore(folder: folder.filePath).load().state)
         #expect(loaded.queue.map(\.stored.bytes) == [shiftJIS, latin1].map { Array($0.bytes.dropFirst("/music/".utf8.count)) })
@@ -104,7 +110,9 @@ struct ResumeStoreTests {
         let loaded = store.load()
         #expect(loaded.state == nil)
         let warning = try #require(loaded.warning)
-        #expect(warning.description.hasPrefix("\(folder.file("state.sqlite")): cannot resume: the database is damaged; kept as \(folder.file("state.sqlite")).bad-"))
+        #expect(
+            warning.description.hasPrefix(
+                "\(folder.file("state.sqlite")): cannot resume: the database is damaged; kept as \(folder.file("state.sqlite")).bad-"))
         let aside = try #require(try folder.contents().first { $0.hasPrefix("state.sqlite.bad-") })
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file(aside))) == Data(garbage))
         // The next start is a fresh one without a word; a save works again.
@@ -122,22 +130,24 @@ struct ResumeStoreTests {
 
     // MARK: The state.json of older versions
 
-    static func oldStateJSON(libraryRoot: String = "/home/zoë/Music/MIDI", version: Int = 1, queue: [String]? = nil,
-                             order: String = "[2, 0, 1]", place: String = "1", seconds: String = "83.25") -> String {
+    static func oldStateJSON(
+        libraryRoot: String = "/home/zoë/Music/MIDI", version: Int = 1, queue: [String]? = nil,
+        order: String = "[2, 0, 1]", place: String = "1", seconds: String = "83.25"
+    ) -> String {
         let files = (queue ?? ["Chopin/Ballade No.1.mid", "/tmp/Gymnopédie 1.mid", "Bach/Prelude.mid"]).map { "\"\($0)\"" }.joined(separator: ", ")
         return """
-        {
-          "file" : { "modifiedNanoseconds" : 123456789, "modifiedSeconds" : 1700000000, "size" : 20480 },
-          "libraryRoot" : "\(libraryRoot)",
-          "order" : \(order),
-          "place" : \(place),
-          "position" : { "seconds" : \(seconds), "ticks" : 15984 },
-          "queue" : [ \(files) ],
-          "repeatMode" : "all",
-          "shuffled" : true,
-          "version" : \(version)
-        }
-        """
+            {
+              "file" : { "modifiedNanoseconds" : 123456789, "modifiedSeconds" : 1700000000, "size" : 20480 },
+              "libraryRoot" : "\(libraryRoot)",
+              "order" : \(order),
+              "place" : \(place),
+              "position" : { "seconds" : \(seconds), "ticks" : 15984 },
+              "queue" : [ \(files) ],
+              "repeatMode" : "all",
+              "shuffled" : true,
+              "version" : \(version)
+            }
+            """
     }
 
     @Test func anOldStateFileIsCarriedOverOnceAndRemoved() throws {
@@ -160,8 +170,9 @@ struct ResumeStoreTests {
         Corruption(contents: "", reason: "not a resume state smfplay can read"),
         Corruption(contents: oldStateJSON(version: 2), reason: "format version 2, which this smfplay does not read"),
         Corruption(contents: oldStateJSON(place: "\"one\""), reason: "not a resume state smfplay can read"),
-        Corruption(contents: oldStateJSON(queue: ["Chopin/Ballade No.1.mid", "/tmp/Gymnopédie 1.mid", "../../etc/passwd"]),
-                   reason: #""../../etc/passwd" is not a path inside the library"#),
+        Corruption(
+            contents: oldStateJSON(queue: ["Chopin/Ballade No.1.mid", "/tmp/Gymnopédie 1.mid", "../../etc/passwd"]),
+            reason: #""../../etc/passwd" is not a path inside the library"#),
         Corruption(contents: oldStateJSON(order: "[2, 0, 0]"), reason: "the order is not an arrangement of the queue's 3 files"),
         Corruption(contents: oldStateJSON(place: "4"), reason: "place 4 is outside the queue of 3 files"),
         Corruption(contents: oldStateJSON(seconds: "-1"), reason: "the position is negative or not a number"),
@@ -189,7 +200,9 @@ struct ResumeStoreTests {
         let store = ResumeStore(folder: folder.filePath)
         var state = Self.sampleState()
         state.position.seconds = .nan
-        #expect(throws: FileWriteError(path: store.path, reason: "not saving a resume state: the position is negative or not a number")) { try store.save(state) }
+        #expect(throws: FileWriteError(path: store.path, reason: "not saving a resume state: the position is negative or not a number")) {
+            try store.save(state)
+        }
         #expect(ResumeStore(folder: folder.filePath).load().state == nil)
     }
 
@@ -218,8 +231,10 @@ struct ResumeStoreTests {
         let left = try stayed.create("Bach/Prelude.mid")
         let outside = try stayed.create("outside.mid")
         // Bach stays where the library was; Chopin moves with it.
-        let state = ResumeState(libraryRoot: stayed.filePath, files: [FilePath(song.replacingOccurrences(of: old.path, with: stayed.path)), FilePath(left), FilePath(outside)],
-                                order: [0, 1, 2], repeatMode: "off", shuffled: false, position: .init(place: 0, seconds: 0, ticks: 0, file: nil))
+        let state = ResumeState(
+            libraryRoot: stayed.filePath,
+            files: [FilePath(song.replacingOccurrences(of: old.path, with: stayed.path)), FilePath(left), FilePath(outside)],
+            order: [0, 1, 2], repeatMode: "off", shuffled: false, position: .init(place: 0, seconds: 0, ticks: 0, file: nil))
         try FileManager.default.moveItem(atPath: old.path + "/Chopin", toPath: new.path + "/Chopin")
         #expect(state.queue == [.inLibrary("Chopin/Ballade No.1.mid"), .inLibrary("Bach/Prelude.mid"), .inLibrary("outside.mid")])
         #expect(state.files(libraryRoot: new.filePath) == [new.filePath("Chopin/Ballade No.1.mid"), FilePath(left), FilePath(outside)])
@@ -300,6 +315,8 @@ struct ResumeLockTests {
         let folder = try TemporaryFolder()
         try folder.create("smfplay")
         let store = ResumeStore(folder: folder.filePath("smfplay"))
-        #expect(throws: ResumeLockError.unusable(lockFile: store.lockFile, reason: "\(folder.file("smfplay")) is a file, not a folder")) { try store.lock() }
+        #expect(throws: ResumeLockError.unusable(lockFile: store.lockFile, reason: "\(folder.file("smfplay")) is a file, not a folder")) {
+            try store.lock()
+        }
     }
 }

@@ -1,7 +1,8 @@
-import SystemPackage
 import Dispatch
 import Foundation
+import SystemPackage
 import Testing
+
 @testable import SMF
 
 /// Files on disk that are not MIDI files, and sweeps over damaged copies of a valid file.
@@ -73,7 +74,8 @@ import Testing
         let folder = try ScratchFolder()
         defer { folder.remove() }
         // The third track's events start at 62; its second note is cut after 8 bytes.
-        let bytes = RawSMF.header(tracks: 3) + RawSMF.track(Hostile.note) + RawSMF.track(Hostile.note)
+        let bytes =
+            RawSMF.header(tracks: 3) + RawSMF.track(Hostile.note) + RawSMF.track(Hostile.note)
             + RawSMF.track(Hostile.note + [0x00, 0x90, 0x3C], endOfTrack: false)
         let path = try folder.write("song.mid", bytes)
         let error = #expect(throws: SMFFileError.invalid(path: FilePath(path), .truncatedEvent(offset: 70, track: 3))) {
@@ -106,11 +108,12 @@ import Testing
             do {
                 output = try SMFReader().read(prefix)
             } catch {
-                let expected: SMFError = switch length {
-                case ..<4: .notAMIDIFile
-                case ..<14: .truncatedHeader(offset: length)
-                default: .noTracks
-                }
+                let expected: SMFError =
+                    switch length {
+                    case ..<4: .notAMIDIFile
+                    case ..<14: .truncatedHeader(offset: length)
+                    default: .noTracks
+                    }
                 #expect(error == expected && length < 22, "prefix of \(length) bytes")
                 continue
             }
@@ -248,7 +251,8 @@ import Testing
     static func sampleFile() -> MIDIFile {
         var conductor = Track()
         conductor.append(.meta(.text(.trackName, Array("Conductor".utf8))), atTick: 0)
-        conductor.append(.meta(.timeSignature(numerator: 3, denominatorPower: 2, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8)), atTick: 0)
+        conductor.append(
+            .meta(.timeSignature(numerator: 3, denominatorPower: 2, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8)), atTick: 0)
         conductor.append(.meta(.keySignature(sharpsOrFlats: -3, isMinor: true)), atTick: 0)
         conductor.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
         conductor.append(.meta(.tempo(microsecondsPerQuarterNote: 375_000)), atTick: 1_920)

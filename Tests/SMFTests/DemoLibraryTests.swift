@@ -1,6 +1,6 @@
-import SystemPackage
 import Foundation
 import SMF
+import SystemPackage
 import TestSupport
 import Testing
 
@@ -22,20 +22,27 @@ struct DemoLibraryTests {
     }
 
     static let pieces = [
-        Piece(path: "Bach/Well-Tempered Clavier/Prelude in C major BWV 846.mid", format: .multipleTracksSynchronous,
-              trackNames: ["Prelude in C major BWV 846", "Right hand", "Left hand"], noteCount: 549, seconds: 110...125),
-        Piece(path: "Bach/Inventions/Invention No.1 BWV 772.mid", format: .multipleTracksSynchronous,
-              trackNames: ["Invention No.1 in C major BWV 772", "Right hand", "Left hand"], noteCount: 134, seconds: 18...25),
-        Piece(path: "Bach/Inventions/Invention No.8 BWV 779.mid", format: .multipleTracksSynchronous,
-              trackNames: ["Invention No.8 in F major BWV 779", "Right hand", "Left hand"], noteCount: 200, seconds: 18...25),
-        Piece(path: "Bach/Inventions/Invention No.10 BWV 781.mid", format: .multipleTracksSynchronous,
-              trackNames: ["Invention No.10 in G major BWV 781", "Right hand", "Left hand"], noteCount: 206, seconds: 33...42),
-        Piece(path: "ショパン/Preludes/Prelude Op.28 No.20.mid", format: .multipleTracksSynchronous,
-              trackNames: ["Prelude Op.28 No.20 in C minor", "Right hand", "Left hand"], noteCount: 286, seconds: 60...80),
-        Piece(path: "Satie/Gymnopédies/Gymnopédie No.1.mid", format: .multipleTracksSynchronous,
-              trackNames: ["Gymnopédie No.1", "Melody", "Left hand"], noteCount: 58, seconds: 28...38),
-        Piece(path: "Traditional/Folk/Greensleeves.mid", format: .singleTrack,
-              trackNames: ["Greensleeves"], noteCount: 165, seconds: 34...44),
+        Piece(
+            path: "Bach/Well-Tempered Clavier/Prelude in C major BWV 846.mid", format: .multipleTracksSynchronous,
+            trackNames: ["Prelude in C major BWV 846", "Right hand", "Left hand"], noteCount: 549, seconds: 110...125),
+        Piece(
+            path: "Bach/Inventions/Invention No.1 BWV 772.mid", format: .multipleTracksSynchronous,
+            trackNames: ["Invention No.1 in C major BWV 772", "Right hand", "Left hand"], noteCount: 134, seconds: 18...25),
+        Piece(
+            path: "Bach/Inventions/Invention No.8 BWV 779.mid", format: .multipleTracksSynchronous,
+            trackNames: ["Invention No.8 in F major BWV 779", "Right hand", "Left hand"], noteCount: 200, seconds: 18...25),
+        Piece(
+            path: "Bach/Inventions/Invention No.10 BWV 781.mid", format: .multipleTracksSynchronous,
+            trackNames: ["Invention No.10 in G major BWV 781", "Right hand", "Left hand"], noteCount: 206, seconds: 33...42),
+        Piece(
+            path: "ショパン/Preludes/Prelude Op.28 No.20.mid", format: .multipleTracksSynchronous,
+            trackNames: ["Prelude Op.28 No.20 in C minor", "Right hand", "Left hand"], noteCount: 286, seconds: 60...80),
+        Piece(
+            path: "Satie/Gymnopédies/Gymnopédie No.1.mid", format: .multipleTracksSynchronous,
+            trackNames: ["Gymnopédie No.1", "Melody", "Left hand"], noteCount: 58, seconds: 28...38),
+        Piece(
+            path: "Traditional/Folk/Greensleeves.mid", format: .singleTrack,
+            trackNames: ["Greensleeves"], noteCount: 165, seconds: 34...44),
     ]
 
     static func read(_ path: String) throws -> MIDIFile {
@@ -99,7 +106,8 @@ struct DemoLibraryTests {
         let bar: UInt32 = 4 * 480
         let conductor = file.tracks[0].events.map(file.tracks[0].message(of:))
         #expect(conductor.contains(.meta(.keySignature(sharpsOrFlats: 0, isMinor: false))))
-        #expect(conductor.contains(.meta(.timeSignature(numerator: 4, denominatorPower: 2, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8))))
+        #expect(
+            conductor.contains(.meta(.timeSignature(numerator: 4, denominatorPower: 2, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8))))
         let tempos = conductor.compactMap { message -> Double? in
             guard case .meta(.tempo(let microseconds)) = message else { return nil }
             return 60_000_000 / Double(microseconds)

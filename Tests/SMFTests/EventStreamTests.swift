@@ -1,6 +1,7 @@
-import SystemPackage
 import Foundation
+import SystemPackage
 import Testing
+
 @testable import SMF
 
 /// `SMFEventStream` walks a file without keeping it: it must see exactly what
@@ -19,7 +20,9 @@ struct EventStreamTests {
         var visits: [Visit] = []
 
         mutating func visitChannelMessage(_ event: TrackEvent, atTick tick: UInt64) { visits.append(.channel(event, tick: tick)) }
-        mutating func visitTempo(microsecondsPerQuarterNote: UInt32, atTick tick: UInt64) { visits.append(.tempo(microsecondsPerQuarterNote, tick: tick)) }
+        mutating func visitTempo(microsecondsPerQuarterNote: UInt32, atTick tick: UInt64) {
+            visits.append(.tempo(microsecondsPerQuarterNote, tick: tick))
+        }
         mutating func visitTrackEnd(atTick tick: UInt64) { visits.append(.trackEnd(tick: tick)) }
 
         /// What a stream must visit for a file the reader read, worked out from the reader's tracks.
@@ -46,7 +49,9 @@ struct EventStreamTests {
     }
 
     /// What reading `bytes` gives: the reader's visits or its error, and the stream's.
-    static func outcomes(_ bytes: [UInt8], policy: SMFReadingPolicy = .lenient) -> (reader: Result<Visits, SMFError>, stream: Result<Visits, SMFError>) {
+    static func outcomes(_ bytes: [UInt8], policy: SMFReadingPolicy = .lenient) -> (
+        reader: Result<Visits, SMFError>, stream: Result<Visits, SMFError>
+    ) {
         let reader = Result { () throws(SMFError) -> Visits in Visits(expectedFrom: try SMFReader(policy: policy).read(bytes).file) }
         let stream = Result { () throws(SMFError) -> Visits in
             var visits = Visits()

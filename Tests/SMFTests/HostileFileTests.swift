@@ -1,7 +1,9 @@
 import Testing
+
 @testable import SMF
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Bytes and helpers for the hostile-input tests.
@@ -87,62 +89,85 @@ struct HostileErrorCase: Sendable, CustomTestStringConvertible {
         let headerFields = RawSMF.be16(1) + RawSMF.be16(1) + RawSMF.be16(480)
         return [
             .init("empty file", [], .notAMIDIFile),
-            .init("header length 5", RawSMF.header(tracks: 1, length: 5) + RawSMF.track(note),
-                  .headerTooShort(length: 5, offset: 0)),
-            .init("header length 0", RawSMF.header(tracks: 1, length: 0) + RawSMF.track(note),
-                  .headerTooShort(length: 0, offset: 0)),
-            .init("header length 4096 in a 34-byte file", RawSMF.chunk("MThd", headerFields, declaredLength: 4096) + RawSMF.track(note),
-                  .truncatedHeader(offset: 34)),
-            .init("header length 0xFFFFFFFF", RawSMF.chunk("MThd", headerFields, declaredLength: 0xFFFF_FFFF) + RawSMF.track(note),
-                  .truncatedHeader(offset: 34)),
+            .init(
+                "header length 5", RawSMF.header(tracks: 1, length: 5) + RawSMF.track(note),
+                .headerTooShort(length: 5, offset: 0)),
+            .init(
+                "header length 0", RawSMF.header(tracks: 1, length: 0) + RawSMF.track(note),
+                .headerTooShort(length: 0, offset: 0)),
+            .init(
+                "header length 4096 in a 34-byte file", RawSMF.chunk("MThd", headerFields, declaredLength: 4096) + RawSMF.track(note),
+                .truncatedHeader(offset: 34)),
+            .init(
+                "header length 0xFFFFFFFF", RawSMF.chunk("MThd", headerFields, declaredLength: 0xFFFF_FFFF) + RawSMF.track(note),
+                .truncatedHeader(offset: 34)),
             .init("0 ticks per quarter note", RawSMF.file(division: 0, tracks: [note]), .zeroDivision),
             .init("SMPTE at -23 frames per second", RawSMF.file(division: 0xE928, tracks: [note]), .unknownFrameRate(-23)),
             .init("SMPTE at -128 frames per second", RawSMF.file(division: 0x8004, tracks: [note]), .unknownFrameRate(-128)),
             .init("SMPTE at 25 fps with 0 ticks per frame", RawSMF.file(division: 0xE700, tracks: [note]), .zeroDivision),
-            .init("only unknown chunks, no MTrk", RawSMF.header(tracks: 1) + RawSMF.chunk("XFIH", [1, 2, 3, 4]) + RawSMF.chunk("MTrx", []),
-                  .noTracks),
+            .init(
+                "only unknown chunks, no MTrk", RawSMF.header(tracks: 1) + RawSMF.chunk("XFIH", [1, 2, 3, 4]) + RawSMF.chunk("MTrx", []),
+                .noTracks),
             .init("header alone", RawSMF.header(tracks: 1), .noTracks),
-            .init("delta time of 5 bytes in track 2", RawSMF.file(tracks: [note, [0x81, 0x81, 0x81, 0x81, 0x00, 0x90, 0x3C, 0x40]]),
-                  .variableLengthQuantityTooLong(offset: 42, track: 2)),
-            .init("sysex length of 5 bytes", Hostile.oneTrack([0x00, 0xF0, 0x81, 0x81, 0x81, 0x81, 0x00, 0xF7]),
-                  .variableLengthQuantityTooLong(offset: 24, track: 1)),
-            .init("meta length of 5 bytes", Hostile.oneTrack([0x00, 0xFF, 0x01, 0x81, 0x81, 0x81, 0x81, 0x00]),
-                  .variableLengthQuantityTooLong(offset: 25, track: 1)),
-            .init("note cut off inside a complete chunk, a track after it",
-                  RawSMF.header(tracks: 2) + RawSMF.track(note + [0x00, 0x90, 0x3C], endOfTrack: false) + RawSMF.track(note),
-                  .truncatedEvent(offset: 30, track: 1)),
-            .init("running-status note cut off inside a complete chunk", Hostile.oneTrack(note + [0x00, 0x3E], endOfTrack: false),
-                  .truncatedEvent(offset: 30, track: 1)),
-            .init("delta time with no event after it", Hostile.oneTrack(note + [0x00], endOfTrack: false),
-                  .truncatedEvent(offset: 30, track: 1)),
-            .init("meta event cut off after its type", Hostile.oneTrack(note + [0x00, 0xFF, 0x2F], endOfTrack: false),
-                  .truncatedEvent(offset: 30, track: 1)),
-            .init("sysex declaring 0x0FFFFFFF bytes", Hostile.oneTrack([0x00, 0xF0, 0xFF, 0xFF, 0xFF, 0x7F, 0x7E, 0xF7]),
-                  .truncatedEvent(offset: 22, track: 1)),
-            .init("text meta declaring 127 bytes, 6 left", Hostile.oneTrack([0x00, 0xFF, 0x01, 0x7F, 0x41, 0x42]),
-                  .truncatedEvent(offset: 22, track: 1)),
-            .init("data byte as first event, no running status", Hostile.oneTrack([0x00, 0x3C, 0x40]),
-                  .missingStatus(byte: 0x3C, offset: 23, track: 1)),
-            .init("data byte after sysex, no running status before it",
-                  Hostile.oneTrack([0x00, 0xF0, 0x01, 0xF7, 0x00, 0x3C, 0x40]),
-                  .missingStatus(byte: 0x3C, offset: 27, track: 1)),
-            .init("RIFF WAVE", RawSMF.riff(form: "WAVE", [RawSMF.riffChunk("fmt ", Hostile.zeros(16))]),
-                  .riffWithoutMIDI(formType: "WAVE")),
-            .init("RIFF with an unprintable form type", RawSMF.riff(form: "\u{01}\u{02}\u{03}\u{04}", []),
-                  .riffWithoutMIDI(formType: "????")),
-            .init("RIFF RMID with no data chunk", RawSMF.riff(form: "RMID", [RawSMF.riffChunk("LIST", Array("INFO".utf8))]),
-                  .riffWithoutDataChunk),
-            .init("RIFF RMID whose data chunk holds no MThd",
-                  Hostile.rmid(Array("JUNK".utf8) + RawSMF.be32(6) + headerFields + RawSMF.track(note)),
-                  .riffWithoutDataChunk),
-            .init("RIFF RMID whose data chunk ends inside MThd", Hostile.rmid(Array(Hostile.valid.prefix(10))),
-                  .truncatedHeader(offset: 30)),
-            .init("offsets count the RIFF wrapper and an odd chunk's pad byte",
-                  Hostile.rmid(Hostile.oneTrack([0x00, 0x3C, 0x40]), before: [RawSMF.riffChunk("LIST", [0x41, 0x42, 0x43])]),
-                  .missingStatus(byte: 0x3C, offset: 12 + 12 + 8 + 23, track: 1)),
+            .init(
+                "delta time of 5 bytes in track 2", RawSMF.file(tracks: [note, [0x81, 0x81, 0x81, 0x81, 0x00, 0x90, 0x3C, 0x40]]),
+                .variableLengthQuantityTooLong(offset: 42, track: 2)),
+            .init(
+                "sysex length of 5 bytes", Hostile.oneTrack([0x00, 0xF0, 0x81, 0x81, 0x81, 0x81, 0x00, 0xF7]),
+                .variableLengthQuantityTooLong(offset: 24, track: 1)),
+            .init(
+                "meta length of 5 bytes", Hostile.oneTrack([0x00, 0xFF, 0x01, 0x81, 0x81, 0x81, 0x81, 0x00]),
+                .variableLengthQuantityTooLong(offset: 25, track: 1)),
+            .init(
+                "note cut off inside a complete chunk, a track after it",
+                RawSMF.header(tracks: 2) + RawSMF.track(note + [0x00, 0x90, 0x3C], endOfTrack: false) + RawSMF.track(note),
+                .truncatedEvent(offset: 30, track: 1)),
+            .init(
+                "running-status note cut off inside a complete chunk", Hostile.oneTrack(note + [0x00, 0x3E], endOfTrack: false),
+                .truncatedEvent(offset: 30, track: 1)),
+            .init(
+                "delta time with no event after it", Hostile.oneTrack(note + [0x00], endOfTrack: false),
+                .truncatedEvent(offset: 30, track: 1)),
+            .init(
+                "meta event cut off after its type", Hostile.oneTrack(note + [0x00, 0xFF, 0x2F], endOfTrack: false),
+                .truncatedEvent(offset: 30, track: 1)),
+            .init(
+                "sysex declaring 0x0FFFFFFF bytes", Hostile.oneTrack([0x00, 0xF0, 0xFF, 0xFF, 0xFF, 0x7F, 0x7E, 0xF7]),
+                .truncatedEvent(offset: 22, track: 1)),
+            .init(
+                "text meta declaring 127 bytes, 6 left", Hostile.oneTrack([0x00, 0xFF, 0x01, 0x7F, 0x41, 0x42]),
+                .truncatedEvent(offset: 22, track: 1)),
+            .init(
+                "data byte as first event, no running status", Hostile.oneTrack([0x00, 0x3C, 0x40]),
+                .missingStatus(byte: 0x3C, offset: 23, track: 1)),
+            .init(
+                "data byte after sysex, no running status before it",
+                Hostile.oneTrack([0x00, 0xF0, 0x01, 0xF7, 0x00, 0x3C, 0x40]),
+                .missingStatus(byte: 0x3C, offset: 27, track: 1)),
+            .init(
+                "RIFF WAVE", RawSMF.riff(form: "WAVE", [RawSMF.riffChunk("fmt ", Hostile.zeros(16))]),
+                .riffWithoutMIDI(formType: "WAVE")),
+            .init(
+                "RIFF with an unprintable form type", RawSMF.riff(form: "\u{01}\u{02}\u{03}\u{04}", []),
+                .riffWithoutMIDI(formType: "????")),
+            .init(
+                "RIFF RMID with no data chunk", RawSMF.riff(form: "RMID", [RawSMF.riffChunk("LIST", Array("INFO".utf8))]),
+                .riffWithoutDataChunk),
+            .init(
+                "RIFF RMID whose data chunk holds no MThd",
+                Hostile.rmid(Array("JUNK".utf8) + RawSMF.be32(6) + headerFields + RawSMF.track(note)),
+                .riffWithoutDataChunk),
+            .init(
+                "RIFF RMID whose data chunk ends inside MThd", Hostile.rmid(Array(Hostile.valid.prefix(10))),
+                .truncatedHeader(offset: 30)),
+            .init(
+                "offsets count the RIFF wrapper and an odd chunk's pad byte",
+                Hostile.rmid(Hostile.oneTrack([0x00, 0x3C, 0x40]), before: [RawSMF.riffChunk("LIST", [0x41, 0x42, 0x43])]),
+                .missingStatus(byte: 0x3C, offset: 12 + 12 + 8 + 23, track: 1)),
             .init("257 bytes before MThd", Hostile.zeros(257) + Hostile.valid, .notAMIDIFile),
-            .init("offsets count skipped leading bytes", Hostile.zeros(128) + Hostile.oneTrack([0x00, 0x3C, 0x40]),
-                  .missingStatus(byte: 0x3C, offset: 128 + 23, track: 1)),
+            .init(
+                "offsets count skipped leading bytes", Hostile.zeros(128) + Hostile.oneTrack([0x00, 0x3C, 0x40]),
+                .missingStatus(byte: 0x3C, offset: 128 + 23, track: 1)),
         ]
     }()
 }
@@ -170,61 +195,80 @@ struct HostileWarningCase: Sendable, CustomTestStringConvertible {
             .init("256 bytes before MThd", Hostile.zeros(256) + valid, [.skippedLeadingBytes(count: 256)], events: [3]),
             .init("10-byte header", RawSMF.header(tracks: 1, length: 10) + RawSMF.track(note), [.longHeader(length: 10)], events: [3]),
             .init("format 7", RawSMF.file(format: 7, tracks: [note]), [.unknownFormat(7)], events: [3]),
-            .init("format 0 with 2 tracks", RawSMF.file(format: 0, tracks: [note, note]),
-                  [.singleTrackFormatWithManyTracks(count: 2)], events: [3, 3]),
-            .init("header declares 65535 tracks, 1 present", RawSMF.header(tracks: 65535) + RawSMF.track(note),
-                  [.trackCountMismatch(declared: 65535, found: 1)], events: [3]),
-            .init("unknown chunks before and between tracks",
-                  RawSMF.header(tracks: 2) + RawSMF.chunk("XFIH", [1, 2, 3]) + RawSMF.track(note) + RawSMF.chunk("junk", []) + RawSMF.track(note),
-                  [.unknownChunk(id: "XFIH", offset: 14), .unknownChunk(id: "junk", offset: 45)], events: [3, 3]),
-            .init("MTrk declaring 0xFFFFFFFF bytes", RawSMF.header(tracks: 1) + RawSMF.track(note, declaredLength: 0xFFFF_FFFF),
-                  [.trackPastEndOfFile(track: 1, declared: 0xFFFF_FFFF, available: 12)], events: [3]),
-            .init("note cut off by the end of the file",
-                  RawSMF.header(tracks: 1) + RawSMF.chunk("MTrk", note + [0x00, 0x90, 0x3E], declaredLength: 16),
-                  [.trackPastEndOfFile(track: 1, declared: 16, available: 11), .trackCutOff(track: 1, offset: 30)], events: [2]),
-            .init("sysex declaring 0x0FFFFFFF bytes in track 2, cut by the end of the file",
-                  RawSMF.header(tracks: 2) + RawSMF.track(note)
-                      + RawSMF.chunk("MTrk", note + [0x00, 0xF0, 0xFF, 0xFF, 0xFF, 0x7F, 0x7E, 0x7F], declaredLength: 0x1000_0000),
-                  [.trackPastEndOfFile(track: 2, declared: 0x1000_0000, available: 16), .trackCutOff(track: 2, offset: 50)], events: [3, 2]),
-            .init("file ends between two events of a track", RawSMF.header(tracks: 1) + RawSMF.chunk("MTrk", note, declaredLength: 12),
-                  [.trackPastEndOfFile(track: 1, declared: 12, available: 8), .missingEndOfTrack(track: 1)], events: [2]),
-            .init("file ends inside the second MTrk's chunk header", Array(RawSMF.file(tracks: [note, note]).dropLast(16)),
-                  [.trailingData(count: 4, offset: 34), .trackCountMismatch(declared: 2, found: 1)], events: [3]),
-            .init("RMID whose data chunk runs past the end, cutting End of Track",
-                  Hostile.rmid(Array(valid.dropLast(2)), dataLength: 0x7FFF_FFFF),
-                  [.trackPastEndOfFile(track: 1, declared: 12, available: 10), .trackCutOff(track: 1, offset: 20 + 30)], events: [2]),
+            .init(
+                "format 0 with 2 tracks", RawSMF.file(format: 0, tracks: [note, note]),
+                [.singleTrackFormatWithManyTracks(count: 2)], events: [3, 3]),
+            .init(
+                "header declares 65535 tracks, 1 present", RawSMF.header(tracks: 65535) + RawSMF.track(note),
+                [.trackCountMismatch(declared: 65535, found: 1)], events: [3]),
+            .init(
+                "unknown chunks before and between tracks",
+                RawSMF.header(tracks: 2) + RawSMF.chunk("XFIH", [1, 2, 3]) + RawSMF.track(note) + RawSMF.chunk("junk", []) + RawSMF.track(note),
+                [.unknownChunk(id: "XFIH", offset: 14), .unknownChunk(id: "junk", offset: 45)], events: [3, 3]),
+            .init(
+                "MTrk declaring 0xFFFFFFFF bytes", RawSMF.header(tracks: 1) + RawSMF.track(note, declaredLength: 0xFFFF_FFFF),
+                [.trackPastEndOfFile(track: 1, declared: 0xFFFF_FFFF, available: 12)], events: [3]),
+            .init(
+                "note cut off by the end of the file",
+                RawSMF.header(tracks: 1) + RawSMF.chunk("MTrk", note + [0x00, 0x90, 0x3E], declaredLength: 16),
+                [.trackPastEndOfFile(track: 1, declared: 16, available: 11), .trackCutOff(track: 1, offset: 30)], events: [2]),
+            .init(
+                "sysex declaring 0x0FFFFFFF bytes in track 2, cut by the end of the file",
+                RawSMF.header(tracks: 2) + RawSMF.track(note)
+                    + RawSMF.chunk("MTrk", note + [0x00, 0xF0, 0xFF, 0xFF, 0xFF, 0x7F, 0x7E, 0x7F], declaredLength: 0x1000_0000),
+                [.trackPastEndOfFile(track: 2, declared: 0x1000_0000, available: 16), .trackCutOff(track: 2, offset: 50)], events: [3, 2]),
+            .init(
+                "file ends between two events of a track", RawSMF.header(tracks: 1) + RawSMF.chunk("MTrk", note, declaredLength: 12),
+                [.trackPastEndOfFile(track: 1, declared: 12, available: 8), .missingEndOfTrack(track: 1)], events: [2]),
+            .init(
+                "file ends inside the second MTrk's chunk header", Array(RawSMF.file(tracks: [note, note]).dropLast(16)),
+                [.trailingData(count: 4, offset: 34), .trackCountMismatch(declared: 2, found: 1)], events: [3]),
+            .init(
+                "RMID whose data chunk runs past the end, cutting End of Track",
+                Hostile.rmid(Array(valid.dropLast(2)), dataLength: 0x7FFF_FFFF),
+                [.trackPastEndOfFile(track: 1, declared: 12, available: 10), .trackCutOff(track: 1, offset: 20 + 30)], events: [2]),
             .init("trailing garbage", valid + [0xDE, 0xAD, 0xBE, 0xEF, 0x00], [.trailingData(count: 5, offset: 34)], events: [3]),
             .init("12 bytes of zero padding", valid + Hostile.zeros(12), [.trailingData(count: 12, offset: 34)], events: [3]),
             .init("missing End of Track", Hostile.oneTrack(note, endOfTrack: false), [.missingEndOfTrack(track: 1)], events: [2]),
-            .init("bytes after End of Track", RawSMF.header(tracks: 1) + RawSMF.chunk("MTrk", note + Hostile.endOfTrack + [0x00, 0x90, 0x3C]),
-                  [.dataAfterEndOfTrack(track: 1, count: 3)], events: [3]),
-            .init("note and velocity above 127", Hostile.oneTrack([0x00, 0x90, 0xBC, 0xC0]),
-                  [.dataBytesAbove127(track: 1, count: 2, offset: 24)], events: [2]),
-            .init("velocity alone above 127", Hostile.oneTrack([0x00, 0x90, 0x3C, 0xC0]),
-                  [.dataBytesAbove127(track: 1, count: 1, offset: 25)], events: [2]),
-            .init("tempo of 2 bytes", Hostile.oneTrack([0x00, 0xFF, 0x51, 0x02, 0x07, 0xA1]),
-                  [.metaLengthMismatch(type: 0x51, length: 2, offset: 22, track: 1)], events: [2]),
-            .init("key signature of 3 bytes in track 2", RawSMF.file(tracks: [note, [0x00, 0xFF, 0x59, 0x03, 0x01, 0x00, 0x00]]),
-                  [.metaLengthMismatch(type: 0x59, length: 3, offset: 42, track: 2)], events: [3, 2]),
-            .init("End of Track of 1 byte still ends the track", Hostile.oneTrack(note + [0x00, 0xFF, 0x2F, 0x01, 0x00], endOfTrack: false),
-                  [.metaLengthMismatch(type: 0x2F, length: 1, offset: 30, track: 1)], events: [3]),
-            .init("running status used again after sysex",
-                  Hostile.oneTrack([0x00, 0x90, 0x3C, 0x40, 0x00, 0xF0, 0x01, 0xF7, 0x00, 0x3C, 0x00]),
-                  [.runningStatusAfterSystemExclusive(track: 1, count: 1, offset: 31)], events: [4]),
-            .init("MIDI Time Code quarter frame between notes", Hostile.oneTrack(note + [0x00, 0xF1, 0x23] + note),
-                  [.straySystemMessages(status: 0xF1, track: 1, count: 1, offset: 31)], events: [5]),
+            .init(
+                "bytes after End of Track", RawSMF.header(tracks: 1) + RawSMF.chunk("MTrk", note + Hostile.endOfTrack + [0x00, 0x90, 0x3C]),
+                [.dataAfterEndOfTrack(track: 1, count: 3)], events: [3]),
+            .init(
+                "note and velocity above 127", Hostile.oneTrack([0x00, 0x90, 0xBC, 0xC0]),
+                [.dataBytesAbove127(track: 1, count: 2, offset: 24)], events: [2]),
+            .init(
+                "velocity alone above 127", Hostile.oneTrack([0x00, 0x90, 0x3C, 0xC0]),
+                [.dataBytesAbove127(track: 1, count: 1, offset: 25)], events: [2]),
+            .init(
+                "tempo of 2 bytes", Hostile.oneTrack([0x00, 0xFF, 0x51, 0x02, 0x07, 0xA1]),
+                [.metaLengthMismatch(type: 0x51, length: 2, offset: 22, track: 1)], events: [2]),
+            .init(
+                "key signature of 3 bytes in track 2", RawSMF.file(tracks: [note, [0x00, 0xFF, 0x59, 0x03, 0x01, 0x00, 0x00]]),
+                [.metaLengthMismatch(type: 0x59, length: 3, offset: 42, track: 2)], events: [3, 2]),
+            .init(
+                "End of Track of 1 byte still ends the track", Hostile.oneTrack(note + [0x00, 0xFF, 0x2F, 0x01, 0x00], endOfTrack: false),
+                [.metaLengthMismatch(type: 0x2F, length: 1, offset: 30, track: 1)], events: [3]),
+            .init(
+                "running status used again after sysex",
+                Hostile.oneTrack([0x00, 0x90, 0x3C, 0x40, 0x00, 0xF0, 0x01, 0xF7, 0x00, 0x3C, 0x00]),
+                [.runningStatusAfterSystemExclusive(track: 1, count: 1, offset: 31)], events: [4]),
+            .init(
+                "MIDI Time Code quarter frame between notes", Hostile.oneTrack(note + [0x00, 0xF1, 0x23] + note),
+                [.straySystemMessages(status: 0xF1, track: 1, count: 1, offset: 31)], events: [5]),
             .init("tempo of 0", Hostile.oneTrack([0x00, 0xFF, 0x51, 0x03, 0x00, 0x00, 0x00]), [.zeroTempo(offset: 22, track: 1)], events: [2]),
-            .init("an unknown chunk before a track warns before the track",
-                  RawSMF.header(tracks: 2) + RawSMF.chunk("XFIH", []) + RawSMF.track(note, endOfTrack: false)
-                      + RawSMF.track([0x00, 0xFF, 0x51, 0x03, 0x00, 0x00, 0x00]),
-                  [.unknownChunk(id: "XFIH", offset: 14), .missingEndOfTrack(track: 1), .zeroTempo(offset: 46, track: 2)], events: [2, 2]),
+            .init(
+                "an unknown chunk before a track warns before the track",
+                RawSMF.header(tracks: 2) + RawSMF.chunk("XFIH", []) + RawSMF.track(note, endOfTrack: false)
+                    + RawSMF.track([0x00, 0xFF, 0x51, 0x03, 0x00, 0x00, 0x00]),
+                [.unknownChunk(id: "XFIH", offset: 14), .missingEndOfTrack(track: 1), .zeroTempo(offset: 46, track: 2)], events: [2, 2]),
             // `SMFReader.Output.warnings` promises file order: track 1 (bytes 14–32) comes
             // before the chunk at 33 and the trailing bytes at 61.
-            .init("a warning inside track 1 comes before a chunk and trailing bytes after it",
-                  RawSMF.header(tracks: 2) + RawSMF.track([0x00, 0xFF, 0x51, 0x03, 0x00, 0x00, 0x00]) + RawSMF.chunk("junk", [])
-                      + RawSMF.track(note) + [0xDE, 0xAD],
-                  [.zeroTempo(offset: 22, track: 1), .unknownChunk(id: "junk", offset: 33), .trailingData(count: 2, offset: 61)],
-                  events: [2, 3]),
+            .init(
+                "a warning inside track 1 comes before a chunk and trailing bytes after it",
+                RawSMF.header(tracks: 2) + RawSMF.track([0x00, 0xFF, 0x51, 0x03, 0x00, 0x00, 0x00]) + RawSMF.chunk("junk", [])
+                    + RawSMF.track(note) + [0xDE, 0xAD],
+                [.zeroTempo(offset: 22, track: 1), .unknownChunk(id: "junk", offset: 33), .trailingData(count: 2, offset: 61)],
+                events: [2, 3]),
         ]
     }()
 }
@@ -272,15 +316,17 @@ struct HostileWarningCase: Sendable, CustomTestStringConvertible {
     @Test func keepsMetaEventsOfTheWrongLengthUninterpreted() throws {
         let output = try SMFReader().read(Hostile.oneTrack([0x00, 0xFF, 0x51, 0x02, 0x07, 0xA1, 0x00, 0xFF, 0x59, 0x03, 0x01, 0x00, 0x00]))
         let track = try #require(output.file.tracks.first)
-        #expect(Hostile.messages(track) == [
-            .meta(.unknown(type: 0x51, data: [0x07, 0xA1])),
-            .meta(.unknown(type: 0x59, data: [0x01, 0x00, 0x00])),
-            .meta(.endOfTrack),
-        ])
-        #expect(output.warnings == [
-            .metaLengthMismatch(type: 0x51, length: 2, offset: 22, track: 1),
-            .metaLengthMismatch(type: 0x59, length: 3, offset: 28, track: 1),
-        ])
+        #expect(
+            Hostile.messages(track) == [
+                .meta(.unknown(type: 0x51, data: [0x07, 0xA1])),
+                .meta(.unknown(type: 0x59, data: [0x01, 0x00, 0x00])),
+                .meta(.endOfTrack),
+            ])
+        #expect(
+            output.warnings == [
+                .metaLengthMismatch(type: 0x51, length: 2, offset: 22, track: 1),
+                .metaLengthMismatch(type: 0x59, length: 3, offset: 28, track: 1),
+            ])
     }
 
     @Test func readsAnUnknownFormatAsFormat1() throws {
@@ -349,7 +395,8 @@ struct HostileWarningCase: Sendable, CustomTestStringConvertible {
         let bytes = RawSMF.file(tracks: [Hostile.shortTempos(perTrack), Hostile.shortTempos(perTrack)])
         let output = try SMFReader().read(bytes)
         let secondTrackStart = 14 + 8 + 6 * perTrack + 4 + 8
-        let all = (0..<perTrack).map { SMFWarning.metaLengthMismatch(type: 0x51, length: 2, offset: 22 + 6 * $0, track: 1) }
+        let all =
+            (0..<perTrack).map { SMFWarning.metaLengthMismatch(type: 0x51, length: 2, offset: 22 + 6 * $0, track: 1) }
             + (0..<perTrack).map { SMFWarning.metaLengthMismatch(type: 0x51, length: 2, offset: secondTrackStart + 6 * $0, track: 2) }
         #expect(output.warnings == Array(all.prefix(100)))
         #expect(output.omittedWarningCount == 2 * perTrack - 100)
@@ -364,28 +411,44 @@ struct HostileWarningCase: Sendable, CustomTestStringConvertible {
         #expect(Hostile.readError(bytes, policy: .strict) == .variableLengthQuantityTooLong(offset: 22 + notes.count, track: 1))
     }
 
-    @Test("errors read as a user reads them", arguments: [
-        (Hostile.oneTrack([0x00, 0x3C, 0x40]), SMFReadingPolicy.lenient,
-         "data byte 0x3C with no status byte before it at byte 23 in track 1"),
-        (RawSMF.file(division: 0xE928, tracks: [Hostile.note]), .lenient,
-         "header names an SMPTE frame rate of 23 frames per second; only 24, 25, 29.97 and 30 exist"),
-        (Hostile.oneTrack([0x00, 0xFF, 0x51, 0x03, 0x00, 0x00, 0x00]), .strict,
-         "tempo of 0 at byte 22 in track 1 ignored (rejected by strict reading)"),
-        (Hostile.oneTrack(Hostile.note + [0x81, 0x81, 0x81, 0x81, 0x00]), .lenient,
-         "variable-length number longer than 4 bytes at byte 30 in track 1"),
-    ])
+    @Test(
+        "errors read as a user reads them",
+        arguments: [
+            (
+                Hostile.oneTrack([0x00, 0x3C, 0x40]), SMFReadingPolicy.lenient,
+                "data byte 0x3C with no status byte before it at byte 23 in track 1"
+            ),
+            (
+                RawSMF.file(division: 0xE928, tracks: [Hostile.note]), .lenient,
+                "header names an SMPTE frame rate of 23 frames per second; only 24, 25, 29.97 and 30 exist"
+            ),
+            (
+                Hostile.oneTrack([0x00, 0xFF, 0x51, 0x03, 0x00, 0x00, 0x00]), .strict,
+                "tempo of 0 at byte 22 in track 1 ignored (rejected by strict reading)"
+            ),
+            (
+                Hostile.oneTrack(Hostile.note + [0x81, 0x81, 0x81, 0x81, 0x00]), .lenient,
+                "variable-length number longer than 4 bytes at byte 30 in track 1"
+            ),
+        ])
     func errorDescription(bytes: [UInt8], policy: SMFReadingPolicy, expected: String) throws {
         let error = try #require(Hostile.readError(bytes, policy: policy))
         #expect(error.description == expected)
     }
 
-    @Test("warnings read as a user reads them", arguments: [
-        (Hostile.oneTrack([0x00, 0x90, 0xBC, 0xC0]), "track 1 has 2 data bytes above 127 (first at byte 24); read as 7-bit values"),
-        (Hostile.oneTrack([0x00, 0xFF, 0x51, 0x02, 0x07, 0xA1]),
-         "meta event 0x51 at byte 22 in track 1 has 2 data bytes, 3 expected; kept uninterpreted"),
-        (RawSMF.header(tracks: 1) + RawSMF.chunk("MTrk", Hostile.note + [0x00, 0x90], declaredLength: 100),
-         "track 1 is cut off inside an event at byte 30; the events before it were kept"),
-    ])
+    @Test(
+        "warnings read as a user reads them",
+        arguments: [
+            (Hostile.oneTrack([0x00, 0x90, 0xBC, 0xC0]), "track 1 has 2 data bytes above 127 (first at byte 24); read as 7-bit values"),
+            (
+                Hostile.oneTrack([0x00, 0xFF, 0x51, 0x02, 0x07, 0xA1]),
+                "meta event 0x51 at byte 22 in track 1 has 2 data bytes, 3 expected; kept uninterpreted"
+            ),
+            (
+                RawSMF.header(tracks: 1) + RawSMF.chunk("MTrk", Hostile.note + [0x00, 0x90], declaredLength: 100),
+                "track 1 is cut off inside an event at byte 30; the events before it were kept"
+            ),
+        ])
     func warningDescription(bytes: [UInt8], expected: String) throws {
         let output = try SMFReader().read(bytes)
         #expect(output.warnings.last?.description == expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SMF
 
 /// Texts read with one encoding for the whole file, and lyrics in time.
@@ -70,8 +71,9 @@ struct LyricsTests {
         #expect(lyrics.text == "Alas my\nlove")
         #expect(lyrics.lines.first?.seconds == 0.5)
         // Plain text events of a file that is not karaoke are no lyrics.
-        let notes = Lyrics(song: Self.song(title: Array("Song".utf8), lyrics: [(0, Array("Composed in 1890".utf8))], kind: .text),
-                           decoding: TextDecoding(forcing: .utf8))
+        let notes = Lyrics(
+            song: Self.song(title: Array("Song".utf8), lyrics: [(0, Array("Composed in 1890".utf8))], kind: .text),
+            decoding: TextDecoding(forcing: .utf8))
         #expect(notes.isEmpty)
     }
 
@@ -81,7 +83,9 @@ struct LyricsTests {
         #expect(lyrics.lines.map(\.text) == ["よるのうた", "夜想曲"])
         // Ten thousand syllables at one tick, with bytes no encoding reads and lone marks: read in
         // one pass, every syllable kept.
-        let many = (0..<10_000).map { (tick: UInt32(0), bytes: $0 % 3 == 0 ? [UInt8(0xFF), 0xFE] : $0 % 3 == 1 ? [UInt8(ascii: "/")] : Array("la".utf8)) }
+        let many = (0..<10_000).map {
+            (tick: UInt32(0), bytes: $0 % 3 == 0 ? [UInt8(0xFF), 0xFE] : $0 % 3 == 1 ? [UInt8(ascii: "/")] : Array("la".utf8))
+        }
         let flood = Lyrics(song: Self.song(title: [], lyrics: many), decoding: TextDecoding(forcing: .utf8))
         #expect(flood.lines.reduce(0) { $0 + $1.syllables.count } == 6_667)
     }

@@ -17,8 +17,8 @@ struct MidicsvTranscript: Sendable {
     init(csv: [UInt8]) throws(MidicsvParseError) {
         let records = try csv.withUnsafeBufferPointer { (bytes) throws(MidicsvParseError) in try Self.records(in: bytes) }
         guard let header = records.first, header.type == "Header", header.track == 0, header.tick == 0,
-              case let .number(format)? = header.values.first, header.values.count == 3,
-              case let .number(trackCount) = header.values[1], case let .number(division) = header.values[2]
+            case .number(let format)? = header.values.first, header.values.count == 3,
+            case .number(let trackCount) = header.values[1], case .number(let division) = header.values[2]
         else { throw MidicsvParseError(line: 1, reason: "no Header record with three numbers") }
         guard let last = records.last, last.type == "End_of_file", last.track == 0, records.count >= 2 else {
             throw MidicsvParseError(line: records.count, reason: "no End_of_file record at the end")
@@ -129,12 +129,12 @@ private struct MidicsvFieldScanner {
     /// The line as a record: `track, tick, Type`, then numbers and strings.
     mutating func record() throws(MidicsvParseError) -> MidicsvRecord {
         let start = index
-        guard case let .value(.number(track))? = try next(), case let .value(.number(tick))? = try next(),
-              case let .word(type)? = try next()
+        guard case .value(.number(let track))? = try next(), case .value(.number(let tick))? = try next(),
+            case .word(let type)? = try next()
         else { throw failure("not `track, tick, Type`: \(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))") }
         var values: [MidicsvValue] = []
         while let field = try next() {
-            guard case let .value(value) = field else { throw failure("a word among the values") }
+            guard case .value(let value) = field else { throw failure("a word among the values") }
             values.append(value)
         }
         return MidicsvRecord(track: track, tick: tick, type: type, values: values)
@@ -227,8 +227,8 @@ private struct MidicsvFieldScanner {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String {
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }

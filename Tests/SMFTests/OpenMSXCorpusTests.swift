@@ -1,7 +1,7 @@
-import SystemPackage
 import Dispatch
 import Foundation
 import SMF
+import SystemPackage
 import Testing
 
 /// Reads every song of Debian's `openttd-openmsx` package with smfplay's
@@ -17,8 +17,9 @@ import Testing
         #expect(file.tracks.count == song.midicsv.trackCount, "\(name): track count (midicsv prints the header's)")
         #expect(file.tracks.count == song.midicsv.tracks.count, "\(name): tracks listed by midicsv")
         #expect(Int(file.timebase.division) == song.midicsv.division, "\(name): division")
-        #expect(song.reading.warnings.isEmpty && song.reading.omittedWarningCount == 0,
-                "\(name): smfplay warns about a file midicsv reads cleanly: \(song.reading.warnings)")
+        #expect(
+            song.reading.warnings.isEmpty && song.reading.omittedWarningCount == 0,
+            "\(name): smfplay warns about a file midicsv reads cleanly: \(song.reading.warnings)")
     }
 
     @Test(arguments: OpenMSXCorpus.fileNames)
@@ -46,7 +47,9 @@ import Testing
     @Test func wholeCorpusIsPresentAndCompared() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: OpenMSXCorpus.midicsvPath), "\(Midicsv.Failure.missing)")
         let names = OpenMSXCorpus.fileNames
-        #expect(names.count >= 31, "\(names.count) .mid files in \(OpenMSXCorpus.directory), expected 31: run `make deps` (Debian package openttd-openmsx)")
+        #expect(
+            names.count >= 31,
+            "\(names.count) .mid files in \(OpenMSXCorpus.directory), expected 31: run `make deps` (Debian package openttd-openmsx)")
         let total = try await withThrowingTaskGroup(of: Int.self) { group in
             for name in names {
                 group.addTask { try await OpenMSXCorpus.shared.song(named: name).events.comparedEvents }
@@ -58,24 +61,31 @@ import Testing
 
     /// The corpus only has `\000` and `""`; midicsv's other escapes are checked here.
     @Test func transcriptParserReadsMidicsvEscapes() throws {
-        let csv: [UInt8] = Array("""
-            0, 0, Header, 1, 1, 96
-            1, 0, Start_track
-            1, 0, Title_t, "say ""hi"", C:\\\\dir\\001\\177\\240
-            """.utf8) + [0xE9] + Array("""
-            , x"
-            1, 5, Key_signature, -3, "minor"
-            1, 9, End_track
-            0, 0, End_of_file
+        let csv: [UInt8] =
+            Array(
+                """
+                0, 0, Header, 1, 1, 96
+                1, 0, Start_track
+                1, 0, Title_t, "say ""hi"", C:\\\\dir\\001\\177\\240
+                """.utf8) + [0xE9]
+            + Array(
+                """
+                , x"
+                1, 5, Key_signature, -3, "minor"
+                1, 9, End_track
+                0, 0, End_of_file
 
-            """.utf8)
+                """.utf8)
         let transcript = try MidicsvTranscript(csv: csv)
         let title = Array("say \"hi\", C:\\dir".utf8) + [0x01, 0x7F, 0xA0, 0xE9] + Array(", x".utf8)
-        #expect(transcript.tracks == [[
-            MidicsvRecord(track: 1, tick: 0, type: "Title_t", values: [.text(title)]),
-            MidicsvRecord(track: 1, tick: 5, type: "Key_signature", values: [.number(-3), .text(Array("minor".utf8))]),
-            MidicsvRecord(track: 1, tick: 9, type: "End_track", values: []),
-        ]])
+        #expect(
+            transcript.tracks == [
+                [
+                    MidicsvRecord(track: 1, tick: 0, type: "Title_t", values: [.text(title)]),
+                    MidicsvRecord(track: 1, tick: 5, type: "Key_signature", values: [.number(-3), .text(Array("minor".utf8))]),
+                    MidicsvRecord(track: 1, tick: 9, type: "End_track", values: []),
+                ]
+            ])
         #expect((transcript.format, transcript.trackCount, transcript.division) == (1, 1, 96))
     }
 }
@@ -133,7 +143,9 @@ private struct CorpusSong: Sendable {
                 let other = position < theirs.count ? theirs[position] : nil
                 comparison.comparedEvents += 1
                 if mine != other {
-                    comparison.mismatches.append("\(name) track \(number) event index \(position): smfplay `\(mine.map(String.init(describing:)) ?? "nothing")` ≠ midicsv `\(other.map(String.init(describing:)) ?? "nothing")`")
+                    comparison.mismatches.append(
+                        "\(name) track \(number) event index \(position): smfplay `\(mine.map(String.init(describing:)) ?? "nothing")` ≠ midicsv `\(other.map(String.init(describing:)) ?? "nothing")`"
+                    )
                 }
             }
         }
@@ -196,19 +208,19 @@ private func counted(_ bytes: [UInt8]) -> [MidicsvValue] {
     [.number(bytes.count)] + bytes.map { .number(Int($0)) }
 }
 
-private extension MidicsvTranscript {
+extension MidicsvTranscript {
     /// The song's length from midicsv's records alone: to the latest record
     /// of any track (End_track included), at 120 bpm until the first `Tempo`
     /// record, each tempo applying from its tick (at equal ticks the later
     /// track wins). Formats 0 and 1 with a ticks-per-quarter-note division only.
-    func durationInSeconds() throws -> Double {
+    fileprivate func durationInSeconds() throws -> Double {
         try #require(format == 0 || format == 1, "format \(format): tracks in sequence are not covered here")
         try #require((1..<0x8000).contains(division), "division \(division) is not ticks per quarter note")
         var endTick = 0
         var tempos: [(tick: Int, order: Int, tempo: Int)] = []
         for record in tracks.flatMap({ $0 }) {
             endTick = max(endTick, record.tick)
-            if record.type == "Tempo", case let .number(tempo)? = record.values.first {
+            if record.type == "Tempo", case .number(let tempo)? = record.values.first {
                 tempos.append((record.tick, tempos.count, tempo))
             }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SMF
 
 /// Every construct of the SMF specification the reader must understand.
@@ -29,33 +30,34 @@ struct ReaderTests {
 
     @Test func readsEveryChannelMessageWithRunningStatus() throws {
         let events: [UInt8] = [
-            0x00, 0x80, 60, 64,          // note off
-            0x00, 0x91, 61, 100,         // note on, channel 2
-            0x10, 62, 0,                 // running status: note on velocity 0
-            0x00, 0xA2, 63, 30,          // poly pressure
-            0x00, 0xB3, 7, 90,           // control change
-            0x00, 10, 64,                // running status control change
-            0x00, 0xC4, 5,               // program change
-            0x00, 6,                     // running status program change (one data byte)
-            0x00, 0xD5, 70,              // channel pressure
-            0x00, 0xE6, 0x00, 0x40,      // pitch bend centre
-            0x00, 0x7F, 0x7F,            // running status pitch bend maximum
+            0x00, 0x80, 60, 64, // note off
+            0x00, 0x91, 61, 100, // note on, channel 2
+            0x10, 62, 0, // running status: note on velocity 0
+            0x00, 0xA2, 63, 30, // poly pressure
+            0x00, 0xB3, 7, 90, // control change
+            0x00, 10, 64, // running status control change
+            0x00, 0xC4, 5, // program change
+            0x00, 6, // running status program change (one data byte)
+            0x00, 0xD5, 70, // channel pressure
+            0x00, 0xE6, 0x00, 0x40, // pitch bend centre
+            0x00, 0x7F, 0x7F, // running status pitch bend maximum
         ]
         let track = try read(RawSMF.file(tracks: [events])).file.tracks[0]
         let messages = track.events.dropLast().map(track.message(of:))
-        #expect(messages == [
-            .noteOff(channel: 0, note: 60, velocity: 64),
-            .noteOn(channel: 1, note: 61, velocity: 100),
-            .noteOn(channel: 1, note: 62, velocity: 0),
-            .notePressure(channel: 2, note: 63, pressure: 30),
-            .controlChange(channel: 3, controller: 7, value: 90),
-            .controlChange(channel: 3, controller: 10, value: 64),
-            .programChange(channel: 4, program: 5),
-            .programChange(channel: 4, program: 6),
-            .channelPressure(channel: 5, pressure: 70),
-            .pitchBend(channel: 6, value: 8192),
-            .pitchBend(channel: 6, value: 16383),
-        ])
+        #expect(
+            messages == [
+                .noteOff(channel: 0, note: 60, velocity: 64),
+                .noteOn(channel: 1, note: 61, velocity: 100),
+                .noteOn(channel: 1, note: 62, velocity: 0),
+                .notePressure(channel: 2, note: 63, pressure: 30),
+                .controlChange(channel: 3, controller: 7, value: 90),
+                .controlChange(channel: 3, controller: 10, value: 64),
+                .programChange(channel: 4, program: 5),
+                .programChange(channel: 4, program: 6),
+                .channelPressure(channel: 5, pressure: 70),
+                .pitchBend(channel: 6, value: 8192),
+                .pitchBend(channel: 6, value: 16383),
+            ])
         #expect(track.events.map(\.tick).prefix(3) == [0, 0, 16])
         // Note-on with velocity 0 ends a note for playback; the raw event is kept.
         #expect(track.events[2].endsNote && !track.events[2].startsNote)
@@ -64,14 +66,16 @@ struct ReaderTests {
 
     @Test func keepsSystemExclusiveInBothFormsByteExact() throws {
         let gmReset: [UInt8] = [0x7E, 0x7F, 0x09, 0x01, 0xF7]
-        let events: [UInt8] = [0x00, 0xF0, 0x05] + gmReset
-            + [0x00, 0xF0, 0x03, 0x43, 0x12, 0x00]        // first packet of a split message, no F7
-            + [0x10, 0xF7, 0x02, 0x07, 0xF7]              // continuation packet
-            + [0x00, 0xF7, 0x02, 0xF3, 0x01]              // escape: a song select sent as is
+        let events: [UInt8] =
+            [0x00, 0xF0, 0x05] + gmReset
+            + [0x00, 0xF0, 0x03, 0x43, 0x12, 0x00] // first packet of a split message, no F7
+            + [0x10, 0xF7, 0x02, 0x07, 0xF7] // continuation packet
+            + [0x00, 0xF7, 0x02, 0xF3, 0x01] // escape: a song select sent as is
         let track = try read(RawSMF.file(tracks: [events])).file.tracks[0]
-        #expect(track.events.dropLast().map(track.message(of:)) == [
-            .systemExclusive(gmReset), .systemExclusive([0x43, 0x12, 0x00]), .escapedBytes([0x07, 0xF7]), .escapedBytes([0xF3, 0x01]),
-        ])
+        #expect(
+            track.events.dropLast().map(track.message(of:)) == [
+                .systemExclusive(gmReset), .systemExclusive([0x43, 0x12, 0x00]), .escapedBytes([0x07, 0xF7]), .escapedBytes([0xF3, 0x01]),
+            ])
         #expect(Array(track.payload(of: track.events[0])) == gmReset)
     }
 
@@ -79,19 +83,21 @@ struct ReaderTests {
         func meta(_ type: UInt8, _ data: [UInt8]) -> [UInt8] { [0x00, 0xFF, type] + RawSMF.vlq(UInt32(data.count)) + data }
         var events = meta(0x00, [0x00, 0x07])
         for kind in MetaEvent.TextKind.allCases { events += meta(kind.rawValue, Array("text \(kind.rawValue)".utf8)) }
-        events += meta(0x20, [9]) + meta(0x21, [1]) + meta(0x51, [0x07, 0xA1, 0x20]) + meta(0x54, [1, 2, 3, 4, 5])
+        events +=
+            meta(0x20, [9]) + meta(0x21, [1]) + meta(0x51, [0x07, 0xA1, 0x20]) + meta(0x54, [1, 2, 3, 4, 5])
             + meta(0x58, [6, 3, 24, 8]) + meta(0x59, [0xFD, 1]) + meta(0x7F, [0x00, 0x00, 0x41, 1]) + meta(0x4B, [1, 2])
         let track = try read(RawSMF.file(tracks: [events])).file.tracks[0]
         let metas = track.events.map { event -> MetaEvent? in
             if case .meta(let meta) = track.message(of: event) { return meta } else { return nil }
         }
-        #expect(metas == [.sequenceNumber(7)] + MetaEvent.TextKind.allCases.map { .text($0, Array("text \($0.rawValue)".utf8)) } + [
-            .channelPrefix(9), .port(1), .tempo(microsecondsPerQuarterNote: 500_000),
-            .smpteOffset(hours: 1, minutes: 2, seconds: 3, frames: 4, hundredthsOfFrame: 5),
-            .timeSignature(numerator: 6, denominatorPower: 3, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8),
-            .keySignature(sharpsOrFlats: -3, isMinor: true), .sequencerSpecific([0x00, 0x00, 0x41, 1]),
-            .unknown(type: 0x4B, data: [1, 2]), .endOfTrack,
-        ])
+        #expect(
+            metas == [.sequenceNumber(7)] + MetaEvent.TextKind.allCases.map { .text($0, Array("text \($0.rawValue)".utf8)) } + [
+                .channelPrefix(9), .port(1), .tempo(microsecondsPerQuarterNote: 500_000),
+                .smpteOffset(hours: 1, minutes: 2, seconds: 3, frames: 4, hundredthsOfFrame: 5),
+                .timeSignature(numerator: 6, denominatorPower: 3, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8),
+                .keySignature(sharpsOrFlats: -3, isMinor: true), .sequencerSpecific([0x00, 0x00, 0x41, 1]),
+                .unknown(type: 0x4B, data: [1, 2]), .endOfTrack,
+            ])
         for meta in metas.compactMap({ $0 }) {
             #expect(MetaEvent(type: meta.encoded.type, data: meta.encoded.data) == meta)
         }
@@ -125,8 +131,10 @@ struct ReaderTests {
         // The first track is named "Track name"; the INFO list's INAM says "Nocturne", NUL-ended.
         let song = RawSMF.file(tracks: [[0x00, 0xFF, 0x03, 10] + Array("Track name".utf8) + [0x00, 0x90, 60, 100, 0x60, 60, 0]])
         let data = RawSMF.riffChunk("data", song)
-        let info = RawSMF.riffChunk("LIST", Array("INFO".utf8) + RawSMF.riffChunk("ICOP", Array("(c)".utf8))
-                                    + RawSMF.riffChunk("INAM", Array("Nocturne".utf8) + [0]))
+        let info = RawSMF.riffChunk(
+            "LIST",
+            Array("INFO".utf8) + RawSMF.riffChunk("ICOP", Array("(c)".utf8))
+                + RawSMF.riffChunk("INAM", Array("Nocturne".utf8) + [0]))
         for chunks in [[data, info], [info, data]] {
             let file = try read(RawSMF.riff(form: "RMID", chunks)).file
             #expect(file.infoTitle == Array("Nocturne".utf8))
@@ -138,7 +146,8 @@ struct ReaderTests {
     }
 
     @Test func skipsUnknownChunksBeforeAndBetweenTracks() throws {
-        let bytes = RawSMF.header(tracks: 2) + RawSMF.chunk("XFIH", [1, 2, 3]) + RawSMF.track([0x00, 0x90, 60, 1])
+        let bytes =
+            RawSMF.header(tracks: 2) + RawSMF.chunk("XFIH", [1, 2, 3]) + RawSMF.track([0x00, 0x90, 60, 1])
             + RawSMF.chunk("XFKM", [4]) + RawSMF.track([0x00, 0x91, 61, 1])
         let output = try read(bytes)
         #expect(output.file.tracks.map { $0.events.count } == [2, 2])

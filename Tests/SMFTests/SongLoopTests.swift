@@ -26,8 +26,11 @@ import Testing
     }
 
     @Test func markersWinWhateverTheirCase() {
-        let finding = SongLoop.find(in: Self.song([(480, .controlChange(channel: 0, controller: 111, value: 0)),
-                                                   (960, Self.marker(" LoopStart ")), (2880, Self.marker("loopend"))]))
+        let finding = SongLoop.find(
+            in: Self.song([
+                (480, .controlChange(channel: 0, controller: 111, value: 0)),
+                (960, Self.marker(" LoopStart ")), (2880, Self.marker("loopend")),
+            ]))
         #expect(finding.loop == SongLoop(startTick: 960, endTick: 2880, marking: .markers))
     }
 
@@ -37,7 +40,8 @@ import Testing
     }
 
     @Test func textEventsAndCuePointsMarkToo() {
-        let finding = SongLoop.find(in: Self.song([(960, .meta(.text(.text, Array("loopStart".utf8)))), (2880, .meta(.text(.cuePoint, Array("loopEnd".utf8))))]))
+        let finding = SongLoop.find(
+            in: Self.song([(960, .meta(.text(.text, Array("loopStart".utf8)))), (2880, .meta(.text(.cuePoint, Array("loopEnd".utf8))))]))
         #expect(finding.loop == SongLoop(startTick: 960, endTick: 2880, marking: .markers))
     }
 
@@ -85,8 +89,11 @@ import Testing
     static func song(_ signatures: [(tick: UInt32, numerator: UInt8, denominatorPower: UInt8)]) -> Song {
         var track = Track()
         for signature in signatures {
-            track.append(.meta(.timeSignature(numerator: signature.numerator, denominatorPower: signature.denominatorPower,
-                                              clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8)), atTick: signature.tick)
+            track.append(
+                .meta(
+                    .timeSignature(
+                        numerator: signature.numerator, denominatorPower: signature.denominatorPower,
+                        clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8)), atTick: signature.tick)
         }
         track.append(.meta(.endOfTrack), atTick: 20_000)
         return Song(file: MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))

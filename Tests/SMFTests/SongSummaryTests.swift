@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SMF
 
 struct SongSummaryTests {
@@ -44,19 +45,25 @@ struct SongSummaryTests {
                 track.append(.meta(.endOfTrack), atTick: 960)
                 return track
             }
-            return SongSummary(song: Song(file: MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 480), tracks: built)))
+            return SongSummary(
+                song: Song(file: MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 480), tracks: built)))
         }
         let setUp: [(tick: UInt32, message: MIDIMessage)] = [(0, .systemExclusive(rhythmPart))]
-        let drums: [(tick: UInt32, message: MIDIMessage)] = [(5, .programChange(channel: 10, program: 0)), (10, .noteOn(channel: 10, note: 38, velocity: 90))]
-        let piano: [(tick: UInt32, message: MIDIMessage)] = [(0, .controlChange(channel: 0, controller: 0, value: 8)), (5, .programChange(channel: 0, program: 4)),
-                                                             (10, .noteOn(channel: 0, note: 60, velocity: 90))]
+        let drums: [(tick: UInt32, message: MIDIMessage)] = [
+            (5, .programChange(channel: 10, program: 0)), (10, .noteOn(channel: 10, note: 38, velocity: 90)),
+        ]
+        let piano: [(tick: UInt32, message: MIDIMessage)] = [
+            (0, .controlChange(channel: 0, controller: 0, value: 8)), (5, .programChange(channel: 0, program: 4)),
+            (10, .noteOn(channel: 0, note: 60, velocity: 90)),
+        ]
         let oneTrack = file([setUp + piano + drums])
         let trackEach = file([setUp, piano, drums])
         let split = file([setUp, [piano[0]], Array(piano.dropFirst()) + drums])
         for summary in [oneTrack, trackEach, split] {
             #expect(summary.channels.map(\.channel) == [1, 11])
             #expect(summary.channels.map(\.isPercussion) == [false, true])
-            #expect(summary.channels[0].programs == [SongSummary.ProgramSelection(program: 4, bankMSB: 8, bankLSB: 0, instrument: "Electric Piano 1")])
+            #expect(
+                summary.channels[0].programs == [SongSummary.ProgramSelection(program: 4, bankMSB: 8, bankLSB: 0, instrument: "Electric Piano 1")])
         }
         #expect(trackEach.tracks.map(\.channels) == [[], [1], [11]])
     }
@@ -65,7 +72,8 @@ struct SongSummaryTests {
         var conductor = Track()
         conductor.append(.meta(.text(.trackName, Array("Ballade No.4".utf8))), atTick: 0)
         conductor.append(.meta(.text(.copyright, Array("Public domain".utf8))), atTick: 0)
-        conductor.append(.meta(.timeSignature(numerator: 6, denominatorPower: 3, clocksPerMetronomeClick: 36, thirtySecondNotesPerQuarter: 8)), atTick: 0)
+        conductor.append(
+            .meta(.timeSignature(numerator: 6, denominatorPower: 3, clocksPerMetronomeClick: 36, thirtySecondNotesPerQuarter: 8)), atTick: 0)
         conductor.append(.meta(.keySignature(sharpsOrFlats: -4, isMinor: true)), atTick: 0)
         conductor.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
         conductor.append(.meta(.tempo(microsecondsPerQuarterNote: 750_000)), atTick: 960)

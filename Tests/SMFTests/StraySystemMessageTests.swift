@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SMF
 
 /// Files recorded from a live stream: system common and real-time messages in a
@@ -54,17 +55,21 @@ import Testing
         ]
         let name = names[status] ?? "?"
         let hexByte = "0x" + String(status, radix: 16, uppercase: true)
-        #expect(SMFWarning.straySystemMessages(status: status, track: 3, count: 1, offset: 31).description
-            == "track 3 has 1 \(name) (\(hexByte), first at byte 31), which a MIDI file may not hold; skipped")
-        #expect(SMFWarning.straySystemMessages(status: status, track: 3, count: 2, offset: 31).description
-            == "track 3 has 2 \(name)s (\(hexByte), first at byte 31), which a MIDI file may not hold; skipped")
+        #expect(
+            SMFWarning.straySystemMessages(status: status, track: 3, count: 1, offset: 31).description
+                == "track 3 has 1 \(name) (\(hexByte), first at byte 31), which a MIDI file may not hold; skipped")
+        #expect(
+            SMFWarning.straySystemMessages(status: status, track: 3, count: 2, offset: 31).description
+                == "track 3 has 2 \(name)s (\(hexByte), first at byte 31), which a MIDI file may not hold; skipped")
     }
 
     /// A data byte is below 0x80: a byte above it after a stray status starts the
     /// next event's delta time, however many data bytes the status wanted.
-    @Test("a stray message cut short takes only the data bytes that are there", arguments: [
-        [UInt8]([0xF2, 0x05]), [0xF2], [0xF1], [0xF3],
-    ])
+    @Test(
+        "a stray message cut short takes only the data bytes that are there",
+        arguments: [
+            [UInt8]([0xF2, 0x05]), [0xF2], [0xF1], [0xF3],
+        ])
     func takesOnlyTheDataBytesThere(stray: [UInt8]) throws {
         // The delta after it is 128 ticks in two bytes, the first above 0x7F.
         let bytes = Hostile.oneTrack(Hostile.note + [0x10] + stray + [0x81, 0x00, 0x3E, 0x50])
@@ -74,9 +79,11 @@ import Testing
         #expect(output.file == expected)
     }
 
-    @Test("a stray message cut by the end of its chunk reads nothing of the next", arguments: [
-        [UInt8]([0xF2, 0x05]), [0xF2], [0xF1], [0xF8],
-    ])
+    @Test(
+        "a stray message cut by the end of its chunk reads nothing of the next",
+        arguments: [
+            [UInt8]([0xF2, 0x05]), [0xF2], [0xF1], [0xF8],
+        ])
     func strayMessageAtTheEndOfAChunk(stray: [UInt8]) throws {
         // The next chunk starts "MT", two bytes below 0x80 that a song position pointer would take.
         let bytes = RawSMF.header(tracks: 2) + RawSMF.track(Hostile.note + [0x10] + stray, endOfTrack: false) + RawSMF.track(Hostile.note)
@@ -89,11 +96,12 @@ import Testing
     @Test func strayMessageCutByTheEndOfTheFile() throws {
         let bytes = RawSMF.header(tracks: 1) + RawSMF.chunk("MTrk", Hostile.note + [0x10, 0xF2, 0x05], declaredLength: 100)
         let output = try SMFReader().read(bytes)
-        #expect(output.warnings == [
-            .trackPastEndOfFile(track: 1, declared: 100, available: 11),
-            .straySystemMessages(status: 0xF2, track: 1, count: 1, offset: 31),
-            .missingEndOfTrack(track: 1),
-        ])
+        #expect(
+            output.warnings == [
+                .trackPastEndOfFile(track: 1, declared: 100, available: 11),
+                .straySystemMessages(status: 0xF2, track: 1, count: 1, offset: 31),
+                .missingEndOfTrack(track: 1),
+            ])
         #expect(Hostile.eventCounts(output) == [2])
     }
 
@@ -115,12 +123,13 @@ import Testing
         let output = try SMFReader().read(bytes)
         // Track 2's events start after track 1's 18 bytes, its End of Track and the chunk header.
         let second = 22 + 18 + 4 + 8
-        #expect(output.warnings == [
-            .straySystemMessages(status: 0xF1, track: 1, count: 2, offset: 31),
-            .straySystemMessages(status: 0xF8, track: 1, count: 2, offset: 34),
-            .straySystemMessages(status: 0xF8, track: 2, count: 2, offset: second + 9),
-            .straySystemMessages(status: 0xFE, track: 2, count: 1, offset: second + 11),
-        ])
+        #expect(
+            output.warnings == [
+                .straySystemMessages(status: 0xF1, track: 1, count: 2, offset: 31),
+                .straySystemMessages(status: 0xF8, track: 1, count: 2, offset: 34),
+                .straySystemMessages(status: 0xF8, track: 2, count: 2, offset: second + 9),
+                .straySystemMessages(status: 0xFE, track: 2, count: 1, offset: second + 11),
+            ])
         #expect(Hostile.eventCounts(output) == [3, 3])
     }
 
@@ -133,7 +142,8 @@ import Testing
         #expect(output.warnings == [.straySystemMessages(status: 0xF2, track: 1, count: 1, offset: 31)])
         let track = try #require(output.file.tracks.first)
         let escape: [MIDIMessage] = kept ? [.escapedBytes([0xF2, 0x05, 0x06])] : []
-        #expect(Hostile.messages(track) == Array(Self.tail.prefix(2)) + escape + [.noteOff(channel: 0, note: 0x3E, velocity: 0x50), .meta(.endOfTrack)])
+        #expect(
+            Hostile.messages(track) == Array(Self.tail.prefix(2)) + escape + [.noteOff(channel: 0, note: 0x3E, velocity: 0x50), .meta(.endOfTrack)])
         #expect(track.events[track.events.count - 2].tick == 96 + deltaBefore + Track.maximumDelta)
         #expect(try SMFReader().read(SMFWriter().encode(output.file)).file == output.file)
     }
@@ -157,9 +167,11 @@ import Testing
         Hostile.note + [0x00] + event + [0x10, 0x3E, 0x50, 0x10, 0x40, 0x50]
     }
 
-    @Test("running status used again after a system exclusive or escape event", arguments: [
-        [UInt8]([0xF0, 0x03, 0x7E, 0x09, 0xF7]), [0xF7, 0x02, 0xF3, 0x01], [0xF0, 0x00],
-    ])
+    @Test(
+        "running status used again after a system exclusive or escape event",
+        arguments: [
+            [UInt8]([0xF0, 0x03, 0x7E, 0x09, 0xF7]), [0xF7, 0x02, 0xF3, 0x01], [0xF0, 0x00],
+        ])
     func resumesRunningStatus(event: [UInt8]) throws {
         let bytes = Hostile.oneTrack(Self.runningAfter(event))
         let output = try SMFReader().read(bytes)
@@ -178,19 +190,23 @@ import Testing
         let output = try SMFReader().read(bytes)
         #expect(output.warnings == [.runningStatusAfterSystemExclusive(track: 1, count: 2, offset: 35)])
         let track = try #require(output.file.tracks.first)
-        #expect(Hostile.messages(track).filter { $0.channel != nil } == [
-            .noteOn(channel: 0, note: 0x3C, velocity: 0x40), .noteOff(channel: 0, note: 0x3C, velocity: 0x40),
-            .noteOff(channel: 0, note: 0x3E, velocity: 0x50), .programChange(channel: 2, program: 5), .programChange(channel: 2, program: 6),
-        ])
+        #expect(
+            Hostile.messages(track).filter { $0.channel != nil } == [
+                .noteOn(channel: 0, note: 0x3C, velocity: 0x40), .noteOff(channel: 0, note: 0x3C, velocity: 0x40),
+                .noteOff(channel: 0, note: 0x3E, velocity: 0x50), .programChange(channel: 2, program: 5), .programChange(channel: 2, program: 6),
+            ])
     }
 
     @Test func warningsReadAsAUserReadsThem() throws {
         let output = try SMFReader().read(Hostile.oneTrack(Self.runningAfter([0xF0, 0x01, 0xF7])))
-        #expect(output.warnings.map(\.description) == [
-            "track 1 has 1 event using running status after a system exclusive or escape event ended it (first at byte 35); read with the status before it",
-        ])
+        #expect(
+            output.warnings.map(\.description) == [
+                "track 1 has 1 event using running status after a system exclusive or escape event ended it (first at byte 35); read with the status before it"
+            ])
         let strict = try #require(Hostile.readError(Hostile.oneTrack(Hostile.note + [0x00, 0xF1, 0x23]), policy: .strict))
-        #expect(strict.description
-            == "track 1 has 1 MIDI Time Code quarter frame (0xF1, first at byte 31), which a MIDI file may not hold; skipped (rejected by strict reading)")
+        #expect(
+            strict.description
+                == "track 1 has 1 MIDI Time Code quarter frame (0xF1, first at byte 31), which a MIDI file may not hold; skipped (rejected by strict reading)"
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SMF
 
 /// `seconds(atTick:segmentHint:)` is a faster way to the same answer as `seconds(atTick:)`.

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import SMF
 
 struct WriterTests {
     @Test func writingAndReadingGivesAnEqualModel() throws {
         var conductor = Track()
         conductor.append(.meta(.text(.trackName, Array("Conductor".utf8))), atTick: 0)
-        conductor.append(.meta(.timeSignature(numerator: 3, denominatorPower: 2, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8)), atTick: 0)
+        conductor.append(
+            .meta(.timeSignature(numerator: 3, denominatorPower: 2, clocksPerMetronomeClick: 24, thirtySecondNotesPerQuarter: 8)), atTick: 0)
         conductor.append(.meta(.tempo(microsecondsPerQuarterNote: 600_000)), atTick: 0)
         conductor.append(.meta(.endOfTrack), atTick: 0x0FFF_FFFF)
         var piano = Track()

@@ -66,7 +66,9 @@ struct DamagedFileTests {
     func truncated(access: DatabaseFile.Access, length: Int) throws {
         let file = try StoredFile()
         try file.open(.oneConnection).database.write { db in
-            for index in 0..<500 { try db.execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: [String(repeating: "note \(index) ", count: 20)]) }
+            for index in 0..<500 {
+                try db.execute(sql: "INSERT INTO note (text) VALUES (?)", arguments: [String(repeating: "note \(index) ", count: 20)])
+            }
         }
         let bytes = Array(try Self.contents(file).prefix(length))
         try Self.write(bytes, to: file)

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GRDB
 import Storage
 import SystemPackage
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A new database file: made in a folder made for it, marked as smfplay's, its tables made, kept
 /// from other users; opened as its kind of use asks; found again as it was.

@@ -1,7 +1,8 @@
 import SMF
-import Testing
-import TestSupport
 import SystemPackage
+import TestSupport
+import Testing
+
 @testable import Synthesis
 
 /// With chase notes, a seek strikes again exactly the notes the synthesizer would be sounding at
@@ -81,9 +82,12 @@ struct ChaseNotesTests {
         }
     }
 
-    @Test("a note the sustain pedal holds is struck and let go under the pedal, which still ends it",
-          arguments: [("note off", MIDIMessage.noteOff(channel: 1, note: 60, velocity: 0)),
-                      ("all notes off", ChaseSongs.control(123, 0, channel: 1))])
+    @Test(
+        "a note the sustain pedal holds is struck and let go under the pedal, which still ends it",
+        arguments: [
+            ("note off", MIDIMessage.noteOff(channel: 1, note: 60, velocity: 0)),
+            ("all notes off", ChaseSongs.control(123, 0, channel: 1)),
+        ])
     func sustainedNoteGoesOnUntilThePedalComesUp(_ ending: (name: String, message: MIDIMessage)) throws {
         let song = Self.pedalSong(ending: ending.message)
         let sought = try Self.sequencer(song)
@@ -118,8 +122,9 @@ struct ChaseNotesTests {
         #expect(sent.strikes.isEmpty && sent.releases.isEmpty)
     }
 
-    @Test("the pedal lifted, by its own message or by reset all controllers, lets the note end",
-          arguments: [UInt8(64), 121])
+    @Test(
+        "the pedal lifted, by its own message or by reset all controllers, lets the note end",
+        arguments: [UInt8(64), 121])
     func liftedPedalEndsTheNote(_ controller: UInt8) throws {
         let song = ChaseSongs.song { track in
             track.append(ChaseSongs.control(64, 127), atTick: 0)
@@ -150,8 +155,10 @@ struct ChaseNotesTests {
     @Test("after random runs of notes, pedals, mode messages and resets, the keys down are those played")
     func randomRunsLeaveTheKeysPlayingLeft() throws {
         var random = SeededRandom(seed: 0xC4A5E)
-        let synthesizers = try (Synthesizer(settings: Self.settings, soundFontPath: TestSoundFont.required()),
-                                Synthesizer(settings: Self.settings, soundFontPath: TestSoundFont.required()))
+        let synthesizers = try (
+            Synthesizer(settings: Self.settings, soundFontPath: TestSoundFont.required()),
+            Synthesizer(settings: Self.settings, soundFontPath: TestSoundFont.required())
+        )
         for run in 0..<40 {
             // Keys are let go only while down: the synthesizer's picture of the keys lights a key
             // let go under the pedal even if it was not down, where FluidSynth sounds nothing.
@@ -167,7 +174,9 @@ struct ChaseNotesTests {
                         down.insert([channel, key])
                     case 6..<12:
                         guard let held = down.randomElement(using: &random) else { continue }
-                        message = Bool.random(using: &random) ? .noteOff(channel: held[0], note: held[1], velocity: 0)
+                        message =
+                            Bool.random(using: &random)
+                            ? .noteOff(channel: held[0], note: held[1], velocity: 0)
                             : .noteOn(channel: held[0], note: held[1], velocity: 0)
                         down.remove(held)
                     case 12..<15:

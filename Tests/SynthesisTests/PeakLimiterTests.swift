@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Synthesis
 
 /// The limiter on signals made to test it: whatever comes in, nothing goes out above the ceiling;
@@ -32,7 +33,10 @@ struct PeakLimiterTests {
         let limiter = PeakLimiter(sampleRate: Self.rate)
         var input = Self.noise(frames: 44_100, amplitude: 8, seed: 1)
         // Lone impulses far above everything, and a square burst that starts at full scale.
-        for frame in stride(from: 1000, to: 44_000, by: 4321) { input[2 * frame] = 50; input[2 * frame + 1] = -40 }
+        for frame in stride(from: 1000, to: 44_000, by: 4321) {
+            input[2 * frame] = 50
+            input[2 * frame + 1] = -40
+        }
         input += (0..<20_000).flatMap { frame in [frame % 100 < 50 ? Float(3) : -3, 0.1] }
         let output = Self.limit(input, block: block, limiter: limiter)
         let peak = output.map(abs).max() ?? 0

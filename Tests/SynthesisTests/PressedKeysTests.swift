@@ -1,7 +1,8 @@
 import SMF
-import Testing
-import TestSupport
 import SystemPackage
+import TestSupport
+import Testing
+
 @testable import Synthesis
 
 /// The keys a synthesizer says are down, as the messages sent to it leave them.
@@ -120,9 +121,12 @@ struct PressedKeysTests {
         let resets: [(String, (Synthesizer) -> Void)] = [
             ("reset()", { $0.reset() }),
             ("releaseAllNotes()", { $0.releaseAllNotes() }),
-            ("GM System On", { synthesizer in
-                [0x7E, 0x7F, 0x09, 0x01].withUnsafeBufferPointer { synthesizer.sendSystemExclusive($0) }
-            }),
+            (
+                "GM System On",
+                { synthesizer in
+                    [0x7E, 0x7F, 0x09, 0x01].withUnsafeBufferPointer { synthesizer.sendSystemExclusive($0) }
+                }
+            ),
         ]
         for (name, reset) in resets {
             Self.noteOn(synthesizer, 60, channel: 0)

@@ -1,9 +1,9 @@
 import Foundation
 import SMF
-import Testing
+import SystemPackage
 import TestSupport
-import SystemPackage
-import SystemPackage
+import Testing
+
 @testable import Synthesis
 
 /// A seek must leave the synthesizer as playing from the start would have.
@@ -169,27 +169,33 @@ extension SeekChaseTests {
         var random = SeededRandom(seed: 0xB0A7)
         let systemExclusives = [ChaseSongs.gmSystemOn, ChaseSongs.gsReset, ChaseSongs.xgSystemOn, [0x7F, 0x7F, 0x04, 0x01, 0x00, 0x30, 0xF7]]
         let controllers: [UInt8] = [0, 32, 1, 6, 7, 10, 11, 38, 64, 91, 98, 99, 100, 101, 120, 121, 123]
-        let synthesizers = try (Synthesizer(settings: Self.settings, soundFontPath: TestSoundFont.required()),
-                                Synthesizer(settings: Self.settings, soundFontPath: TestSoundFont.required()))
+        let synthesizers = try (
+            Synthesizer(settings: Self.settings, soundFontPath: TestSoundFont.required()),
+            Synthesizer(settings: Self.settings, soundFontPath: TestSoundFont.required())
+        )
         for run in 0..<6 {
-            let song = ChaseSongs.song((0..<2).map { port in
-                var random = SeededRandom(seed: random.next())
-                return { track in
-                    track.append(.meta(.port(UInt8(port))), atTick: 0)
-                    for step in 0..<60 {
-                        let channel = UInt8.random(in: 0...2, using: &random)
-                        let message: MIDIMessage = switch Int.random(in: 0..<12, using: &random) {
-                        case 0: .programChange(channel: channel, program: UInt8.random(in: 0...127, using: &random))
-                        case 1: .pitchBend(channel: channel, value: UInt16.random(in: 0...16_383, using: &random))
-                        case 2: .channelPressure(channel: channel, pressure: UInt8.random(in: 0...127, using: &random))
-                        case 3: .systemExclusive(systemExclusives.randomElement(using: &random)!)
-                        case 4: .noteOn(channel: channel, note: 60, velocity: 90)
-                        default: ChaseSongs.control(controllers.randomElement(using: &random)!, UInt8.random(in: 0...127, using: &random), channel: channel)
+            let song = ChaseSongs.song(
+                (0..<2).map { port in
+                    var random = SeededRandom(seed: random.next())
+                    return { track in
+                        track.append(.meta(.port(UInt8(port))), atTick: 0)
+                        for step in 0..<60 {
+                            let channel = UInt8.random(in: 0...2, using: &random)
+                            let message: MIDIMessage =
+                                switch Int.random(in: 0..<12, using: &random) {
+                                case 0: .programChange(channel: channel, program: UInt8.random(in: 0...127, using: &random))
+                                case 1: .pitchBend(channel: channel, value: UInt16.random(in: 0...16_383, using: &random))
+                                case 2: .channelPressure(channel: channel, pressure: UInt8.random(in: 0...127, using: &random))
+                                case 3: .systemExclusive(systemExclusives.randomElement(using: &random)!)
+                                case 4: .noteOn(channel: channel, note: 60, velocity: 90)
+                                default:
+                                    ChaseSongs.control(
+                                        controllers.randomElement(using: &random)!, UInt8.random(in: 0...127, using: &random), channel: channel)
+                                }
+                            track.append(message, atTick: UInt32(step * 16))
                         }
-                        track.append(message, atTick: UInt32(step * 16))
                     }
-                }
-            })
+                })
             let played = Sequencer(song: song, synthesizer: synthesizers.0)
             let sought = Sequencer(song: song, synthesizer: synthesizers.1)
             played.rewind()

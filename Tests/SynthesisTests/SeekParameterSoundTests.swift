@@ -1,5 +1,6 @@
 import SMF
 import Testing
+
 @testable import Synthesis
 
 /// After a seek, notes sound as they did when played: with the state FluidSynth keeps out of
@@ -43,17 +44,19 @@ struct SeekParameterSoundTests {
         zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) }
     }
 
-    @Test("after a seek, notes sound with the pitch-bend range, tuning and generators data entry set", arguments: [
-        ("pitch-bend range 12", [(101, 0), (100, 0), (6, 12)], UInt8(0)),
-        ("fine and coarse tuning", [(101, 0), (100, 1), (38, 100), (6, 80), (100, 2), (6, 70), (101, 127), (100, 127)], 0),
-        ("tuning reset by reset all controllers, bend range kept", [(101, 0), (100, 2), (6, 76), (100, 0), (6, 7), (121, 0)], 0),
-        ("SoundFont NRPN: filter cutoff", [(99, 120), (98, 8), (38, 0), (6, 60)], 0),
-        ("NRPN selection left for the data entry after the target", [(99, 120), (98, 50), (98, 1)], 30),
-        ("generator number reset by a data entry", [(99, 120), (98, 8), (6, 60), (98, 52)], 65),
-        ("generator 0 selected by the data entry's reset", [(99, 120), (98, 8), (6, 60)], 65),
-        ("RPN selected after an NRPN", [(99, 120), (98, 8), (101, 0), (100, 0), (6, 5)], 9),
-        ("selection cleared by reset all controllers", [(101, 0), (100, 0), (121, 0)], 24),
-    ] as [(String, [(UInt8, UInt8)], UInt8)])
+    @Test(
+        "after a seek, notes sound with the pitch-bend range, tuning and generators data entry set",
+        arguments: [
+            ("pitch-bend range 12", [(101, 0), (100, 0), (6, 12)], UInt8(0)),
+            ("fine and coarse tuning", [(101, 0), (100, 1), (38, 100), (6, 80), (100, 2), (6, 70), (101, 127), (100, 127)], 0),
+            ("tuning reset by reset all controllers, bend range kept", [(101, 0), (100, 2), (6, 76), (100, 0), (6, 7), (121, 0)], 0),
+            ("SoundFont NRPN: filter cutoff", [(99, 120), (98, 8), (38, 0), (6, 60)], 0),
+            ("NRPN selection left for the data entry after the target", [(99, 120), (98, 50), (98, 1)], 30),
+            ("generator number reset by a data entry", [(99, 120), (98, 8), (6, 60), (98, 52)], 65),
+            ("generator 0 selected by the data entry's reset", [(99, 120), (98, 8), (6, 60)], 65),
+            ("RPN selected after an NRPN", [(99, 120), (98, 8), (101, 0), (100, 0), (6, 5)], 9),
+            ("selection cleared by reset all controllers", [(101, 0), (100, 0), (121, 0)], 24),
+        ] as [(String, [(UInt8, UInt8)], UInt8)])
     func hiddenParametersSoundAsPlayed(_ name: String, _ before: [(UInt8, UInt8)], _ probe: UInt8) throws {
         let song = Self.dataEntrySong(before.map { ($0.0, $0.1) }, probe: probe)
         let audio = try Self.renderAfter(Self.blockTarget, song, seconds: 0.5)

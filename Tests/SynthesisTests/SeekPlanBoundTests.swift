@@ -1,7 +1,8 @@
 import SMF
-import Testing
-import TestSupport
 import SystemPackage
+import TestSupport
+import Testing
+
 @testable import Synthesis
 
 /// Following a seek plan, the audio thread's part of a seek, sends a number of messages bounded
@@ -17,15 +18,16 @@ struct SeekPlanBoundTests {
             let tick = UInt32(step * 7)
             let value = UInt8(step % 128)
             for channel: UInt8 in 0..<16 {
-                let message: MIDIMessage = switch step % 7 {
-                case 0: ChaseSongs.control(7, value, channel: channel)
-                case 1: ChaseSongs.control(11, value, channel: channel)
-                case 2: ChaseSongs.control(1, value, channel: channel)
-                case 3: ChaseSongs.control(10, value, channel: channel)
-                case 4: .pitchBend(channel: channel, value: UInt16(step * 3 % 16_384))
-                case 5: .channelPressure(channel: channel, pressure: value)
-                default: ChaseSongs.control([101, 100, 6][step / 7 % 3], [0, 0, 2 + value % 12][step / 7 % 3], channel: channel)
-                }
+                let message: MIDIMessage =
+                    switch step % 7 {
+                    case 0: ChaseSongs.control(7, value, channel: channel)
+                    case 1: ChaseSongs.control(11, value, channel: channel)
+                    case 2: ChaseSongs.control(1, value, channel: channel)
+                    case 3: ChaseSongs.control(10, value, channel: channel)
+                    case 4: .pitchBend(channel: channel, value: UInt16(step * 3 % 16_384))
+                    case 5: .channelPressure(channel: channel, pressure: value)
+                    default: ChaseSongs.control([101, 100, 6][step / 7 % 3], [0, 0, 2 + value % 12][step / 7 % 3], channel: channel)
+                    }
                 track.append(message, atTick: tick)
             }
         }

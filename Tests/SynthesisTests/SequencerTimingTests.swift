@@ -1,7 +1,8 @@
 import SMF
-import Testing
-import TestSupport
 import SystemPackage
+import TestSupport
+import Testing
+
 @testable import Synthesis
 
 /// Renders short notes at known times and finds their onsets in the audio.
@@ -79,7 +80,9 @@ struct SequencerTimingTests {
         for (index, (onset, time)) in zip(onsets, expected).enumerated() {
             // FluidSynth can only act late, at the next 64-frame block boundary;
             // the previous hit's faint release moves the threshold crossing by a few frames.
-            #expect((-8..<64).contains(onset - time - attack), "note \(index) starts \(onset - time - attack) frames late with \(bufferFrames)-frame buffers")
+            #expect(
+                (-8..<64).contains(onset - time - attack),
+                "note \(index) starts \(onset - time - attack) frames late with \(bufferFrames)-frame buffers")
         }
     }
 

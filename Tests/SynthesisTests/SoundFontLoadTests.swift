@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CFluidSynth
 import Foundation
-@testable import Synthesis
 import SystemPackage
 import TestSupport
 import Testing
+
+@testable import Synthesis
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// SoundFonts as smfplay loads them: through its own file reader (`SoundFontFileReader`), with
 /// OpenMP kept to one thread for a small .sf2, each file's outline checked first (`SoundFontFormat`).
@@ -43,7 +45,9 @@ struct SoundFontLoadTests {
         #expect(zip(ourSound, theirSound).count { $0 != $1 } == 0)
     }
 
-    @Test("a SoundFont damaged inside (cut short with its header mended, its presets overwritten, its sample chunk claiming more than there is) is refused with an error naming it, never a crash")
+    @Test(
+        "a SoundFont damaged inside (cut short with its header mended, its presets overwritten, its sample chunk claiming more than there is) is refused with an error naming it, never a crash"
+    )
     func damagedInsideIsRefused() throws {
         let original = try Array(Data(contentsOf: URL(fileURLWithPath: TestSoundFont.required().string)))
         let folder = try TemporaryFolder()
@@ -73,7 +77,8 @@ struct SoundFontLoadTests {
         }
     }
 
-    @Test("the outline tells an .sf2 from an .sf3 by its version, and a DLS file by its form; a file too short or cut short is refused with the reason")
+    @Test(
+        "the outline tells an .sf2 from an .sf3 by its version, and a DLS file by its form; a file too short or cut short is refused with the reason")
     func outline() throws {
         let folder = try TemporaryFolder()
         func soundFont(form: String, version: UInt16, claimedExtra: Int = 0) -> [UInt8] {
@@ -94,7 +99,10 @@ struct SoundFontLoadTests {
         }
         let claimed = soundFont(form: "sfbk", version: 2, claimedExtra: 100)
         let cut = try FilePath(folder.create("cut.sf2", claimed))
-        #expect(throws: SynthesisError.notASoundFont(path: cut, reason: "it is cut short: its header says \(claimed.count + 100) bytes, the file has \(claimed.count)")) {
+        #expect(
+            throws: SynthesisError.notASoundFont(
+                path: cut, reason: "it is cut short: its header says \(claimed.count + 100) bytes, the file has \(claimed.count)")
+        ) {
             try SoundFontFormat(of: cut)
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 import SMF
-import Testing
-import TestSupport
 import SystemPackage
+import TestSupport
+import Testing
+
 @testable import Synthesis
 
 /// What the sound module makes FluidSynth play for the GS, XG and GM2 messages songs send: which
@@ -43,9 +44,11 @@ struct SoundModuleTests {
 
     // MARK: GS
 
-    @Test("GS use for rhythm part makes any channel a drum part, in the GS part order, and back", arguments: [
-        (UInt8(0x1A), 10), (0x11, 0), (0x19, 8), (0x1F, 15),
-    ])
+    @Test(
+        "GS use for rhythm part makes any channel a drum part, in the GS part order, and back",
+        arguments: [
+            (UInt8(0x1A), 10), (0x11, 0), (0x19, 8), (0x1F, 15),
+        ])
     func gsRhythmPart(block: UInt8, channel: Int) throws {
         let synthesizer = try Self.synthesizer()
         Self.send(Self.gsReset, to: synthesizer)
@@ -71,9 +74,11 @@ struct SoundModuleTests {
         #expect(Self.program(synthesizer, channel: 9) == [0, 5])
     }
 
-    @Test("device ids 10H–1FH and 7FH are heard; a wrong checksum or another model id is not", arguments: [
-        (UInt8(0x10), true), (0x11, true), (0x1F, true), (0x7F, true), (0x00, false), (0x20, false),
-    ])
+    @Test(
+        "device ids 10H–1FH and 7FH are heard; a wrong checksum or another model id is not",
+        arguments: [
+            (UInt8(0x10), true), (0x11, true), (0x1F, true), (0x7F, true), (0x00, false), (0x20, false),
+        ])
     func gsDeviceIDs(device: UInt8, heard: Bool) throws {
         let synthesizer = try Self.synthesizer()
         Self.send(Self.gs([0x40, 0x1A, 0x15], [0x01], device: device), to: synthesizer)
@@ -144,10 +149,11 @@ struct SoundModuleTests {
         #expect(Self.program(synthesizer, channel: 0) == [0, 30])
         synthesizer.send(status: 0xC0, channel: 9, data1: 99, data2: 0)
         #expect(Self.program(synthesizer, channel: 9) == [128, 0])
-        #expect(synthesizer.substitutions.map(\.description) == [
-            "no SoundFont has bank 99 program 31: bank 0 program 31 plays instead",
-            "no SoundFont has drum kit 100: the standard kit plays instead",
-        ])
+        #expect(
+            synthesizer.substitutions.map(\.description) == [
+                "no SoundFont has bank 99 program 31: bank 0 program 31 plays instead",
+                "no SoundFont has drum kit 100: the standard kit plays instead",
+            ])
     }
 
     // MARK: XG
@@ -223,15 +229,17 @@ struct SoundModuleTests {
 
     // MARK: Detection and seeking
 
-    @Test("a song's standard is told by its resets, its messages or its banks", arguments: [
-        ([SoundModuleTests.gsReset], [], MIDIMode.gs),
-        ([[0x7E, 0x7F, 0x09, 0x01], SoundModuleTests.xgOn], [], .xg),
-        ([SoundModuleTests.gm2On], [], .gm2),
-        ([], [[0, 127]], .xg),
-        ([], [[0, 121]], .gm2),
-        ([], [[9, 127]], .gm),
-        ([], [], .gm),
-    ])
+    @Test(
+        "a song's standard is told by its resets, its messages or its banks",
+        arguments: [
+            ([SoundModuleTests.gsReset], [], MIDIMode.gs),
+            ([[0x7E, 0x7F, 0x09, 0x01], SoundModuleTests.xgOn], [], .xg),
+            ([SoundModuleTests.gm2On], [], .gm2),
+            ([], [[0, 127]], .xg),
+            ([], [[0, 121]], .gm2),
+            ([], [[9, 127]], .gm),
+            ([], [], .gm),
+        ])
     func detection(messages: [[UInt8]], banks: [[UInt8]], expected: MIDIMode) {
         var track = Track()
         for message in messages { track.append(.systemExclusive(message + [0xF7]), atTick: 0) }
@@ -274,11 +282,12 @@ struct SoundModuleTests {
         var buffer = [Float](repeating: 0, count: 2 * 256)
         for round in 0..<3000 {
             let body = (0..<Int.random(in: 1...8, using: &random)).map { _ in UInt8.random(in: 0...127, using: &random) }
-            let message: [UInt8] = switch round % 3 {
-            case 0: Self.gs([[0x40, 0x50, 0x00].randomElement(using: &random)!] + body.prefix(2), Array(body.dropFirst(2)) + [0])
-            case 1: Self.xg(body.count > 3 ? Array(body.prefix(3)) : [0x08, 0, 7], Array(body.dropFirst(3)) + [1])
-            default: [0x7F, 0x7F, 0x04] + body
-            }
+            let message: [UInt8] =
+                switch round % 3 {
+                case 0: Self.gs([[0x40, 0x50, 0x00].randomElement(using: &random)!] + body.prefix(2), Array(body.dropFirst(2)) + [0])
+                case 1: Self.xg(body.count > 3 ? Array(body.prefix(3)) : [0x08, 0, 7], Array(body.dropFirst(3)) + [1])
+                default: [0x7F, 0x7F, 0x04] + body
+                }
             Self.send(message, to: synthesizer)
             synthesizer.send(status: 0x90 | UInt8(round % 16), channel: round % 64, data1: UInt8(round % 128), data2: 100)
             synthesizer.send(status: 0xC0, channel: (round * 7) % 64, data1: UInt8(round % 128), data2: 0)

@@ -1,8 +1,9 @@
 import CFluidSynth
-@testable import Synthesis
 import SystemPackage
 import TestSupport
 import Testing
+
+@testable import Synthesis
 
 /// SoundFonts loaded ahead of the synthesizer that plays them (`smfplay play` starts the load
 /// before reading its command line, and hands the preload down to the synthesizer it makes).
@@ -29,7 +30,9 @@ struct SynthesizerPreloadTests {
         #expect(rate == 22_050)
     }
 
-    @Test("a synthesizer made from the SoundFonts loaded ahead sounds exactly as one that loaded its own, its settings (gain, polyphony, reverb, chorus) applied alike")
+    @Test(
+        "a synthesizer made from the SoundFonts loaded ahead sounds exactly as one that loaded its own, its settings (gain, polyphony, reverb, chorus) applied alike"
+    )
     func soundsTheSame() throws {
         let soundFont = try TestSoundFont.required()
         let settings = SynthesizerSettings(gain: 0.6, polyphony: 32, interpolation: .sinc, reverb: .init(roomSize: 0.7, level: 0.5), chorus: nil)
@@ -58,13 +61,15 @@ struct SynthesizerPreloadTests {
     @Test("a synthesizer made while the SoundFonts still load waits for them, then plays; a missing SoundFont is still reported by the synthesizer")
     func waitsForTheLoad() throws {
         let soundFont = try TestSoundFont.required()
-        let synthesizer = try Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFonts: SoundFontStack([soundFont]),
-                                          preload: Self.preload((44_100, SoundFontStack([soundFont]))))
+        let synthesizer = try Synthesizer(
+            settings: SynthesizerSettings(gain: 0.5), soundFonts: SoundFontStack([soundFont]),
+            preload: Self.preload((44_100, SoundFontStack([soundFont]))))
         #expect(synthesizer.soundFonts.allPaths == [soundFont])
         let missing: FilePath = "/nonexistent/missing.sf2"
         #expect {
-            try Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFonts: SoundFontStack([missing]),
-                            preload: Self.preload((44_100, SoundFontStack([missing]))))
+            try Synthesizer(
+                settings: SynthesizerSettings(gain: 0.5), soundFonts: SoundFontStack([missing]),
+                preload: Self.preload((44_100, SoundFontStack([missing]))))
         } throws: { error in
             guard let error = error as? SynthesisError, case .notASoundFont = error else { return false }
             return true

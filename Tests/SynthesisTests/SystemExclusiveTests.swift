@@ -1,7 +1,8 @@
 import SMF
-import Testing
-import TestSupport
 import SystemPackage
+import TestSupport
+import Testing
+
 @testable import Synthesis
 
 /// The resets and master volumes of GM, GS and XG, as songs for each kind of sound module send them.
@@ -39,11 +40,13 @@ struct SystemExclusiveTests {
         }
     }
 
-    @Test("master volume in its GM, GS and XG forms", arguments: [
-        ([UInt8]([0x7F, 0x7F, 0x04, 0x01, 0x7F, 0x3F]), Float(0x3F * 128 + 0x7F) / 16_383),
-        ([0x41, 0x10, 0x42, 0x12, 0x40, 0x00, 0x04, 0x40, 0x7C], Float(64) / 127),
-        ([0x43, 0x10, 0x4C, 0x00, 0x00, 0x04, 0x20], Float(32) / 127),
-    ])
+    @Test(
+        "master volume in its GM, GS and XG forms",
+        arguments: [
+            ([UInt8]([0x7F, 0x7F, 0x04, 0x01, 0x7F, 0x3F]), Float(0x3F * 128 + 0x7F) / 16_383),
+            ([0x41, 0x10, 0x42, 0x12, 0x40, 0x00, 0x04, 0x40, 0x7C], Float(64) / 127),
+            ([0x43, 0x10, 0x4C, 0x00, 0x00, 0x04, 0x20], Float(32) / 127),
+        ])
     func masterVolume(_ message: [UInt8], _ volume: Float) throws {
         #expect(SoundModuleCommand.commands(in: message) == [.masterVolume(volume)])
         let synthesizer = try Synthesizer(settings: Self.settings, soundFontPath: try TestSoundFont.required())

@@ -1,12 +1,13 @@
 import Foundation
 import Library
-import Resume
-import SystemPackage
 import LibraryIndex
-import SMF
 import Playback
+import Resume
+import SMF
+import SystemPackage
 import TestSupport
 import Testing
+
 @testable import TerminalUI
 
 /// The browser's keys, without a terminal: what each does to the browser and what it asks for.
@@ -23,11 +24,12 @@ struct BrowseSessionTests {
         for file in ["Bach.mid", "Chopin.mid", "Folk/Reel.mid"] {
             try Data("MThd".utf8).write(to: URL(fileURLWithPath: library.file(file)))
         }
-        return BrowseSession(browser: LibraryBrowser(root: library.filePath),
-                             recorder: ResumeRecorder(store: ResumeStore(folder: state.filePath), libraryRoot: library.filePath, warn: { _ in }),
-                             details: { _ in nil }, messages: StatusMessages(),
-                             cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
-                             makePlayer: { () throws -> Player in throw NoPlayer() })
+        return BrowseSession(
+            browser: LibraryBrowser(root: library.filePath),
+            recorder: ResumeRecorder(store: ResumeStore(folder: state.filePath), libraryRoot: library.filePath, warn: { _ in }),
+            details: { _ in nil }, messages: StatusMessages(),
+            cancellation: Cancellation(), reportsUnderruns: false, showsKeyboard: false,
+            makePlayer: { () throws -> Player in throw NoPlayer() })
     }
 
     @Test("filter, then Enter on a file: the filter closes and the file plays, with the files after it that match")
@@ -36,13 +38,22 @@ struct BrowseSessionTests {
         let state = try TemporaryFolder()
         var session = try Self.session(library: library, state: state)
         for key in [Key.character("/"), .character("c"), .character("h"), .character("o")] {
-            guard case .stay = session.handle(key) else { Issue.record("\(key) did more than filter"); return }
+            guard case .stay = session.handle(key) else {
+                Issue.record("\(key) did more than filter")
+                return
+            }
         }
-        guard case .play(let queue, let seconds) = session.handle(.enter) else { Issue.record("Enter did not play"); return }
+        guard case .play(let queue, let seconds) = session.handle(.enter) else {
+            Issue.record("Enter did not play")
+            return
+        }
         #expect(queue.files == [library.filePath("Chopin.mid")])
         #expect(seconds == 0)
         // The filter is closed: keys are the browser's again.
-        guard case .leave = session.handle(.character("q")) else { Issue.record("q did not leave"); return }
+        guard case .leave = session.handle(.character("q")) else {
+            Issue.record("q did not leave")
+            return
+        }
     }
 
     @Test("a: adds the selection to the saved queue; in a second browser, which does not hold the state's lock, it says so and adds nothing")
@@ -92,7 +103,10 @@ struct BrowseSessionTests {
         #expect(session.browser.search == "silver")
         #expect(session.browser.visibleEntries.map(\.name) == ["Folk/Irish/Jig.mid", "Folk/Irish/Reel.mid"])
         _ = session.handle(.down)
-        guard case .play(let queue, _) = session.handle(.enter) else { Issue.record("Enter did not play"); return }
+        guard case .play(let queue, _) = session.handle(.enter) else {
+            Issue.record("Enter did not play")
+            return
+        }
         #expect(queue.files == [library.filePath("Folk/Irish/Reel.mid")])
         _ = session.handle(.left)
         #expect(session.browser.search == nil && session.browser.visibleEntries.map(\.name) == ["Folk", "Bach.mid"])
@@ -107,17 +121,29 @@ struct BrowseSessionTests {
         // ↓ closes the search's line: the results stay, and the keys are the list's.
         _ = searching.handle(.down)
         #expect(searching.browser.search == "silver")
-        guard case .stay = searching.handle(.escape) else { Issue.record("Esc in the search results left the browser"); return }
+        guard case .stay = searching.handle(.escape) else {
+            Issue.record("Esc in the search results left the browser")
+            return
+        }
         #expect(searching.browser.search == nil && searching.browser.visibleEntries.map(\.name) == ["Folk", "Bach.mid"])
-        guard case .leave = searching.handle(.escape) else { Issue.record("Esc in the folder's list did not leave"); return }
+        guard case .leave = searching.handle(.escape) else {
+            Issue.record("Esc in the folder's list did not leave")
+            return
+        }
 
         let other = try TemporaryFolder()
         var filtering = try Self.session(library: other, state: try TemporaryFolder())
         for key in [Key.character("/"), .character("c"), .character("h"), .character("o"), .down] { _ = filtering.handle(key) }
         #expect(filtering.browser.visibleEntries.map(\.name) == ["Chopin.mid"])
-        guard case .stay = filtering.handle(.escape) else { Issue.record("Esc in a filtered folder left the browser"); return }
+        guard case .stay = filtering.handle(.escape) else {
+            Issue.record("Esc in a filtered folder left the browser")
+            return
+        }
         #expect(filtering.browser.filter.isEmpty && filtering.browser.visibleEntries.map(\.name) == ["Folk", "Bach.mid", "Chopin.mid"])
-        guard case .leave = filtering.handle(.character("q")) else { Issue.record("q did not leave"); return }
+        guard case .leave = filtering.handle(.character("q")) else {
+            Issue.record("q did not leave")
+            return
+        }
     }
 
     @Test("filter, then Enter on a folder: the filter closes and the folder opens")
@@ -126,7 +152,10 @@ struct BrowseSessionTests {
         let state = try TemporaryFolder()
         var session = try Self.session(library: library, state: state)
         for key in [Key.character("/"), .character("f"), .enter] {
-            guard case .stay = session.handle(key) else { Issue.record("\(key) did more than filter"); return }
+            guard case .stay = session.handle(key) else {
+                Issue.record("\(key) did more than filter")
+                return
+            }
         }
         #expect(session.browser.trail == ["Folk"])
         #expect(session.browser.selectedEntry?.name == "Reel.mid")

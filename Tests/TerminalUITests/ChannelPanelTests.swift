@@ -1,13 +1,15 @@
-@testable import Playback
 import Synthesis
 import Testing
+
+@testable import Playback
 @testable import TerminalUI
 
 /// The channel panel: each channel's instrument, meter and state, one selected.
 @Suite struct ChannelPanelTests {
     static func snapshot(muted: [Int] = [], soloed: [Int] = [], velocity: UInt8 = 127) -> PlayerSnapshot {
-        var snapshot = PlayerSnapshot(item: nil, place: 0, queueLength: 1, heardSeconds: 0, heardTick: 0, durationSeconds: 1, isPaused: false,
-                                      tempoBPM: nil, hasEnded: false, underruns: 0, pressedKeys: [], noteRange: nil)
+        var snapshot = PlayerSnapshot(
+            item: nil, place: 0, queueLength: 1, heardSeconds: 0, heardTick: 0, durationSeconds: 1, isPaused: false,
+            tempoBPM: nil, hasEnded: false, underruns: 0, pressedKeys: [], noteRange: nil)
         snapshot.channels = (1...16).map {
             ChannelSnapshot(number: $0, instrument: $0 == 10 ? "Standard" : "Piano \($0)", isDrum: $0 == 10, velocity: $0 == 1 ? velocity : 0)
         }

@@ -1,10 +1,11 @@
 import Foundation
 import Library
 import LibraryIndex
-@testable import Playback
-import TestSupport
 import SystemPackage
+import TestSupport
 import Testing
+
+@testable import Playback
 @testable import TerminalUI
 
 /// Names on screen: control characters in them are shown, never obeyed by the terminal, and the
@@ -35,18 +36,18 @@ struct DisplayWidthTests {
     @Test("columns: CJK, kana, Hangul, full-width forms and emoji take two; Latin, half-width kana and marks as they show")
     func eastAsianWidths() {
         #expect(DisplayWidth.columns(of: "ショパン") == 8)
-        #expect(DisplayWidth.columns(of: "ｼｮﾊﾟﾝ") == 5)  // half-width kana: the sound mark joins ﾊ in one Character but takes its own column
-        #expect(DisplayWidth.columns(of: "\u{1100}\u{1161}\u{11A8}") == 2)  // 각 from jamo
-        #expect(DisplayWidth.columns(of: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}") == 2)  // a family, one emoji
+        #expect(DisplayWidth.columns(of: "ｼｮﾊﾟﾝ") == 5) // half-width kana: the sound mark joins ﾊ in one Character but takes its own column
+        #expect(DisplayWidth.columns(of: "\u{1100}\u{1161}\u{11A8}") == 2) // 각 from jamo
+        #expect(DisplayWidth.columns(of: "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}") == 2) // a family, one emoji
         #expect(DisplayWidth.columns(of: "バラード第1番") == 13)
         #expect(DisplayWidth.columns(of: "한국어") == 6)
         #expect(DisplayWidth.columns(of: "ＡＢＣ") == 6)
-        #expect(DisplayWidth.columns(of: "\u{20BB7}") == 2)  // 𠮷, plane 2
+        #expect(DisplayWidth.columns(of: "\u{20BB7}") == 2) // 𠮷, plane 2
         #expect(DisplayWidth.columns(of: "〜") == 2)
         #expect(DisplayWidth.columns(of: "e\u{301}") == 1)
         #expect(DisplayWidth.columns(of: "\u{301}") == 0)
         #expect(DisplayWidth.columns(of: "🎹") == 2)
-        #expect(DisplayWidth.columns(of: "\u{2764}\u{FE0F}") == 2)  // ❤️: text heart with VS16
+        #expect(DisplayWidth.columns(of: "\u{2764}\u{FE0F}") == 2) // ❤️: text heart with VS16
         #expect(DisplayWidth.columns(of: "\u{2764}") == 1)
         #expect(DisplayWidth.columns(of: "Chopin – Ballade") == 16)
     }
@@ -92,8 +93,9 @@ struct DisplayWidthTests {
         let cases = [("", "▶ " + Self.brokenLineFile), ("\u{1B}[2J", "")].flatMap { filter, status in [30, 8, 3].map { (filter, status, $0) } }
         for (filter, status, columns) in cases {
             browser.setFilter(filter)
-            let lines = view.lines(for: browser, details: { _ in .pending }, lastPlayed: nil, isEditingFilter: !filter.isEmpty,
-                                   status: status, columns: columns, rows: 10)
+            let lines = view.lines(
+                for: browser, details: { _ in .pending }, lastPlayed: nil, isEditingFilter: !filter.isEmpty,
+                status: status, columns: columns, rows: 10)
             #expect(lines.count == 10)
             for line in lines.map(Self.shown) {
                 #expect(!Self.hasControlCharacter(line), "\(line.debugDescription)")
@@ -104,9 +106,10 @@ struct DisplayWidthTests {
 
     @Test("the play view: the file's and folders' names with control characters within the screen's width")
     func playViewLines() {
-        let snapshot = PlayerSnapshot(item: .file(FilePath("/music/\(Self.hostileFolder)/\(Self.brokenLineFile)")), place: 0, queueLength: 1, heardSeconds: 0,
-                                      heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
-                                      pressedKeys: [], noteRange: nil)
+        let snapshot = PlayerSnapshot(
+            item: .file(FilePath("/music/\(Self.hostileFolder)/\(Self.brokenLineFile)")), place: 0, queueLength: 1, heardSeconds: 0,
+            heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
+            pressedKeys: [], noteRange: nil)
         let lines = PlayView.lines(for: snapshot, columns: 30, showsUnderruns: false, keys: .playView(insideBrowser: false))
         #expect(lines.first == "▶ two\u{FFFD}lines\u{FFFD}and\u{FFFD}\u{FFFD}more.mid")
         for line in lines {
@@ -117,9 +120,10 @@ struct DisplayWidthTests {
 
     @Test("the play view: the song's title first, its file's name after; the name alone when the song has no title or it is the name")
     func playViewShowsTheTitle() {
-        let snapshot = PlayerSnapshot(item: .file(FilePath("/music/Chopin/op9-2.mid")), place: 0, queueLength: 1, heardSeconds: 0,
-                                      heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
-                                      pressedKeys: [], noteRange: nil)
+        let snapshot = PlayerSnapshot(
+            item: .file(FilePath("/music/Chopin/op9-2.mid")), place: 0, queueLength: 1, heardSeconds: 0,
+            heardTick: 0, durationSeconds: 60, isPaused: false, tempoBPM: nil, hasEnded: false, underruns: 0,
+            pressedKeys: [], noteRange: nil)
         func firstLine(_ title: String?) -> String? {
             PlayView.lines(for: snapshot, title: title, columns: 80, showsUnderruns: false, keys: .playView(insideBrowser: false)).first
         }
@@ -138,8 +142,10 @@ struct DisplayWidthTests {
             "c.mid": .ready(durationSeconds: 725.4, trackCount: 128),
         ]
         var view = BrowserView()
-        let lines = view.lines(for: LibraryBrowser(root: library.filePath), details: { details[$0.lastComponent!.string] }, lastPlayed: nil,
-                               isEditingFilter: false, status: "", columns: 40, rows: 8).map(Self.shown).filter { $0.hasSuffix(" tr") }
+        let lines = view.lines(
+            for: LibraryBrowser(root: library.filePath), details: { details[$0.lastComponent!.string] }, lastPlayed: nil,
+            isEditingFilter: false, status: "", columns: 40, rows: 8
+        ).map(Self.shown).filter { $0.hasSuffix(" tr") }
         #expect(lines.count == 3, "\(lines)")
         #expect(Set(lines.map { $0.count }).count == 1, "\(lines)")
         #expect(lines.map { String($0.suffix(17)) } == ["   1:00.0    6 tr", "   3:16.2   12 tr", "  12:05.4  128 tr"], "\(lines)")

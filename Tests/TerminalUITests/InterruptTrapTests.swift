@@ -1,8 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
 @testable import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Signals that stop smfplay cleanly, the resume state saved: each cancels the work under way,
 /// and the exit status is the one a shell expects.

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Keys read from a pipe, with their bytes written as a terminal writes them: many keys at once,
 /// more than one read holds, and ESC alone.
@@ -59,10 +61,13 @@ struct KeyReaderTests {
         #expect(keys.keys() == Array(repeating: .down, count: 22) + [.enter])
     }
 
-    @Test("each key split between two reads at each of its bytes: read whole, the keys around it too",
-          arguments: [("\u{1B}[A", Key.up), ("\u{1B}OB", .down), ("\u{1B}[H", .home), ("\u{1B}[4~", .end), ("\u{1B}[5~", .pageUp),
-                      ("\u{1B}[6~", .pageDown), ("é", .character("é")), ("中", .character("中")), ("🎹", .character("🎹")),
-                      ("\u{1B}[15~", nil), ("\u{1B}[1;5A", nil)] as [(String, Key?)])
+    @Test(
+        "each key split between two reads at each of its bytes: read whole, the keys around it too",
+        arguments: [
+            ("\u{1B}[A", Key.up), ("\u{1B}OB", .down), ("\u{1B}[H", .home), ("\u{1B}[4~", .end), ("\u{1B}[5~", .pageUp),
+            ("\u{1B}[6~", .pageDown), ("é", .character("é")), ("中", .character("中")), ("🎹", .character("🎹")),
+            ("\u{1B}[15~", nil), ("\u{1B}[1;5A", nil),
+        ] as [(String, Key?)])
     func splitKey(bytes: String, key: Key?) throws {
         for split in 1..<bytes.utf8.count {
             let keys = try KeyPipe()

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
+
 @testable import TerminalUI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A key's sequence split in time, as a slow terminal or an SSH link writes it: paced by the
 /// wall clock, so this runs with the real-time suites, alone (`make test`), where no other test

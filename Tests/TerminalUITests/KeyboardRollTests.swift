@@ -1,6 +1,7 @@
 import SMF
 import Testing
 import Thumbnails
+
 @testable import TerminalUI
 
 /// The roll of `info --roll`: how long a row is, which rows a note covers, where it goes across.
@@ -29,7 +30,9 @@ struct KeyboardRollTests {
         return (try SongOutline(stream: stream), stream)
     }
 
-    static func roll(_ notes: [(channel: UInt8, key: UInt8, start: Double, end: Double)], width: Int = 77, maximumRows: Int = 48) throws -> KeyboardRoll {
+    static func roll(_ notes: [(channel: UInt8, key: UInt8, start: Double, end: Double)], width: Int = 77, maximumRows: Int = 48) throws
+        -> KeyboardRoll
+    {
         let (outline, stream) = try outlineAndStream(notes)
         var roll = try #require(KeyboardRoll(outline: outline, width: width, maximumRows: maximumRows))
         try stream.visitNotes { roll.add($0) }
@@ -43,7 +46,8 @@ struct KeyboardRollTests {
         ]
         for (seconds, maximumRows, slice, rows) in cases {
             let roll = try Self.roll([(0, 60, 0, seconds)], maximumRows: maximumRows)
-            #expect(roll.slice == slice && roll.sounding.count == rows, "\(seconds) s in \(maximumRows) rows: \(roll.slice) s × \(roll.sounding.count)")
+            #expect(
+                roll.slice == slice && roll.sounding.count == rows, "\(seconds) s in \(maximumRows) rows: \(roll.slice) s × \(roll.sounding.count)")
         }
     }
 

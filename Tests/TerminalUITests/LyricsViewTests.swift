@@ -1,5 +1,6 @@
 import SMF
 import Testing
+
 @testable import TerminalUI
 
 /// The lyrics under the play view's time line: the sung part marked, lines wrapped by the columns
@@ -38,6 +39,9 @@ import Testing
         #expect(LyricsView(lyrics: long).rows(atSeconds: 5, width: 80, colours: true).count == LyricsView.currentRowLimit)
         let many = Lyrics(lines: (0..<100_000).map { Self.line([(Double($0) / 10_000, "line \($0)")]) })
         #expect(LyricsView.lineIndex(in: many.lines, atSeconds: 5.00005) == 50_000)
-        #expect(LyricsView(lyrics: many).rows(atSeconds: 5.00005, width: 80, colours: false) == ["\u{1B}[1mline 50000\u{1B}[0m", "\u{1B}[2mline 50001\u{1B}[0m"])
+        #expect(
+            LyricsView(lyrics: many).rows(atSeconds: 5.00005, width: 80, colours: false) == [
+                "\u{1B}[1mline 50000\u{1B}[0m", "\u{1B}[2mline 50001\u{1B}[0m",
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import Thumbnails
+
 @testable import TerminalUI
 
 /// The play view's keyboard: where keys go, which keys are shown in a given width, and how lit keys look.
@@ -25,11 +26,12 @@ struct PianoKeyboardTests {
         let keyboard = try #require(PianoKeyboard(songKeys: 60...71, width: 40))
         #expect(keyboard.keys == 60...71)
         #expect(keyboard.width == 14)
-        #expect(Self.plain(keyboard) == [
-            " █ █ ▕ █ █ █ ▕",
-            " ▕ ▕ ▕ ▕ ▕ ▕ ▕",
-            "C4",
-        ])
+        #expect(
+            Self.plain(keyboard) == [
+                " █ █ ▕ █ █ █ ▕",
+                " ▕ ▕ ▕ ▕ ▕ ▕ ▕",
+                "C4",
+            ])
         // Each black key's column touches both its white neighbours' columns in the top row.
         for black in Self.blackInOctave.map({ 60 + $0 }) {
             let column = try #require(keyboard.columns(ofKey: black))
@@ -97,7 +99,9 @@ struct PianoKeyboardTests {
         #expect(oneSidedLines[2] == "            C9")
     }
 
-    @Test("never wider than the terminal, at any width, for any song", arguments: [nil, 0...0, 60...60, 21...108, 0...127, 100...127, 35...81] as [ClosedRange<UInt8>?])
+    @Test(
+        "never wider than the terminal, at any width, for any song",
+        arguments: [nil, 0...0, 60...60, 21...108, 0...127, 100...127, 35...81] as [ClosedRange<UInt8>?])
     func neverOverflows(_ songKeys: ClosedRange<UInt8>?) {
         for width in 0...200 {
             guard let keyboard = PianoKeyboard(songKeys: songKeys, width: width) else {

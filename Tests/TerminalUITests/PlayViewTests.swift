@@ -1,13 +1,15 @@
-@testable import Playback
 import Testing
+
+@testable import Playback
 @testable import TerminalUI
 
 /// The play view's names for the song playing when it came from standard input: it has no file
 /// and no folders.
 @Suite struct PlayViewTests {
     static func firstLines(_ item: QueueItem, title: String? = nil) -> [String] {
-        let snapshot = PlayerSnapshot(item: item, place: 0, queueLength: 2, heardSeconds: 0, heardTick: 0, durationSeconds: 60, isPaused: false,
-                                      tempoBPM: nil, hasEnded: false, underruns: 0, pressedKeys: [], noteRange: nil)
+        let snapshot = PlayerSnapshot(
+            item: item, place: 0, queueLength: 2, heardSeconds: 0, heardTick: 0, durationSeconds: 60, isPaused: false,
+            tempoBPM: nil, hasEnded: false, underruns: 0, pressedKeys: [], noteRange: nil)
         return Array(PlayView.lines(for: snapshot, title: title, columns: 40, showsUnderruns: false, keys: .playView(insideBrowser: false)).prefix(2))
     }
 
@@ -15,6 +17,9 @@ import Testing
     func standardInputIsNamed() {
         #expect(Self.firstLines(.standardInput) == ["▶ standard input", String(repeating: " ", count: 33) + "1 of 2"])
         #expect(Self.firstLines(.standardInput, title: "Piped") == ["▶ Piped  (standard input)", String(repeating: " ", count: 33) + "1 of 2"])
-        #expect(Self.firstLines(.file("/music/Chopin/Nocturnes/op9-2.mid")) == ["▶ op9-2.mid", "Chopin / Nocturnes" + String(repeating: " ", count: 15) + "1 of 2"])
+        #expect(
+            Self.firstLines(.file("/music/Chopin/Nocturnes/op9-2.mid")) == [
+                "▶ op9-2.mid", "Chopin / Nocturnes" + String(repeating: " ", count: 15) + "1 of 2",
+            ])
     }
 }

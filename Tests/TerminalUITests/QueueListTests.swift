@@ -1,6 +1,7 @@
 import Playback
 import SystemPackage
 import Testing
+
 @testable import TerminalUI
 
 /// The play view's queue list (`l`): numbered files, the one playing marked, the selection kept

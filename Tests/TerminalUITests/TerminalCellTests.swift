@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import TerminalUI
 
 @Suite("Terminal cells")
@@ -26,8 +27,9 @@ struct TerminalCellTests {
         new[2] = lit
         new[3] = lit
         new[8] = lit
-        #expect(TerminalCell.changes(from: old, to: new, colours: true)
-            == "\u{1B}[3G\u{1B}[0;38;5;16;48;5;75m●●\u{1B}[0m\u{1B}[9G\u{1B}[0;38;5;16;48;5;75m●\u{1B}[0m")
+        #expect(
+            TerminalCell.changes(from: old, to: new, colours: true)
+                == "\u{1B}[3G\u{1B}[0;38;5;16;48;5;75m●●\u{1B}[0m\u{1B}[9G\u{1B}[0;38;5;16;48;5;75m●\u{1B}[0m")
         #expect(TerminalCell.changes(from: old, to: new, colours: false) == "\u{1B}[3G●●\u{1B}[9G●")
         #expect(TerminalCell.changes(from: new, to: new, colours: true).isEmpty)
     }

@@ -1,8 +1,9 @@
-@testable import Playback
 import SMF
 import Synthesis
 import SystemPackage
 import Testing
+
+@testable import Playback
 @testable import TerminalUI
 
 /// The play view's time line keeps its progress bar whatever it has to say, and says first what
@@ -10,9 +11,10 @@ import Testing
 @Suite struct TimeLineTests {
     /// 1:00 into a 4:00 song at bar 31, beat 1, 96 bpm.
     static func snapshot(tempo: Double = 1, transpose: Int = 0, pass: Int = 1, passCount: Int? = 1, cores: Int = 1) -> PlayerSnapshot {
-        var snapshot = PlayerSnapshot(item: .file(FilePath("/music/song.mid")), place: 0, queueLength: 1, heardSeconds: 60, heardTick: 0,
-                                      durationSeconds: 240, isPaused: false, tempoBPM: 96 * tempo, hasEnded: false, underruns: 0,
-                                      pressedKeys: [], noteRange: nil)
+        var snapshot = PlayerSnapshot(
+            item: .file(FilePath("/music/song.mid")), place: 0, queueLength: 1, heardSeconds: 60, heardTick: 0,
+            durationSeconds: 240, isPaused: false, tempoBPM: 96 * tempo, hasEnded: false, underruns: 0,
+            pressedKeys: [], noteRange: nil)
         snapshot.performance.tempo = tempo
         snapshot.performance.transpose = transpose
         snapshot.pass = pass

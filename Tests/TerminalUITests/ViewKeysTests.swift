@@ -1,11 +1,14 @@
 import Testing
+
 @testable import TerminalUI
 
 /// The hint lines and the help pages of the views' keys, at the widths a terminal may have.
 @Suite struct ViewKeysTests {
-    static let views: [ViewKeys] = [.playView(insideBrowser: false), .playView(insideBrowser: true), .channelPanel(insideBrowser: false),
-                                    .channelPanel(insideBrowser: true), .queueList(insideBrowser: false), .queueList(insideBrowser: true),
-                                    .browser, .searchResults]
+    static let views: [ViewKeys] = [
+        .playView(insideBrowser: false), .playView(insideBrowser: true), .channelPanel(insideBrowser: false),
+        .channelPanel(insideBrowser: true), .queueList(insideBrowser: false), .queueList(insideBrowser: true),
+        .browser, .searchResults,
+    ]
 
     @Test("at 80 columns the play view's hint line shows tempo and the channel panel, whole, and ends with ? help")
     func eightyColumns() {
@@ -43,8 +46,9 @@ import Testing
             #expect(page.first == "Keys: " + keys.title && page.last == ViewKeys.closingLine)
             for line in page { #expect(DisplayWidth.columns(of: line) <= 39 && !line.contains("…"), "\(keys.title): \(line)") }
             for entry in keys.entries + [ViewKeys.Entry("?", "this help")] {
-                #expect(page.contains { $0.hasPrefix("  " + entry.keys + " ") && $0.hasSuffix("  " + entry.meaning) },
-                        "\(keys.title): \(entry.keys) (\(entry.meaning)) is not on the page")
+                #expect(
+                    page.contains { $0.hasPrefix("  " + entry.keys + " ") && $0.hasSuffix("  " + entry.meaning) },
+                    "\(keys.title): \(entry.keys) (\(entry.meaning)) is not on the page")
             }
         }
     }

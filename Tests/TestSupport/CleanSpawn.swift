@@ -1,13 +1,15 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starts a program with a clean signal mask and default signal handlers. Children inherit the
 /// mask of the thread that starts them, and the test runner's threads block SIGINT and SIGTERM:
 /// started with Foundation's `Process`, a child would never see the signal that stops it.
 /// Returns the child's pid, or the `posix_spawn` error number.
-public func spawnWithCleanSignals(_ path: String, _ arguments: [String], environment: [String: String],
-                                  actions: inout posix_spawn_file_actions_t, newProcessGroup: Bool = false) -> Result<pid_t, SpawnError> {
+public func spawnWithCleanSignals(
+    _ path: String, _ arguments: [String], environment: [String: String],
+    actions: inout posix_spawn_file_actions_t, newProcessGroup: Bool = false
+) -> Result<pid_t, SpawnError> {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

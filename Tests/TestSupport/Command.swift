@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A program to run as a person would from a shell: its arguments, its whole environment and
 /// the folder it starts in. `run()` waits for it and gives back its exit status and everything it
@@ -25,8 +26,10 @@ public struct Command: Sendable {
     /// one test instead of stopping the whole run.
     public var timeLimit: TimeInterval
 
-    public init(_ executable: URL, arguments: [String] = [], environment: [String: String]? = nil,
-                workingDirectory: URL? = nil, timeLimit: TimeInterval = 120) {
+    public init(
+        _ executable: URL, arguments: [String] = [], environment: [String: String]? = nil,
+        workingDirectory: URL? = nil, timeLimit: TimeInterval = 120
+    ) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
@@ -146,13 +149,13 @@ extension Command {
             var ending = signal.map { "was killed by signal \($0)" } ?? "exited with status \(status)"
             if timedOut { ending += " (time limit)" }
             return """
-            `\(commandLine)` \(ending) after \(String(format: "%.2f", elapsed)) s
-            --- standard output ---
-            \(stdout)
-            --- standard error ---
-            \(stderr)
-            ---
-            """
+                `\(commandLine)` \(ending) after \(String(format: "%.2f", elapsed)) s
+                --- standard output ---
+                \(stdout)
+                --- standard error ---
+                \(stderr)
+                ---
+                """
         }
 
         static func lines(_ text: String) -> [String] {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A private PulseAudio server for one test: its own runtime folder (mode 700) and socket, no
 /// configuration file, no hardware, one null sink (`test_null`) whose monitor records whatever
@@ -77,7 +78,8 @@ public final class PulseAudioServer: @unchecked Sendable {
         var pid: pid_t?
         while Date() < deadline {
             if access(socket, F_OK) == 0, let text = try? String(contentsOfFile: runtime + "/pulse/pid", encoding: .utf8),
-               let number = pid_t(text.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines)) {
+                let number = pid_t(text.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines))
+            {
                 pid = number
                 break
             }
@@ -132,10 +134,12 @@ public final class PulseAudioServer: @unchecked Sendable {
 
     /// Ends the server (SIGTERM, then SIGKILL after 2 seconds) and removes its folder. Idempotent.
     public func stop() {
-        guard lock.withLock({ () -> Bool in
-            defer { isStopped = true }
-            return !isStopped
-        }) else { return }
+        guard
+            lock.withLock({ () -> Bool in
+                defer { isStopped = true }
+                return !isStopped
+            })
+        else { return }
         keepAlive?.end()
         end(with: SIGTERM)
         try? FileManager.default.removeItem(atPath: runtimeDirectory)
@@ -163,13 +167,16 @@ public final class PulseAudioServer: @unchecked Sendable {
         if waitpid(pid, nil, WNOHANG) == pid { return false }
         guard kill(pid, 0) == 0 else { return false }
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return true }
+            let close = stat.lastIndex(of: ")")
+        else { return true }
         return !stat[close...].hasPrefix(") Z")
     }
 
     /// Starts a program with its output where asked and clean signals (see `spawnWithCleanSignals`).
-    public static func spawn(_ path: String, _ arguments: [String], environment: [String: String],
-                      standardOutput: Int32? = nil) throws -> pid_t {
+    public static func spawn(
+        _ path: String, _ arguments: [String], environment: [String: String],
+        standardOutput: Int32? = nil
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -205,8 +212,10 @@ public final class PulseAudioServer: @unchecked Sendable {
 
     @discardableResult
     private func pactl(_ arguments: [String]) throws -> [String] {
-        let result = try Command(URL(fileURLWithPath: "/usr/bin/pactl"), arguments: arguments,
-                                 environment: clientEnvironment, timeLimit: 10).run()
+        let result = try Command(
+            URL(fileURLWithPath: "/usr/bin/pactl"), arguments: arguments,
+            environment: clientEnvironment, timeLimit: 10
+        ).run()
         guard result.succeeded else { throw Failure("pactl failed:\n\(result)") }
         return result.stdoutLines.filter { !$0.isEmpty }
     }
@@ -256,10 +265,12 @@ public final class PulseAudioServer: @unchecked Sendable {
             defer { close(file) }
             self.path = path
             self.sampleRate = sampleRate
-            pid = try PulseAudioServer.spawn("/usr/bin/parec", [
-                "-d", PulseAudioServer.sinkName + ".monitor", "--raw", "--format=float32le",
-                "--rate=\(sampleRate)", "--channels=2", "--latency-msec=20",
-            ], environment: environment, standardOutput: file)
+            pid = try PulseAudioServer.spawn(
+                "/usr/bin/parec",
+                [
+                    "-d", PulseAudioServer.sinkName + ".monitor", "--raw", "--format=float32le",
+                    "--rate=\(sampleRate)", "--channels=2", "--latency-msec=20",
+                ], environment: environment, standardOutput: file)
         }
 
         deinit {
@@ -279,10 +290,12 @@ public final class PulseAudioServer: @unchecked Sendable {
         /// SIGINT, as at a terminal: parec writes what it has and exits. SIGKILL if it does not
         /// within 2 seconds.
         fileprivate func end() {
-            guard lock.withLock({ () -> Bool in
-                defer { isStopped = true }
-                return !isStopped
-            }) else { return }
+            guard
+                lock.withLock({ () -> Bool in
+                    defer { isStopped = true }
+                    return !isStopped
+                })
+            else { return }
             kill(pid, SIGINT)
             let deadline = Date().addingTimeInterval(2)
             var status: Int32 = 0

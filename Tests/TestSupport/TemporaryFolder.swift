@@ -1,5 +1,5 @@
-import SystemPackage
 import Foundation
+import SystemPackage
 
 /// A fresh folder under the system's temporary folder, removed with everything in it when dropped.
 public final class TemporaryFolder {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A real terminal for end-to-end tests of full-screen views: one program running in a tmux
 /// server of its own (private socket, no user configuration), driven by `send` and read back with
@@ -19,8 +20,10 @@ public final class TmuxTerminal: @unchecked Sendable {
 
     /// Starts `executable` with exactly `environment` (plus `TERM`), in `workingDirectory`, on a
     /// terminal of `columns` × `rows`.
-    public init(_ executable: String, arguments: [String], environment: [String: String], workingDirectory: String,
-                columns: Int = 80, rows: Int = 24) throws {
+    public init(
+        _ executable: String, arguments: [String], environment: [String: String], workingDirectory: String,
+        columns: Int = 80, rows: Int = 24
+    ) throws {
         var template = Array((NSTemporaryDirectory() + "smfplay-tmux-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw TestFailure("cannot create a folder for tmux: \(String(cString: strerror(errno)))")
@@ -33,7 +36,8 @@ public final class TmuxTerminal: @unchecked Sendable {
         var variables = environment
         variables["TERM"] = "tmux-256color"
         let recordStatus = #"status=$1; shift; "$@"; echo $? > "$status.new" && mv "$status.new" "$status""#
-        let command = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let command =
+            ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
             + ["/bin/sh", "-c", recordStatus, "sh", statusFile, executable] + arguments
         // The server must not inherit the test runner's blocked signals, or the program in it never
         // sees SIGINT or SIGTERM.
@@ -44,8 +48,11 @@ public final class TmuxTerminal: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let tmux = try Self.tmuxPath()
-        let arguments = ["-S", socket, "-f", configuration, "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
-                         "-c", workingDirectory, "--"] + command
+        let arguments =
+            [
+                "-S", socket, "-f", configuration, "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)",
+                "-c", workingDirectory, "--",
+            ] + command
         switch spawnWithCleanSignals(tmux, arguments, environment: ["PATH": "/usr/bin:/bin", "TMPDIR": folder], actions: &actions) {
         case .success(let pid):
             var status: Int32 = 0
@@ -127,7 +134,9 @@ public final class TmuxTerminal: @unchecked Sendable {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestFailure("tmux \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus))") }
+        guard process.terminationStatus == 0 else {
+            throw TestFailure("tmux \(arguments.joined(separator: " ")) failed (status \(process.terminationStatus))")
+        }
         return String(decoding: data, as: UTF8.self)
     }
 

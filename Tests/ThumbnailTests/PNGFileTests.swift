@@ -1,8 +1,9 @@
 import Foundation
 import SMF
+import SystemPackage
 import TestSupport
 import Testing
-import SystemPackage
+
 @testable import Thumbnails
 
 @Suite("PNG files")

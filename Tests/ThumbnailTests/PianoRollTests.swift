@@ -1,5 +1,6 @@
 import SMF
 import Testing
+
 @testable import Thumbnails
 
 /// The rasterizer: notes become bars where the geometry says, in their channel's colour.
@@ -17,9 +18,12 @@ struct PianoRollTests {
         piano.append(.noteOn(channel: 0, note: 70, velocity: 127), atTick: 960)
         piano.append(.noteOff(channel: 0, note: 70, velocity: 0), atTick: 1920)
         piano.append(.meta(.endOfTrack), atTick: 1920)
-        return try SMFEventStream(bytes: SMFWriter().encode(MIDIFile(format: .multipleTracksSynchronous,
-                                                                      timebase: .musical(ticksPerQuarterNote: 480),
-                                                                      tracks: [conductor, piano])))
+        return try SMFEventStream(
+            bytes: SMFWriter().encode(
+                MIDIFile(
+                    format: .multipleTracksSynchronous,
+                    timebase: .musical(ticksPerQuarterNote: 480),
+                    tracks: [conductor, piano])))
     }
 
     @Test func drawsEachNoteWhereTheGeometryPutsItAndNowhereElse() throws {

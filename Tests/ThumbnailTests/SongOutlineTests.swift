@@ -57,12 +57,13 @@ struct SongOutlineTests {
         track.append(.noteOff(channel: 5, note: 90, velocity: 0), atTick: 450)
         track.append(.meta(.endOfTrack), atTick: 500)
         let notes = try Self.notes(of: Self.stream([track], format: .singleTrack))
-        #expect(notes == [
-            RollNote(channel: 0, pitch: 60, velocity: 100, startTick: 0, endTick: 100),
-            RollNote(channel: 0, pitch: 60, velocity: 70, startTick: 100, endTick: 200),
-            RollNote(channel: 1, pitch: 60, velocity: 50, startTick: 0, endTick: 300),
-            RollNote(channel: 2, pitch: 40, velocity: 1, startTick: 400, endTick: 500),
-        ])
+        #expect(
+            notes == [
+                RollNote(channel: 0, pitch: 60, velocity: 100, startTick: 0, endTick: 100),
+                RollNote(channel: 0, pitch: 60, velocity: 70, startTick: 100, endTick: 200),
+                RollNote(channel: 1, pitch: 60, velocity: 50, startTick: 0, endTick: 300),
+                RollNote(channel: 2, pitch: 40, velocity: 1, startTick: 400, endTick: 500),
+            ])
         let outline = try SongOutline(stream: Self.stream([track], format: .singleTrack))
         #expect(outline.pitchRange == 40...60, "a note-off with no note-on is no note")
     }

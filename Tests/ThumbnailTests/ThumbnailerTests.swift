@@ -1,9 +1,9 @@
 import Foundation
 import SMF
+import SystemPackage
 import TestSupport
 import Testing
 import Thumbnails
-import SystemPackage
 
 @Suite("Thumbnailer")
 struct ThumbnailerTests {
