@@ -31,6 +31,8 @@ final class FluidSynthInstance: @unchecked Sendable {
     let synth: OpaquePointer
     /// FluidSynth's id of each SoundFont loaded.
     private(set) var soundFontIDs: [FilePath: Int32] = [:]
+    /// The song's own bank, and FluidSynth's id for it once loaded (``add(songBank:)``).
+    private(set) var songBank: (bank: SongSoundBank, id: Int32)?
 
     convenience init(_ recipe: Recipe) throws(SynthesisError) {
         try self.init(sampleRate: recipe.sampleRate)
@@ -74,13 +76,59 @@ final class FluidSynthInstance: @unchecked Sendable {
         var formats: [SoundFontFormat] = []
         for path in soundFonts { formats.append(try SoundFontFormat(of: path)) }
         for (path, format) in zip(soundFonts, formats) {
-            let load = { path.withPlatformString { fluid_synth_sfload(self.synth, $0, 0) } }
             let byteCount = FileStamp(ofFileAt: path)?.size ?? 0
-            let id = OpenMPThreads.shareLoad(of: format, byteCount: byteCount) ? load() : OpenMPThreads.one(load)
+            let id = path.withPlatformString { load(named: $0, format: format, byteCount: byteCount) }
             guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: path) }
             soundFontIDs[path] = id
         }
         recipe.soundFonts = soundFonts
+    }
+
+    /// Loads the bank a song brings, after the stack (FluidSynth takes SoundFonts after its first;
+    /// only its file readers are fixed by then), checked to be a sound bank first.
+    func add(songBank: SongSoundBank) throws(SynthesisError) {
+        precondition(self.songBank == nil, "an instance has one song bank at most")
+        let id: Int32
+        switch songBank.source {
+        case .file(let path):
+            let format = try SoundFontFormat(of: path)
+            id = path.withPlatformString { load(named: $0, format: format, byteCount: FileStamp(ofFileAt: path)?.size ?? 0) }
+            guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: path) }
+        case .embedded(let embedded, let file):
+            let part = Int64(embedded.bytes.lowerBound)..<Int64(embedded.bytes.upperBound)
+            let format = try SoundFontFormat(of: file, part: part)
+            switch format {
+            case .soundFont, .compressed:
+                guard let stamp = FileStamp(ofFileAt: file) else { throw .cannotLoadSoundFont(path: file) }
+                let name = SoundFontFileReader.name(ofBank: embedded.bytes, in: file, stamp: stamp)
+                id = name.withUnsafeBufferPointer { load(named: $0.baseAddress!, format: format, byteCount: Int64(part.count)) }
+            case .downloadableSounds:
+                // libinstpatch, FluidSynth's DLS loader, opens files by path only: it reads a copy
+                // of the bank, which goes once loaded (the samples are then in memory).
+                let source: ReadableFile
+                do {
+                    source = try ReadableFile(file)
+                } catch {
+                    throw .notASoundFont(path: file, reason: error.description)
+                }
+                let copy: PrivateTemporaryFile
+                do {
+                    copy = try PrivateTemporaryFile(copying: part, of: source, fileExtension: "dls")
+                } catch {
+                    throw .cannotCopyBank(error)
+                }
+                id = copy.path.withPlatformString { load(named: $0, format: format, byteCount: Int64(part.count)) }
+            }
+            guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: file) }
+        }
+        self.songBank = (songBank, id)
+    }
+
+    /// FluidSynth's load of the bank called `name`, on as many threads as its format gains from
+    /// (``OpenMPThreads``): its id, or FLUID_FAILED.
+    private func load(named name: UnsafePointer<CChar>, format: SoundFontFormat, byteCount: Int64) -> Int32 {
+        let load = { fluid_synth_sfload(self.synth, name, 0) }
+        return OpenMPThreads.shareLoad(of: format, byteCount: byteCount) ? load() : OpenMPThreads.one(load)
     }
 
     deinit {

@@ -9,40 +9,80 @@ import CFluidSynth
 struct PresetTable {
     static let bankCount = 129
     static let drumBank = 128
-    /// `owners[bank * 128 + program]`: the FluidSynth id of the SoundFont that has it, or -1.
-    private var owners: [Int32]
 
-    /// - Parameter soundFontIDs: FluidSynth's ids of the stack's SoundFonts, first wins.
-    init(synth: OpaquePointer, soundFontIDs: [Int32]) {
-        owners = Array(repeating: -1, count: Self.bankCount * 128)
+    /// A preset as FluidSynth selects it: its SoundFont's id and its bank in that SoundFont (which
+    /// differs from the bank the song selects for a song bank heard at an offset).
+    fileprivate struct Owner {
+        static let none = Owner(soundFont: -1, bank: 0)
+        var soundFont: Int32
+        var bank: UInt8
+    }
+
+    /// `owners[bank * 128 + program]`, by the bank the song selects.
+    private var owners: [Owner]
+
+    /// - Parameters:
+    ///   - soundFontIDs: FluidSynth's ids of the stack's SoundFonts, first wins.
+    ///   - songBank: the bank the song brings, above them all, and its id.
+    init(synth: OpaquePointer, soundFontIDs: [Int32], songBank: (bank: SongSoundBank, id: Int32)? = nil) {
+        owners = Array(repeating: .none, count: Self.bankCount * 128)
         for id in soundFontIDs.reversed() {
-            guard let soundFont = fluid_synth_get_sfont_by_id(synth, id) else { continue }
-            fluid_sfont_iteration_start(soundFont)
-            while let preset = fluid_sfont_iteration_next(soundFont) {
-                let bank = Int(fluid_preset_get_banknum(preset))
-                let program = Int(fluid_preset_get_num(preset))
-                guard (0..<Self.bankCount).contains(bank), (0..<128).contains(program) else { continue }
-                owners[bank * 128 + program] = id
+            Self.presets(of: id, in: synth) { bank, program in
+                owners[bank * 128 + program] = Owner(soundFont: id, bank: UInt8(bank))
+            }
+        }
+        if let (songBank, id) = songBank {
+            Self.presets(of: id, in: synth) { bank, program in
+                owners[songBank.selectedBank(ofPresetAt: bank) * 128 + program] = Owner(soundFont: id, bank: UInt8(bank))
             }
         }
     }
 
-    /// The SoundFont that has `bank`:`program`, if any.
-    func soundFont(bank: Int, program: Int) -> Int32? {
+    /// Calls `body` with the bank and program of each preset of SoundFont `id` that a song can select.
+    private static func presets(of id: Int32, in synth: OpaquePointer, _ body: (_ bank: Int, _ program: Int) -> Void) {
+        guard let soundFont = fluid_synth_get_sfont_by_id(synth, id) else { return }
+        fluid_sfont_iteration_start(soundFont)
+        while let preset = fluid_sfont_iteration_next(soundFont) {
+            let bank = Int(fluid_preset_get_banknum(preset))
+            let program = Int(fluid_preset_get_num(preset))
+            guard (0..<Self.bankCount).contains(bank), (0..<128).contains(program) else { continue }
+            body(bank, program)
+        }
+    }
+
+    /// The SoundFont that plays `bank`:`program` as the song selects it, and the bank to select in it.
+    private func owner(bank: Int, program: Int) -> Owner? {
         guard (0..<Self.bankCount).contains(bank), (0..<128).contains(program) else { return nil }
-        let id = owners[bank * 128 + program]
-        return id >= 0 ? id : nil
+        let owner = owners[bank * 128 + program]
+        return owner.soundFont >= 0 ? owner : nil
+    }
+
+    /// A preset found for a song's bank and program.
+    struct Played {
+        var soundFont: Int32
+        /// The preset's bank in its SoundFont, for FluidSynth's selection.
+        var soundFontBank: Int
+        /// The bank and program it answers to in the song: those asked for unless it stands in for them.
+        var bank: Int
+        var program: Int
     }
 
     /// What plays when a song asks for `bank`:`program`: that preset, or as a Sound Canvas falls
     /// back, the capital tone (the same program in bank 0) for a missing variation and the
     /// standard kit (128:0) for a missing drum kit; then any kit or instrument at all, so that a
-    /// part is never silent while the SoundFonts have something to play.
-    func resolve(bank: Int, program: Int) -> (soundFont: Int32, bank: Int, program: Int)? {
-        if let id = soundFont(bank: bank, program: program) { return (id, bank, program) }
+    /// part is never silent while the SoundFonts have something to play. (No loop over the three:
+    /// it runs on the audio thread, and an array literal allocates.)
+    func resolve(bank: Int, program: Int) -> Played? {
+        if let owner = owner(bank: bank, program: program) { return Played(owner, bank: bank, program: program) }
         let fallback = bank == Self.drumBank ? (bank: Self.drumBank, program: 0) : (bank: 0, program: program)
-        if let id = soundFont(bank: fallback.bank, program: fallback.program) { return (id, fallback.bank, fallback.program) }
-        if let id = soundFont(bank: 0, program: 0) { return (id, 0, 0) }
+        if let owner = owner(bank: fallback.bank, program: fallback.program) { return Played(owner, bank: fallback.bank, program: fallback.program) }
+        if let owner = owner(bank: 0, program: 0) { return Played(owner, bank: 0, program: 0) }
         return nil
+    }
+}
+
+extension PresetTable.Played {
+    fileprivate init(_ owner: PresetTable.Owner, bank: Int, program: Int) {
+        self.init(soundFont: owner.soundFont, soundFontBank: Int(owner.bank), bank: bank, program: program)
     }
 }

@@ -35,20 +35,60 @@ enum SoundFontFileReader {
 
     private static let bufferSize = 64 * 1024
 
-    /// One open file, FluidSynth's position in it, and what the buffer holds.
+    /// One open file (or the part of one that holds the bank), FluidSynth's position in it, and
+    /// what the buffer holds. Positions count from the bank's first byte.
     private struct OpenFile {
         let file: ReadableFile
+        /// Where the bank starts in the file, and its size.
+        let start: Int64
+        let size: Int64
         var position: Int64 = 0
-        /// The buffer holds the file's bytes `bufferStart ..< bufferStart + bufferCount`.
+        /// The buffer holds the bank's bytes `bufferStart ..< bufferStart + bufferCount`.
         var bufferStart: Int64 = 0
         var bufferCount = 0
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: SoundFontFileReader.bufferSize, alignment: 16)
+
+        /// Reads up to `count` bytes at the bank's `offset`, none past its end.
+        func read(into destination: UnsafeMutableRawPointer, count: Int, at offset: Int64) -> Int {
+            let count = Int(max(0, min(Int64(count), size - offset)))
+            return count == 0 ? 0 : SoundFontFileReader.readLarge(file, into: destination, count: count, at: start + offset)
+        }
     }
 
-    private static let open: @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer? = { path in
-        guard let path, let opened = try? ReadableFile(FilePath(platformString: path)) else { return nil }
+    /// What marks a name as the bytes of a bank inside another file (``name(ofBank:in:stamp:)``):
+    /// no file's path starts with a control character.
+    private static let partPrefix = Array("\u{1}smfplay-part:".utf8)
+
+    /// The name FluidSynth is given for a bank that is a part of another file (an RMID file's
+    /// embedded SoundFont): FluidSynth opens SoundFonts only by name, through this reader, which
+    /// reads the part. Its sample cache knows a bank by this name too (it finds no modification
+    /// time for a name that is no file), so the name holds the file's size and time: a file
+    /// changed since is read anew, and the same one again shares the samples already loaded.
+    static func name(ofBank bytes: Range<Int>, in path: FilePath, stamp: FileStamp) -> [CChar] {
+        let fields = "\(bytes.lowerBound):\(bytes.count):\(stamp.size):\(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds):"
+        return (partPrefix + Array(fields.utf8) + path.bytes).map { CChar(bitPattern: $0) } + [0]
+    }
+
+    /// The file and the part of it a name made by ``name(ofBank:in:stamp:)`` stands for; the
+    /// whole file for any other name.
+    private static func part(named name: UnsafePointer<CChar>) -> (path: FilePath, bytes: Range<Int64>?) {
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: strlen(name))
+        guard bytes.starts(with: partPrefix) else { return (FilePath(platformString: name), nil) }
+        let fields = bytes.dropFirst(partPrefix.count).split(separator: UInt8(ascii: ":"), maxSplits: 4, omittingEmptySubsequences: false)
+        guard fields.count == 5, let start = Int64(String(decoding: fields[0], as: UTF8.self)),
+            let count = Int64(String(decoding: fields[1], as: UTF8.self)), start >= 0, count >= 0
+        else { return (FilePath(platformString: name), nil) }
+        return (FilePath(bytes: fields[4]), start..<start + count)
+    }
+
+    private static let open: @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutableRawPointer? = { name in
+        guard let name else { return nil }
+        let (path, part) = Self.part(named: name)
+        guard let opened = try? ReadableFile(path) else { return nil }
+        let bytes = part ?? 0..<opened.size
+        // A part that runs past the file's end was cut since it was found: FluidSynth's reads there fail.
         let file = UnsafeMutablePointer<OpenFile>.allocate(capacity: 1)
-        file.initialize(to: OpenFile(file: opened))
+        file.initialize(to: OpenFile(file: opened, start: bytes.lowerBound, size: min(Int64(bytes.count), max(0, opened.size - bytes.lowerBound))))
         return UnsafeMutableRawPointer(file)
     }
 
@@ -69,12 +109,12 @@ enum SoundFontFileReader {
                 remaining -= Int64(taken)
                 file.pointee.position += Int64(taken)
             } else if remaining >= Int64(bufferSize) {
-                let got = readLarge(file.pointee.file, into: destination, count: Int(remaining), at: file.pointee.position)
+                let got = file.pointee.read(into: destination, count: Int(remaining), at: file.pointee.position)
                 file.pointee.position += Int64(got)
                 guard got == Int(remaining) else { return FLUID_FAILED }
                 remaining = 0
             } else {
-                let got = readFully(file.pointee.file, into: file.pointee.buffer, count: bufferSize, at: file.pointee.position)
+                let got = file.pointee.read(into: file.pointee.buffer, count: bufferSize, at: file.pointee.position)
                 guard got > 0 else { return FLUID_FAILED }
                 file.pointee.bufferStart = file.pointee.position
                 file.pointee.bufferCount = got
@@ -124,7 +164,7 @@ enum SoundFontFileReader {
         switch origin {
         case SEEK_SET: base = 0
         case SEEK_CUR: base = file.pointee.position
-        case SEEK_END: base = file.pointee.file.size
+        case SEEK_END: base = file.pointee.size
         default: return FLUID_FAILED
         }
         let (target, overflow) = base.addingReportingOverflow(Int64(offset))

@@ -14,17 +14,19 @@ enum SoundFontFormat: Equatable {
 
     /// Reads the file's RIFF header and, for a SoundFont, its version (the `ifil` chunk that
     /// starts its INFO list): a version other than 3, or none where the format wants it, is
-    /// left for FluidSynth to judge as an .sf2.
-    init(of path: FilePath) throws(SynthesisError) {
+    /// left for FluidSynth to judge as an .sf2. With `part`, the bank is those bytes of the file
+    /// (an RMID file's embedded bank).
+    init(of path: FilePath, part: Range<Int64>? = nil) throws(SynthesisError) {
         let file: ReadableFile
         do {
             file = try ReadableFile(path)
         } catch {
             throw .notASoundFont(path: path, reason: error.description)
         }
+        let part = part ?? 0..<file.size
         let header: [UInt8]
         do {
-            header = try file.read(upTo: 36, at: 0)
+            header = try file.read(upTo: min(36, Int(max(0, part.count))), at: part.lowerBound)
         } catch {
             throw .notASoundFont(path: path, reason: SystemError.text(error.rawValue))
         }
@@ -33,8 +35,9 @@ enum SoundFontFormat: Equatable {
             throw .notASoundFont(path: path, reason: "it does not start like a .sf2 or .sf3 file (RIFF, then sfbk)")
         }
         let declared = 8 + Int64(Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24)
-        guard declared <= file.size else {
-            throw .notASoundFont(path: path, reason: "it is cut short: its header says \(declared) bytes, the file has \(file.size)")
+        let available = min(Int64(part.count), file.size - part.lowerBound)
+        guard declared <= available else {
+            throw .notASoundFont(path: path, reason: "it is cut short: its header says \(declared) bytes, the file has \(available)")
         }
         if bytes(8..<12, are: "DLS ") {
             self = .downloadableSounds

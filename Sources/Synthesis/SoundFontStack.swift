@@ -9,10 +9,20 @@ public struct SoundFontStack: Hashable, Sendable {
     public var paths: [FilePath]
     /// Stacks for particular standards.
     public var pathsByMode: [MIDIMode: [FilePath]]
+    /// The bank the song brings, above every standard's stack (``SongSoundBank``).
+    public var songBank: SongSoundBank?
 
-    public init(_ paths: [FilePath], byMode pathsByMode: [MIDIMode: [FilePath]] = [:]) {
+    public init(_ paths: [FilePath], byMode pathsByMode: [MIDIMode: [FilePath]] = [:], songBank: SongSoundBank? = nil) {
         self.paths = paths
         self.pathsByMode = pathsByMode
+        self.songBank = songBank
+    }
+
+    /// This stack with `songBank` on top in place of its own.
+    public func with(songBank: SongSoundBank?) -> SoundFontStack {
+        var stack = self
+        stack.songBank = songBank
+        return stack
     }
 
     /// The stack that plays songs of `mode`.
@@ -20,7 +30,7 @@ public struct SoundFontStack: Hashable, Sendable {
         pathsByMode[mode] ?? paths
     }
 
-    /// Every SoundFont named, each once, in the order first named.
+    /// Every SoundFont named, each once, in the order first named (the song's bank aside).
     public var allPaths: [FilePath] {
         var seen = Set<FilePath>()
         return (paths + MIDIMode.allCases.flatMap { pathsByMode[$0] ?? [] }).filter { seen.insert($0).inserted }

@@ -10,6 +10,10 @@ public enum SynthesisError: Error, Hashable, Sendable {
     /// The file is not a SoundFont, or is cut short: found before FluidSynth (and the DLS loader of
     /// libinstpatch, which prints GLib criticals on standard error) ever sees it.
     case notASoundFont(path: FilePath, reason: String)
+    /// A bank inside another file could not be copied where FluidSynth's DLS loader can open it.
+    case cannotCopyBank(FileWriteError)
+    /// The bank a song brings could not be loaded: the song plays without it.
+    indirect case songBankNotLoaded(SongSoundBank, because: SynthesisError)
 }
 
 extension SynthesisError: CustomStringConvertible {
@@ -18,6 +22,8 @@ extension SynthesisError: CustomStringConvertible {
         case .cannotCreateSynthesizer(let reason): "cannot start the synthesizer: \(reason)"
         case .cannotLoadSoundFont(let path): "\(path.text): cannot load SoundFont: FluidSynth refused it (a damaged .sf2/.sf3 file?)"
         case .notASoundFont(let path, let reason): "\(path.text): not a usable SoundFont: \(reason)"
+        case .cannotCopyBank(let error): "cannot copy a sound bank for FluidSynth: \(error)"
+        case .songBankNotLoaded(let bank, let error): "\(bank) is not used, the song plays without it: \(error)"
         }
     }
 }

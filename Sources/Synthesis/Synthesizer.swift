@@ -24,6 +24,9 @@ public final class Synthesizer: @unchecked Sendable {
     private let synth: OpaquePointer
     public let configuration: SynthesizerSettings
     public let soundFonts: SoundFontStack
+    /// Why the song's bank (``SoundFontStack/songBank``) is not heard, when it could not be loaded:
+    /// the synthesizer plays from the rest of the stack.
+    public private(set) var songBankProblem: SynthesisError?
     /// The preset tables of the stacks, and which one plays each standard.
     private let presetTables: [PresetTable]
     private let presetTableOfMode: [MIDIMode: Int]
@@ -78,6 +81,15 @@ public final class Synthesizer: @unchecked Sendable {
         } else {
             instance = try FluidSynthInstance(recipe)
         }
+        // The song's bank goes on whichever instance, made here or ahead: FluidSynth takes more
+        // SoundFonts after its first. One that cannot be loaded leaves the song to the stack.
+        if let songBank = soundFonts.songBank {
+            do {
+                try instance.add(songBank: songBank)
+            } catch {
+                songBankProblem = .songBankNotLoaded(songBank, because: error)
+            }
+        }
         let synth = instance.synth
         let ids = instance.soundFontIDs
         // What FluidSynth would have read from its settings at creation, set through its API: the
@@ -99,12 +111,12 @@ public final class Synthesizer: @unchecked Sendable {
                 tableOfMode[mode] = index
                 continue
             }
-            tables.append(PresetTable(synth: synth, soundFontIDs: stack.compactMap { ids[$0] }))
+            tables.append(PresetTable(synth: synth, soundFontIDs: stack.compactMap { ids[$0] }, songBank: instance.songBank))
             tableOfStack[stack] = tables.count - 1
             tableOfMode[mode] = tables.count - 1
         }
         var names: [Int64: String] = [:]
-        for id in ids.values {
+        for id in Array(ids.values) + (instance.songBank.map { [$0.id] } ?? []) {
             guard let soundFont = fluid_synth_get_sfont_by_id(synth, id) else { continue }
             fluid_sfont_iteration_start(soundFont)
             while let preset = fluid_sfont_iteration_next(soundFont) {
@@ -393,8 +405,9 @@ extension Synthesizer: SoundModuleOutput {
             fluid_synth_set_channel_type(synth, Int32(part), Int32(isDrum ? CHANNEL_TYPE_DRUM.rawValue : CHANNEL_TYPE_MELODIC.rawValue))
             drumChannels[part] = isDrum
         }
-        fluid_synth_program_select(synth, Int32(part), played.soundFont, Int32(played.bank), Int32(played.program))
-        activity.select(part: part, ChannelActivity.Preset(soundFont: played.soundFont, bank: played.bank, program: played.program, isDrum: isDrum))
+        fluid_synth_program_select(synth, Int32(part), played.soundFont, Int32(played.soundFontBank), Int32(played.program))
+        activity.select(
+            part: part, ChannelActivity.Preset(soundFont: played.soundFont, bank: played.soundFontBank, program: played.program, isDrum: isDrum))
     }
 
     func offset(part: Int, cents: Float, pan: Float) {
