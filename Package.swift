@@ -159,7 +159,9 @@ let package = Package(
             ]),
         // Replaces the test process's allocator with one that counts the calls made on the audio thread (C: see the source).
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        .target(name: "TestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system")], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["SoundComparison", .product(name: "SystemPackage", package: "swift-system")],
+            path: "Tests/TestSupport"),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput", "SoundComparison"]),
         // Each target imports only what ARCHITECTURE.md allows it (reads the files, builds nothing more).
         .testTarget(name: "ArchitectureTests"),

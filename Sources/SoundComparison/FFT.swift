@@ -3,15 +3,15 @@
 #endif
 
 /// A radix-2 fast Fourier transform of real frames of one size: the power in each frequency bin.
-struct FFT {
-    let size: Int
+public struct FFT: Sendable {
+    public let size: Int
     private let cosines: [Float]
     private let sines: [Float]
     private let window: [Float]
     private let reversed: [Int]
 
     /// `size` a power of two.
-    init(size: Int) {
+    public init(size: Int) {
         precondition(size > 1 && size & (size - 1) == 0, "an FFT size is a power of two")
         self.size = size
         cosines = (0..<size / 2).map { Float(cos(-2 * Double.pi * Double($0) / Double(size))) }
@@ -27,7 +27,7 @@ struct FFT {
     }
 
     /// The power of bins 0…size/2 of `frame` (`size` samples), windowed.
-    func power(of frame: ArraySlice<Float>) -> [Float] {
+    public func power(of frame: ArraySlice<Float>) -> [Float] {
         var real = [Float](repeating: 0, count: size)
         var imaginary = [Float](repeating: 0, count: size)
         for (offset, sample) in frame.enumerated() where offset < size {
