@@ -33,6 +33,8 @@ final class FluidSynthInstance: @unchecked Sendable {
     private(set) var soundFontIDs: [FilePath: Int32] = [:]
     /// The song's own bank, and FluidSynth's id for it once loaded (``add(songBank:)``).
     private(set) var songBank: (bank: SongSoundBank, id: Int32)?
+    /// The ids of the DLS banks loaded, whose bank numbers FluidSynth gives as DLS writes them.
+    private(set) var downloadableSoundsIDs: Set<Int32> = []
 
     convenience init(_ recipe: Recipe) throws(SynthesisError) {
         try self.init(sampleRate: recipe.sampleRate)
@@ -80,6 +82,7 @@ final class FluidSynthInstance: @unchecked Sendable {
             let id = path.withPlatformString { load(named: $0, format: format, byteCount: byteCount) }
             guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: path) }
             soundFontIDs[path] = id
+            if format == .downloadableSounds { downloadableSoundsIDs.insert(id) }
         }
         recipe.soundFonts = soundFonts
     }
@@ -89,14 +92,15 @@ final class FluidSynthInstance: @unchecked Sendable {
     func add(songBank: SongSoundBank) throws(SynthesisError) {
         precondition(self.songBank == nil, "an instance has one song bank at most")
         let id: Int32
+        let format: SoundFontFormat
         switch songBank.source {
         case .file(let path):
-            let format = try SoundFontFormat(of: path)
+            format = try SoundFontFormat(of: path)
             id = path.withPlatformString { load(named: $0, format: format, byteCount: FileStamp(ofFileAt: path)?.size ?? 0) }
             guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: path) }
         case .embedded(let embedded, let file):
             let part = Int64(embedded.bytes.lowerBound)..<Int64(embedded.bytes.upperBound)
-            let format = try SoundFontFormat(of: file, part: part)
+            format = try SoundFontFormat(of: file, part: part)
             switch format {
             case .soundFont, .compressed:
                 guard let stamp = FileStamp(ofFileAt: file) else { throw .cannotLoadSoundFont(path: file) }
@@ -122,6 +126,7 @@ final class FluidSynthInstance: @unchecked Sendable {
             guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: file) }
         }
         self.songBank = (songBank, id)
+        if format == .downloadableSounds { downloadableSoundsIDs.insert(id) }
     }
 
     /// FluidSynth's load of the bank called `name`, on as many threads as its format gains from

@@ -5,17 +5,19 @@ import CFluidSynth
 /// audio thread.
 ///
 /// Banks are the SoundFont's: 0–127 for instruments (a GS variation, an XG or GM2 LSB bank), 128
-/// for drum kits. SoundFont banks above 128 are not reachable from any standard's bank select.
+/// for drum kits. SoundFont banks above 128 are not reachable from any standard's bank select. A
+/// DLS bank's instruments come through libinstpatch at 256 × MSB + LSB, as DLS writes them: they
+/// answer to their MSB (their LSB when the MSB is 0), as a GS module's variations do.
 struct PresetTable {
     static let bankCount = 129
     static let drumBank = 128
 
     /// A preset as FluidSynth selects it: its SoundFont's id and its bank in that SoundFont (which
-    /// differs from the bank the song selects for a song bank heard at an offset).
+    /// differs from the bank the song selects for a song bank heard at an offset, and for DLS).
     fileprivate struct Owner {
         static let none = Owner(soundFont: -1, bank: 0)
         var soundFont: Int32
-        var bank: UInt8
+        var bank: Int32
     }
 
     /// `owners[bank * 128 + program]`, by the bank the song selects.
@@ -24,29 +26,38 @@ struct PresetTable {
     /// - Parameters:
     ///   - soundFontIDs: FluidSynth's ids of the stack's SoundFonts, first wins.
     ///   - songBank: the bank the song brings, above them all, and its id.
-    init(synth: OpaquePointer, soundFontIDs: [Int32], songBank: (bank: SongSoundBank, id: Int32)? = nil) {
+    ///   - downloadableSounds: the ids of the DLS banks among them.
+    init(synth: OpaquePointer, soundFontIDs: [Int32], songBank: (bank: SongSoundBank, id: Int32)? = nil, downloadableSounds: Set<Int32> = []) {
         owners = Array(repeating: .none, count: Self.bankCount * 128)
         for id in soundFontIDs.reversed() {
-            Self.presets(of: id, in: synth) { bank, program in
-                owners[bank * 128 + program] = Owner(soundFont: id, bank: UInt8(bank))
+            Self.presets(of: id, in: synth, isDLS: downloadableSounds.contains(id)) { bank, soundFontBank, program in
+                owners[bank * 128 + program] = Owner(soundFont: id, bank: soundFontBank)
             }
         }
         if let (songBank, id) = songBank {
-            Self.presets(of: id, in: synth) { bank, program in
-                owners[songBank.selectedBank(ofPresetAt: bank) * 128 + program] = Owner(soundFont: id, bank: UInt8(bank))
+            Self.presets(of: id, in: synth, isDLS: downloadableSounds.contains(id)) { bank, soundFontBank, program in
+                owners[songBank.selectedBank(ofPresetAt: bank) * 128 + program] = Owner(soundFont: id, bank: soundFontBank)
             }
         }
     }
 
-    /// Calls `body` with the bank and program of each preset of SoundFont `id` that a song can select.
-    private static func presets(of id: Int32, in synth: OpaquePointer, _ body: (_ bank: Int, _ program: Int) -> Void) {
+    /// Calls `body` with the bank a song selects, the bank in the SoundFont and the program of each
+    /// preset of SoundFont `id` that a song can select.
+    private static func presets(
+        of id: Int32, in synth: OpaquePointer, isDLS: Bool, _ body: (_ bank: Int, _ soundFontBank: Int32, _ program: Int) -> Void
+    ) {
         guard let soundFont = fluid_synth_get_sfont_by_id(synth, id) else { return }
         fluid_sfont_iteration_start(soundFont)
         while let preset = fluid_sfont_iteration_next(soundFont) {
-            let bank = Int(fluid_preset_get_banknum(preset))
+            let soundFontBank = fluid_preset_get_banknum(preset)
+            var bank = Int(soundFontBank)
+            if isDLS, bank > drumBank {
+                let (msb, lsb) = (bank >> 8 & 0x7F, bank & 0x7F)
+                bank = msb != 0 ? msb : lsb
+            }
             let program = Int(fluid_preset_get_num(preset))
             guard (0..<Self.bankCount).contains(bank), (0..<128).contains(program) else { continue }
-            body(bank, program)
+            body(bank, soundFontBank, program)
         }
     }
 

@@ -111,7 +111,10 @@ public final class Synthesizer: @unchecked Sendable {
                 tableOfMode[mode] = index
                 continue
             }
-            tables.append(PresetTable(synth: synth, soundFontIDs: stack.compactMap { ids[$0] }, songBank: instance.songBank))
+            tables.append(
+                PresetTable(
+                    synth: synth, soundFontIDs: stack.compactMap { ids[$0] }, songBank: instance.songBank,
+                    downloadableSounds: instance.downloadableSoundsIDs))
             tableOfStack[stack] = tables.count - 1
             tableOfMode[mode] = tables.count - 1
         }

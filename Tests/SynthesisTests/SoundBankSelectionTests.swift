@@ -56,11 +56,11 @@ struct SoundBankSelectionTests {
 
     /// A DLS file that places its bank as the DLS specification says (MSB in bits 8–14 of
     /// `ulBank`) reaches FluidSynth as bank 256 × MSB + LSB: libinstpatch passes the field on
-    /// unchanged, where no bank select of any standard reaches. A song's bank 5 then plays the
-    /// capital tone at bank 0, as for any missing variation. If this fails, libinstpatch or
-    /// FluidSynth changed how they read `ulBank`: the README's SoundFonts section says so too.
-    @Test("a DLS variation at MSB 5 placed as the DLS specification says is FluidSynth's bank 1280: bank 5 plays bank 0's sine")
-    func specificationBankIsOutOfReach() throws {
+    /// unchanged, where no bank select of any standard reaches. smfplay hears it at the MSB, as a
+    /// GS variation (`PresetTable`). If the first check fails, libinstpatch or FluidSynth changed
+    /// how they read `ulBank`: the README's SoundFonts section says so too.
+    @Test("a DLS variation at MSB 5 placed as the DLS specification says is FluidSynth's bank 1280, and the song's bank 5 plays it")
+    func specificationBankIsHeardAtItsMSB() throws {
         let folder = try TemporaryFolder()
         let path = FilePath(folder.file("spec.dls"))
         try folder.create("spec.dls", DLSWriter(bank: Self.bank, bankField: .asBankSelectMSB).bytes())
@@ -75,7 +75,8 @@ struct SoundBankSelectionTests {
         let synthesizer = try SoundBankNote.synthesizer([path])
         synthesizer.reset(songMode: .gs)
         let audio = SoundBankNote.render(synthesizer) { SoundBankNote.select($0, msb: 5, program: 0) }
-        #expect(WaveformJudgement.mismatches(PowerSpectrum(stereo: audio, start: 0.25), as: .sine, fundamental: 440).isEmpty)
-        #expect(synthesizer.substitutions.filter { !$0.isDrumKit }.map { [$0.requestedBank, $0.playedBank] } == [[5, 0]])
+        #expect(WaveformJudgement.mismatches(PowerSpectrum(stereo: audio, start: 0.25), as: .square, fundamental: 440).isEmpty)
+        #expect(!WaveformJudgement.mismatches(PowerSpectrum(stereo: audio, start: 0.25), as: .sine, fundamental: 440).isEmpty)
+        #expect(synthesizer.substitutions.filter { !$0.isDrumKit }.isEmpty, "\(synthesizer.substitutions)")
     }
 }
