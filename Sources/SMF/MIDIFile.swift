@@ -8,28 +8,30 @@ public struct MIDIFile: Hashable, Sendable {
     public var timebase: Timebase
     /// The `MTrk` chunks in file order.
     public var tracks: [Track]
-    /// An RMID file's title, from the `INAM` entry of its RIFF `INFO` list, as written.
-    public var infoTitle: [UInt8]?
+    /// An RMID file's `LIST INFO`: its title, artist, album… (nil for a plain MIDI file, or an
+    /// RMID file whose INFO says nothing).
+    public var rmidInfo: RMIDInfo?
+    /// The sound bank an RMID file carries for its song; it stays in the file.
+    public var embeddedSoundBank: EmbeddedSoundBank?
 
-    public init(format: MIDIFileFormat, timebase: Timebase, tracks: [Track] = [], infoTitle: [UInt8]? = nil) {
+    public init(
+        format: MIDIFileFormat, timebase: Timebase, tracks: [Track] = [], rmidInfo: RMIDInfo? = nil, embeddedSoundBank: EmbeddedSoundBank? = nil
+    ) {
         self.format = format
         self.timebase = timebase
         self.tracks = tracks
-        self.infoTitle = infoTitle
+        self.rmidInfo = rmidInfo
+        self.embeddedSoundBank = embeddedSoundBank
     }
 
-    /// The song's title as written: an RMID file's INFO title, else the first track's name (a
-    /// format 2 file's tracks are songs of their own, so none is the file's title).
-    public var title: [UInt8]? {
-        if let infoTitle, !infoTitle.isEmpty { return infoTitle }
-        return format == .multipleTracksAsynchronous ? nil : tracks.first?.name
-    }
-
-    /// The title as text, read with `decoding`, without the spaces and line breaks around it;
-    /// nil when the song has none, or only blanks.
+    /// The song's title as text, without the blanks around it: an RMID file's INFO title (read
+    /// in the INFO's encoding, see ``RMIDInfo/textDecoding(songDecoding:)``), else the first
+    /// track's name read with `decoding` (a format 2 file's tracks are songs of their own, so
+    /// none is the file's title); nil when the song has none, or only blanks.
     public func titleText(decoding: TextDecoding) -> String? {
-        guard let title else { return nil }
-        let text = decoding.string(from: title).trimmingCharacters(in: .whitespacesAndNewlines)
+        if let info = rmidInfo, let title = info.text(.title, decoding: info.textDecoding(songDecoding: decoding)) { return title }
+        guard format != .multipleTracksAsynchronous, let name = tracks.first?.name else { return nil }
+        let text = decoding.string(from: name).trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
     }
 }

@@ -8,8 +8,10 @@ struct SMFLayout {
     var timebase: Timebase
     /// A parser for each `MTrk` chunk, in file order; never empty.
     var tracks: [TrackParser]
-    /// An RMID file's title (``MIDIFile/infoTitle``).
-    var infoTitle: [UInt8]?
+    /// An RMID file's INFO list (``MIDIFile/rmidInfo``).
+    var rmidInfo: RMIDInfo?
+    /// An RMID file's sound bank (``MIDIFile/embeddedSoundBank``).
+    var embeddedSoundBank: EmbeddedSoundBank?
     /// Warnings about chunks wait for the tracks before them, so that all
     /// warnings come in file order: `before[i]` precedes track i's own.
     private var before: [[SMFWarning]]
@@ -17,8 +19,14 @@ struct SMFLayout {
 
     /// Finds the song in `bytes`; warnings about its start and header go to `log`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) {
-        let (region, infoTitle) = try Self.songRegion(in: bytes, log: &log)
-        self.infoTitle = infoTitle
+        let region: Range<Int>
+        if let outline = try Self.rmidOutline(of: bytes, log: &log) {
+            region = outline.song
+            rmidInfo = outline.info
+            embeddedSoundBank = outline.soundBank
+        } else {
+            region = try Self.songRegion(in: bytes, log: &log)
+        }
         let header = try Self.readHeader(bytes, region: region, log: &log)
         format = header.format
         timebase = header.timebase
@@ -27,7 +35,7 @@ struct SMFLayout {
         before = [[]]
         var pos = header.end
         while pos < region.upperBound {
-            guard region.upperBound - pos >= 8, let id = chunkID(bytes, at: pos) else {
+            guard region.upperBound - pos >= 8, let id = riffChunkID(bytes, at: pos) else {
                 before[tracks.count].append(.trailingData(count: region.upperBound - pos, offset: pos))
                 break
             }
@@ -70,52 +78,27 @@ struct SMFLayout {
         return warnings
     }
 
-    /// The bytes that hold the SMF: the whole file, or the `data` chunk of a RIFF `RMID` file,
-    /// with the title of the RMID file's `INFO` list (before or after its data).
-    private static func songRegion(in bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) -> (Range<Int>, infoTitle: [UInt8]?)
-    {
-        if bytes.count >= 4, chunkID(bytes, at: 0) == "MThd" { return (0..<bytes.count, nil) }
-        if bytes.count >= 12, chunkID(bytes, at: 0) == "RIFF" {
-            let formType = chunkID(bytes, at: 8) ?? "????"
-            guard formType == "RMID" else { throw .riffWithoutMIDI(formType: formType) }
-            var song: Range<Int>?
-            var title: [UInt8]?
-            for chunk in riffChunks(in: bytes, from: 12, to: bytes.count) {
-                // A data chunk that does not start with MThd holds no song; look on.
-                if song == nil, chunk.id == "data", chunk.body.count >= 4, chunkID(bytes, at: chunk.body.lowerBound) == "MThd" {
-                    song = chunk.body
-                } else if title == nil, chunk.id == "LIST", chunk.body.count >= 4, chunkID(bytes, at: chunk.body.lowerBound) == "INFO" {
-                    title = riffChunks(in: bytes, from: chunk.body.lowerBound + 4, to: chunk.body.upperBound)
-                        .first { $0.id == "INAM" }
-                        .map { Array(UnsafeBufferPointer(rebasing: bytes[$0.body]).prefix { $0 != 0 }) }
-                }
-            }
-            guard let song else { throw .riffWithoutDataChunk }
-            return (song, title)
-        }
+    /// The outline of a RIFF `RMID` file; nil when the file is not a RIFF file.
+    private static func rmidOutline(of bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) -> RMIDOutline? {
+        guard bytes.count >= 12, riffChunkID(bytes, at: 0) == "RIFF" else { return nil }
+        let formType = riffChunkID(bytes, at: 8) ?? "????"
+        guard formType == "RMID" else { throw .riffWithoutMIDI(formType: formType) }
+        return try RMIDOutline(bytes, log: &log)
+    }
+
+    /// The bytes that hold the SMF of a file that is not RIFF: the whole file, or what follows
+    /// a header some old Macs put before it.
+    private static func songRegion(in bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) -> Range<Int> {
+        if bytes.count >= 4, riffChunkID(bytes, at: 0) == "MThd" { return 0..<bytes.count }
         // Files from old Macs may carry a 128-byte MacBinary header before MThd.
         let searchEnd = min(bytes.count - 4, 256)
         if searchEnd > 0 {
-            for start in 1...searchEnd where chunkID(bytes, at: start) == "MThd" {
+            for start in 1...searchEnd where riffChunkID(bytes, at: start) == "MThd" {
                 try log.add(.skippedLeadingBytes(count: start))
-                return (start..<bytes.count, nil)
+                return start..<bytes.count
             }
         }
         throw .notAMIDIFile
-    }
-
-    /// The RIFF chunks from `start` to `end`, each body cut at `end`: the sizes are often wrong
-    /// in files from the wild, and the file's end is what counts.
-    private static func riffChunks(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> [(id: String?, body: Range<Int>)] {
-        var chunks: [(id: String?, body: Range<Int>)] = []
-        var pos = start
-        while end - pos >= 8 {
-            let size = Int(readUInt32LittleEndian(bytes, at: pos + 4))
-            let bodyStart = pos + 8
-            chunks.append((chunkID(bytes, at: pos), bodyStart..<min(end, bodyStart + size)))
-            pos = bodyStart + size + (size & 1)
-        }
-        return chunks
     }
 
     private struct Header {
@@ -157,20 +140,8 @@ struct SMFLayout {
     }
 }
 
-/// The four-character chunk ID at `offset`, or `nil` when those bytes are not printable ASCII.
-private func chunkID(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> String? {
-    guard offset >= 0, bytes.count - offset >= 4 else { return nil }
-    let id = bytes[offset..<offset + 4]
-    guard id.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
-    return String(decoding: id, as: UTF8.self)
-}
-
 private func readUInt32(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
     UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
-}
-
-private func readUInt32LittleEndian(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
-    UInt32(bytes[offset + 3]) << 24 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset])
 }
 
 private func readUInt16(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt16 {

@@ -54,7 +54,9 @@ public struct SMFReader: Sendable {
         }
         for warning in layout.warningsAfterLastTrack { try log.add(warning) }
         return Output(
-            file: MIDIFile(format: layout.format, timebase: layout.timebase, tracks: tracks, infoTitle: layout.infoTitle),
+            file: MIDIFile(
+                format: layout.format, timebase: layout.timebase, tracks: tracks, rmidInfo: layout.rmidInfo,
+                embeddedSoundBank: layout.embeddedSoundBank),
             warnings: log.warnings, omittedWarningCount: log.omittedCount)
     }
 

@@ -35,6 +35,28 @@ public enum SMFWarning: Hashable, Sendable {
     case zeroTempo(offset: Int, track: Int)
     /// Bytes after the last chunk that are not a chunk; ignored.
     case trailingData(count: Int, offset: Int)
+    /// An RMID `data` chunk that holds no `MThd`; skipped.
+    case dataChunkWithoutSong(offset: Int)
+    /// A second RMID chunk of a kind there is one of (`data`, `LIST INFO`, a sound bank); the first counts.
+    case repeatedRMIDChunk(id: String, offset: Int)
+    /// RMID chunks not in the specification's order (song, INFO, bank), named in their own; read anyway.
+    case rmidChunksOutOfOrder([String])
+    /// An RMID chunk (the INFO list, a sound bank) whose size runs past the end of the file; what is there was kept.
+    case rmidChunkPastEndOfFile(id: String, offset: Int, declared: Int, available: Int)
+    /// An odd-sized RIFF chunk with no pad byte after it; the next chunk was found where it is.
+    case missingPadByte(id: String, offset: Int)
+    /// A `RIFF sfbk` chunk that does not start as a SoundFont does; skipped.
+    case notASoundFont(offset: Int)
+    /// An `IENC` or `MENC` naming an encoding smfplay cannot read; the texts are read as if it named none.
+    case unknownTextEncoding(chunk: String, name: String)
+    /// An `IPIC` picture that is neither PNG nor JPEG; not shown.
+    case unknownPictureFormat(offset: Int)
+    /// An INFO text longer than smfplay keeps; its start was kept.
+    case longInfoText(id: String, length: Int, kept: Int)
+    /// A `DBNK` bank offset of another length than 2 bytes; its first two (or one) read.
+    case bankOffsetLength(Int, offset: Int)
+    /// A `DBNK` bank offset outside 0–127; the nearest of those used.
+    case bankOffsetOutOfRange(Int, used: Int)
 }
 
 extension SMFWarning: CustomStringConvertible {
@@ -72,6 +94,28 @@ extension SMFWarning: CustomStringConvertible {
             "tempo of 0 at byte \(offset) in track \(track) ignored"
         case .trailingData(let count, let offset):
             "ignored \(count) bytes of trailing data at byte \(offset)"
+        case .dataChunkWithoutSong(let offset):
+            "skipped a 'data' chunk at byte \(offset) that holds no MThd song"
+        case .repeatedRMIDChunk(let id, let offset):
+            "skipped a second '\(id)' chunk at byte \(offset); the first one counts"
+        case .rmidChunksOutOfOrder(let parts):
+            "the RMID file holds \(parts.joined(separator: ", then ")); the specification puts the song first, then the INFO list, then the sound bank; read anyway"
+        case .rmidChunkPastEndOfFile(let id, let offset, let declared, let available):
+            "chunk '\(id)' at byte \(offset) declares \(declared) bytes but the file ends after \(available); what is there was kept"
+        case .missingPadByte(let id, let offset):
+            "chunk '\(id)' at byte \(offset) has an odd size and no pad byte after it; the next chunk was read where it starts"
+        case .notASoundFont(let offset):
+            "the 'RIFF sfbk' chunk at byte \(offset) is not a SoundFont (it does not start with an INFO list); skipped, the main SoundFont plays"
+        case .unknownTextEncoding(let chunk, let name):
+            "'\(chunk)' names the text encoding '\(name)', which smfplay cannot read; \(chunk == "IENC" ? "the INFO texts" : "the song's texts") are read as if it named none"
+        case .unknownPictureFormat(let offset):
+            "the picture ('IPIC') at byte \(offset) is neither PNG nor JPEG; not shown"
+        case .longInfoText(let id, let length, let kept):
+            "the '\(id)' text is \(length) bytes long; its first \(kept) were kept"
+        case .bankOffsetLength(let length, let offset):
+            "the bank offset ('DBNK') at byte \(offset) is \(length) bytes long, 2 expected; its first \(min(length, 2)) read"
+        case .bankOffsetOutOfRange(let value, let used):
+            "the bank offset ('DBNK') is \(value), outside 0–127; \(used) used"
         }
     }
 }

@@ -59,6 +59,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
         public var name: String
     }
 
+    /// An RMID file's INFO title, else the first track's name (see ``MIDIFile/titleText(decoding:)``).
     public var title: String?
     public var format: Int
     /// The division in words, e.g. "480 ticks per quarter note".
@@ -124,7 +125,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
                 noteCount: noteCounts[index], channels: (0..<16).filter { channelMasks[index] & 1 << UInt16($0) != 0 }.map { $0 + 1 })
         }
         noteCount = tracks.reduce(0) { $0 + $1.noteCount }
-        title = file.title.map(decoding.string(from:))
+        title = file.titleText(decoding: decoding)
 
         let detection = MIDIModeDetection(song: song)
         midiMode = detection

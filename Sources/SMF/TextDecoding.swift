@@ -17,6 +17,10 @@ public struct TextDecoding: Codable, Hashable, Sendable {
         case utf8 = "utf-8"
         case shiftJIS = "shift-jis"
         case cp1252
+        // The other Windows code pages are read only where a file names them (an RMID file's
+        // `IENC` and `MENC`, which the SF2-RMIDI specification lets name any of 1250–1258);
+        // guessing never picks them, and the command line does not offer them.
+        case cp1250, cp1251, cp1253, cp1254, cp1255, cp1256, cp1257, cp1258
     }
 
     /// The encoding of the file's strings that are not UTF-8 (or of all of them when forced).
@@ -29,9 +33,23 @@ public struct TextDecoding: Codable, Hashable, Sendable {
         isForced = true
     }
 
-    /// The encoding the text of `file` is in, from all of it.
+    /// The encoding a file names for its own text (an RMID file's `IENC` or `MENC`): strings
+    /// that are valid UTF-8 are still read as UTF-8, as in a guess, since files mix them.
+    public init(declared encoding: Encoding) {
+        self.encoding = encoding
+        isForced = false
+    }
+
+    /// The encoding the text of `file` is in: the one an RMID file names for its song (`MENC`),
+    /// else the one all its text shows (its INFO texts with it when they name no encoding of
+    /// their own: one program wrote both).
     public init(detectingIn file: MIDIFile) {
+        if let declared = file.rmidInfo?.midiTextEncoding {
+            self.init(declared: declared)
+            return
+        }
         var texts: [[UInt8]] = []
+        if let info = file.rmidInfo, info.textEncoding == nil { texts += info.texts.values }
         for track in file.tracks {
             for event in track.events where event.status == 0xFF {
                 if let type = track.metaType(of: event), (0x01...0x09).contains(type) { texts.append(Array(track.payload(of: event))) }
@@ -58,12 +76,7 @@ public struct TextDecoding: Codable, Hashable, Sendable {
         let bytes = Self.trimmed(Array(bytes))
         if !isForced || encoding == .utf8, let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
         let data = Data(bytes)
-        let decoded: String? =
-            switch encoding {
-            case .utf8: nil
-            case .shiftJIS: String(data: data, encoding: .shiftJIS)
-            case .cp1252: String(data: data, encoding: .windowsCP1252)
-            }
+        let decoded = encoding.foundationEncoding.flatMap { String(data: data, encoding: $0) }
         return decoded ?? String(data: data, encoding: .isoLatin1) ?? String(decoding: bytes, as: Unicode.ASCII.self)
     }
 
@@ -79,5 +92,45 @@ public struct TextDecoding: Codable, Hashable, Sendable {
     /// half-width katakana, which are left out for that reason).
     private static func isJapaneseMarker(_ scalar: Unicode.Scalar) -> Bool {
         (0x3000...0x30FF).contains(scalar.value) || (0xFF01...0xFF5E).contains(scalar.value)
+    }
+}
+
+extension TextDecoding.Encoding {
+    /// Foundation's name for it; nil for UTF-8, which Swift reads itself.
+    var foundationEncoding: String.Encoding? {
+        switch self {
+        case .utf8: nil
+        case .shiftJIS: .shiftJIS
+        case .cp1250: .windowsCP1250
+        case .cp1251: .windowsCP1251
+        case .cp1252: .windowsCP1252
+        case .cp1253: .windowsCP1253
+        case .cp1254: .windowsCP1254
+        // Foundation names no constant for these, but reads them by CoreFoundation's numbers
+        // (kCFStringEncodingWindowsHebrew and on), marked as such by the high bit.
+        case .cp1255: String.Encoding(rawValue: 0x8000_0505)
+        case .cp1256: String.Encoding(rawValue: 0x8000_0506)
+        case .cp1257: String.Encoding(rawValue: 0x8000_0507)
+        case .cp1258: String.Encoding(rawValue: 0x8000_0508)
+        }
+    }
+
+    /// The encoding an RMID file's `IENC` or `MENC` names, as the SF2-RMIDI specification spells
+    /// them (`utf-8`, `shift-jis` or `Shift_JIS`, `windows-1250`…`windows-1258`, in any case) or
+    /// as programs also write them (`utf8`, `sjis`, `cp1252`, `ascii`); nil for any other.
+    public init?(declaredName name: String) {
+        let name = name.lowercased().replacingOccurrences(of: "_", with: "-")
+        switch name {
+        case "utf-8", "utf8", "ascii", "us-ascii": self = .utf8
+        case "shift-jis", "shiftjis", "sjis", "ms932", "cp932", "windows-31j": self = .shiftJIS
+        default:
+            for prefix in ["windows-", "cp"] where name.hasPrefix(prefix) {
+                if let page = Self(rawValue: "cp" + name.dropFirst(prefix.count)) {
+                    self = page
+                    return
+                }
+            }
+            return nil
+        }
     }
 }
