@@ -70,6 +70,9 @@ struct RMIDOutline {
                 guard let format = try Self.soundBankFormat(bytes, chunk: chunk, form: form, log: &log) else { continue }
                 soundBank = (format, chunk.start..<chunk.body.upperBound)
                 order.append(.soundBank)
+            case "DISP", "JUNK", "PAD ":
+                // RIFF's own: a title to display, and padding. Nothing to warn about.
+                continue
             default:
                 try log.add(.unknownChunk(id: chunk.id == "LIST" || chunk.id == "RIFF" ? "\(chunk.id) \(form ?? "")" : chunk.id, offset: chunk.start))
             }

@@ -20,12 +20,15 @@ struct SMFLayout {
     /// Finds the song in `bytes`; warnings about its start and header go to `log`.
     init(_ bytes: UnsafeBufferPointer<UInt8>, log: inout WarningLog) throws(SMFError) {
         let region: Range<Int>
+        let isRMID: Bool
         if let outline = try Self.rmidOutline(of: bytes, log: &log) {
             region = outline.song
             rmidInfo = outline.info
             embeddedSoundBank = outline.soundBank
+            isRMID = true
         } else {
             region = try Self.songRegion(in: bytes, log: &log)
+            isRMID = false
         }
         let header = try Self.readHeader(bytes, region: region, log: &log)
         format = header.format
@@ -36,7 +39,11 @@ struct SMFLayout {
         var pos = header.end
         while pos < region.upperBound {
             guard region.upperBound - pos >= 8, let id = riffChunkID(bytes, at: pos) else {
-                before[tracks.count].append(.trailingData(count: region.upperBound - pos, offset: pos))
+                // An RMID writer that counted the data chunk's pad byte in its size (Falcosoft's
+                // player, Cakewalk) leaves one zero after the song: that is no trailing data.
+                if !(isRMID && region.upperBound - pos == 1 && bytes[pos] == 0) {
+                    before[tracks.count].append(.trailingData(count: region.upperBound - pos, offset: pos))
+                }
                 break
             }
             let declared = Int(readUInt32(bytes, at: pos + 4))

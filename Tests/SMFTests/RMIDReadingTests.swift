@@ -120,7 +120,7 @@ struct RMIDReadingTests {
         let data = RawSMF.riffChunk("data", Self.song)
         let info = Self.info([("INAM", Array("Title".utf8)), ("DBNK", [3, 0])])
         let bank = Self.soundFont()
-        let junk = RawSMF.riffChunk("JUNK", [1, 2, 3])
+        let junk = RawSMF.riffChunk("XTRA", [1, 2, 3])
         let output = try Self.read([bank, junk, info, data, bank, info, data])
         let bankAt = 12
         let junkAt = bankAt + bank.count
@@ -128,7 +128,7 @@ struct RMIDReadingTests {
         let dataAt = infoAt + info.count
         #expect(
             output.warnings == [
-                .unknownChunk(id: "JUNK", offset: junkAt),
+                .unknownChunk(id: "XTRA", offset: junkAt),
                 .repeatedRMIDChunk(id: "RIFF sfbk", offset: dataAt + data.count),
                 .repeatedRMIDChunk(id: "LIST INFO", offset: dataAt + data.count + bank.count),
                 .repeatedRMIDChunk(id: "data", offset: dataAt + data.count + bank.count + info.count),
@@ -213,10 +213,19 @@ struct RMIDReadingTests {
                 == "'IENC' names the text encoding 'koi8-r', which smfplay cannot read; the INFO texts are read as if it named none")
     }
 
+    @Test("RIFF's own DISP, JUNK and PAD chunks pass without a word; a pad byte counted in the data chunk is no trailing data")
+    func harmlessChunks() throws {
+        let padded = RawSMF.riffChunk("data", Self.song + [0])
+        let output = try Self.read([RawSMF.riffChunk("DISP", [1, 0, 0, 0, 65]), padded, RawSMF.riffChunk("JUNK", Hostile.zeros(6))])
+        #expect(output.warnings.isEmpty)
+        let two = try Self.read([RawSMF.riffChunk("data", Self.song + [0, 0])])
+        #expect(two.warnings == [.trailingData(count: 2, offset: 12 + 8 + Self.song.count)])
+    }
+
     @Test("a million empty chunks cost no memory and give a bounded list of warnings")
     func manyChunks() throws {
         let data = RawSMF.riffChunk("data", Self.song)
-        let empties = [UInt8](Array(repeating: Array("JUNK".utf8) + RawSMF.le32(0), count: 1_000_000).joined())
+        let empties = [UInt8](Array(repeating: Array("XTRA".utf8) + RawSMF.le32(0), count: 1_000_000).joined())
         let output = try SMFReader().read(RawSMF.riff(form: "RMID", [data]) + empties)
         #expect(output.warnings.count == 100 && output.omittedWarningCount == 1_000_000 - 100)
     }
