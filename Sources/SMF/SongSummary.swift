@@ -61,6 +61,8 @@ public struct SongSummary: Codable, Hashable, Sendable {
 
     /// An RMID file's INFO title, else the first track's name (see ``MIDIFile/titleText(decoding:)``).
     public var title: String?
+    /// What an RMID file's INFO list says besides the title: artist, album…; nil for other files.
+    public var rmidInfo: RMIDInfoSummary?
     public var format: Int
     /// The division in words, e.g. "480 ticks per quarter note".
     public var timebase: String
@@ -126,6 +128,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
         }
         noteCount = tracks.reduce(0) { $0 + $1.noteCount }
         title = file.titleText(decoding: decoding)
+        rmidInfo = file.rmidInfo.map { RMIDInfoSummary($0, decoding: $0.textDecoding(songDecoding: decoding)) }
 
         let detection = MIDIModeDetection(song: song)
         midiMode = detection

@@ -1,5 +1,6 @@
 import Foundation
 import SMF
+import Synthesis
 
 extension FileReport {
     /// The report of a file read as a person reads it in a terminal (one that could not be read
@@ -9,6 +10,8 @@ extension FileReport {
         guard let summary else { return path }
         var rows: [(String, [String])] = []
         if let title = summary.title, !title.isEmpty { rows.append(("Title", [title])) }
+        if let info = summary.rmidInfo { rows += infoRows(info) }
+        if let soundBank { rows.append(("Sound bank", [soundBankText(soundBank)])) }
         rows.append(("Duration", [formatDuration(summary.durationSeconds)]))
         rows.append(("Format", ["\(summary.format), \(plural(summary.tracks.count, "track")), \(summary.timebase)"]))
         rows.append(("Notes", [grouped(summary.noteCount)]))
@@ -19,7 +22,10 @@ extension FileReport {
         }
         if !summary.keySignatures.isEmpty { rows.append(("Key", [summary.keySignatures.map(\.name).joined(separator: ", ")])) }
         rows.append(("Loop", loopLines(summary)))
-        if let copyright = summary.copyright { rows.append(("Copyright", copyright.split(separator: "\n").map(String.init))) }
+        // The INFO's copyright first, then the song's own, unless they say the same.
+        let copyrights = ([summary.rmidInfo?.copyright, summary.copyright].compactMap { $0 }).flatMap { $0.split(separator: "\n").map(String.init) }
+        let distinct = copyrights.reduce(into: [String]()) { kept, line in if !kept.contains(line) { kept.append(line) } }
+        if !distinct.isEmpty { rows.append(("Copyright", distinct)) }
         rows.append(("Tracks", summary.tracks.map(trackText)))
         let sounding = summary.channels.filter { $0.noteCount > 0 }
         if !sounding.isEmpty { rows.append(("Channels", sounding.map(channelText))) }
@@ -31,6 +37,28 @@ extension FileReport {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// An RMID file's INFO texts, in the order a player's tag view shows them.
+    private func infoRows(_ info: RMIDInfoSummary) -> [(String, [String])] {
+        let texts: [(String, String?)] = [
+            ("Artist", info.artist), ("Album", info.album), ("Genre", info.genre), ("Date", info.date), ("Engineer", info.engineer),
+            ("Software", info.software), ("Comment", info.comment),
+        ]
+        var rows = texts.compactMap { label, text in
+            text.map { (label, $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)) }
+        }
+        if let picture = info.picture {
+            rows.append(("Picture", ["\(picture.format.map { $0.rawValue.uppercased() } ?? "not PNG or JPEG"), \(byteSize(picture.byteCount))"]))
+        }
+        return rows
+    }
+
+    /// E.g. "embedded SF2, 683 KB, 14 presets, bank offset 1".
+    private func soundBankText(_ bank: SoundBankSummary) -> String {
+        let unit = bank.kind == .dls ? "instrument" : "preset"
+        let presets = bank.presetCount.map { plural($0, unit) } ?? "\(unit)s unreadable (the bank is damaged or cut short)"
+        return "embedded \(bank.kind.displayName), \(byteSize(bank.byteCount)), \(presets), bank offset \(bank.bankOffset)"
     }
 
     private func tempoText(_ tempo: SongSummary.TempoSummary) -> String {
@@ -87,6 +115,13 @@ public func formatDuration(_ seconds: Double) -> String {
     let secondsText = String(rest / 10).count == 1 ? "0\(rest / 10)" : "\(rest / 10)"
     if minutes >= 60 { return "\(minutes / 60):\(String(format: "%02d", minutes % 60)):\(secondsText).\(rest % 10)" }
     return "\(minutes):\(secondsText).\(rest % 10)"
+}
+
+/// Bytes in KB (1,024) up to 1,000 of them, then in MB to a tenth.
+private func byteSize(_ count: Int) -> String {
+    let kilobytes = Double(count) / 1024
+    if kilobytes < 1000 { return "\(grouped(max(1, Int(kilobytes.rounded())))) KB" }
+    return String(format: "%.1f MB", kilobytes / 1024)
 }
 
 private func bpm(_ value: Double) -> String {

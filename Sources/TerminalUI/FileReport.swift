@@ -1,4 +1,5 @@
 import SMF
+import Synthesis
 
 /// What `smfplay info --json` prints.
 public struct InfoDocument: Encodable {
@@ -13,12 +14,15 @@ public struct InfoDocument: Encodable {
 public struct FileReport: Encodable {
     var path: String
     var summary: SongSummary?
+    /// An RMID file's own sound bank.
+    var soundBank: SoundBankSummary?
     var warnings: [String] = []
     public var error: String?
 
-    public init(path: String, summary: SongSummary, warnings: [String]) {
+    public init(path: String, summary: SongSummary, soundBank: SoundBankSummary? = nil, warnings: [String]) {
         self.path = path
         self.summary = summary
+        self.soundBank = soundBank
         self.warnings = warnings
     }
 

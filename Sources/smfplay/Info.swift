@@ -1,9 +1,11 @@
 import ArgumentParser
 import Configuration
+import Files
 import Foundation
 import Library
 import Playback
 import SMF
+import Synthesis
 import SystemPackage
 import TerminalUI
 
@@ -13,6 +15,8 @@ struct Info: ParsableCommand {
         abstract: "Print what is in MIDI files: duration, tracks, instruments, tempo, lyrics.",
         discussion: CommandHelp.discussion(
             """
+            An RMID file's INFO texts (artist, album, genre, date, comment…) and its own sound \
+            bank (its kind, size, presets and bank offset) have lines of their own. \
             A folder stands for every MIDI file under it. A file that cannot be read is named \
             with its error on standard error, the others are still printed, and the exit status \
             is 1 (with --json, the error is in its entry instead).
@@ -64,7 +68,8 @@ struct Info: ParsableCommand {
                 piped = bytes
                 do throws(StandardInputError) {
                     let output = try StandardInput.read(try bytes.get(), policy: reader.policy)
-                    reports.append(report(output, path: StandardInput.name, configuration: configuration))
+                    let soundBank = output.file.embeddedSoundBank.map { SoundBankSummary(bank: $0, in: (try? bytes.get()) ?? []) }
+                    reports.append(report(output, path: StandardInput.name, soundBank: soundBank, configuration: configuration))
                     if roll {
                         rolls[reports.count - 1] = rollLines {
                             try KeyboardRoll.read(SMFEventStream(bytes: try bytes.get(), policy: reader.policy), width: $0, maximumRows: rollRows)
@@ -80,7 +85,8 @@ struct Info: ParsableCommand {
             reports += collector.problems.map { FileReport(path: $0.path.text, error: $0.reason) }
             for path in collector.files {
                 do {
-                    reports.append(report(try reader.read(path: path), path: path.text, configuration: configuration))
+                    let output = try reader.read(path: path)
+                    reports.append(report(output, path: path.text, soundBank: soundBank(output.file, path: path), configuration: configuration))
                     if roll {
                         rolls[reports.count - 1] = rollLines {
                             try KeyboardRoll.read(path: path, policy: reader.policy, width: $0, maximumRows: rollRows)
@@ -109,13 +115,21 @@ struct Info: ParsableCommand {
     }
 
     /// A file's report: its summary, and what the reader and the summary found wrong.
-    private func report(_ output: SMFReader.Output, path: String, configuration: Configuration) -> FileReport {
+    private func report(_ output: SMFReader.Output, path: String, soundBank: SoundBankSummary?, configuration: Configuration) -> FileReport {
         let summary = SongSummary(song: Song(file: output.file), textDecoding: text.decoding(for: output.file, configuration: configuration))
         let checksums = summary.midiMode.badChecksums.map { bad in
             "a Roland message at \(MIDIModeDetection.time(bad.seconds)) (track \(bad.track)) has a wrong checksum: ignored, as a Sound Canvas would"
         }
         return FileReport(
-            path: path, summary: summary, warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums)
+            path: path, summary: summary, soundBank: soundBank,
+            warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums)
+    }
+
+    /// What an RMID file's own sound bank holds, read from its headers in the file (opened
+    /// again: the reader let go of its bytes); nil when the file has none, or is gone.
+    private func soundBank(_ file: MIDIFile, path: FilePath) -> SoundBankSummary? {
+        guard let bank = file.embeddedSoundBank, let readable = try? ReadableFile(path) else { return nil }
+        return SoundBankSummary(bank: bank, in: readable)
     }
 
     /// The piano roll of a file read without error, indented as the report's lines; `read` makes
