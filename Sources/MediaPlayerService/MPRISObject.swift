@@ -89,6 +89,8 @@ enum MPRISObject {
         if let file = track.file { entries.append(("xesam:url", .string(file.fileURI))) }
         if let album = track.album { entries.append(("xesam:album", .string(album))) }
         if let artist = track.artist { entries.append(("xesam:artist", .strings([artist]))) }
+        if let genre = track.genre { entries.append(("xesam:genre", .strings([genre]))) }
+        if let created = track.contentCreated { entries.append(("xesam:contentCreated", .string(created))) }
         if let art = track.art { entries.append(("mpris:artUrl", .string(art.fileURI))) }
         return .dictionary(entries)
     }

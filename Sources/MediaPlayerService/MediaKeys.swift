@@ -101,30 +101,37 @@ public final class MediaKeys {
     private func currentTrack(_ snapshot: PlayerSnapshot, player: Player) -> MediaPlayerTrack? {
         guard let item = snapshot.item else { return nil }
         if track?.number != snapshot.start {
+            let file = player.song(generation: snapshot.start)?.file
             track = MediaPlayerTrack(
-                number: snapshot.start, item: item, songTitle: title(of: player.song(generation: snapshot.start)),
+                number: snapshot.start, item: item, songTitle: file.flatMap(title(of:)), songInfo: file.flatMap(info(of:)),
                 durationSeconds: snapshot.durationSeconds)
-            // A song from standard input has no file to draw.
-            if let path = track?.file ?? nil { makeThumbnail(of: path) }
+            // A song from standard input has no file to draw, nor to copy a cover from.
+            if let path = track?.file ?? nil { makeThumbnail(of: path, cover: file?.rmidInfo?.picture) }
         }
         if let file = track?.file ?? nil, track?.art == nil, case .made(let thumbnail) = madeThumbnails[file] { track?.art = thumbnail }
         return track
     }
 
-    /// The song's title (``MIDIFile/title``, as `smfplay info` has it), if it has one.
-    private func title(of song: Song?) -> String? {
-        guard let file = song?.file else { return nil }
-        return file.titleText(decoding: textDecoding(file))
+    /// The song's title (``MIDIFile/titleText(decoding:)``, as `smfplay info` has it), if it has one.
+    private func title(of file: MIDIFile) -> String? {
+        file.titleText(decoding: textDecoding(file))
     }
 
-    /// The piano roll, from the thumbnail cache or drawn now on a thread of its own: a large file
-    /// takes a fifth of a second, which the play loop must not wait for.
-    private func makeThumbnail(of file: FilePath) {
+    /// An RMID file's INFO texts, read as `smfplay info` reads them.
+    private func info(of file: MIDIFile) -> RMIDInfoSummary? {
+        file.rmidInfo.map { RMIDInfoSummary($0, decoding: $0.textDecoding(songDecoding: textDecoding(file))) }
+    }
+
+    /// The art: an RMID file's own cover (PNG or JPEG), copied out of it, else its piano roll,
+    /// from the thumbnail cache or drawn now; on a thread of its own: a large file takes a fifth
+    /// of a second to draw, which the play loop must not wait for.
+    private func makeThumbnail(of file: FilePath, cover: RMIDInfo.Picture?) {
         guard madeThumbnails[file] == nil else { return }
         madeThumbnails[file] = .making
         let (thumbnails, made) = (thumbnails, madeThumbnails)
         Thread {
-            made[file] = .made(try? thumbnails.thumbnail(of: file))
+            let copied = cover.flatMap { try? thumbnails.covers.cover(of: file, picture: $0) }
+            made[file] = .made(copied ?? (try? thumbnails.thumbnail(of: file)))
         }.start()
     }
 

@@ -13,7 +13,7 @@ struct PlayView {
     let showsKeyboard: Bool
     /// The lyrics of the song playing, if it has any.
     var lyrics: LyricsView?
-    /// The title of the song playing (``SMF/MIDIFile/title``), if it has one.
+    /// The title of the song playing (``SMF/MIDIFile/titleText(decoding:)``: an RMID file's INFO title, else its first track's name), if it has one.
     var title: String?
     /// The channel panel, shown when open.
     var channels = ChannelPanel()

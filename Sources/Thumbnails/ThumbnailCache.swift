@@ -11,10 +11,13 @@ public struct ThumbnailCache: Sendable {
     public let folder: FilePath
     /// The longer side of a "normal" thumbnail.
     public static let normalSize = 128
+    /// RMID files' own covers, shown in place of a piano roll (beside, not in, this cache).
+    public let covers: CoverCache
 
     /// - Parameter cacheHome: `$XDG_CACHE_HOME`, or `~/.cache`.
     public init(cacheHome: FilePath) {
         folder = cacheHome.appending("thumbnails").appending("normal")
+        covers = CoverCache(cacheHome: cacheHome)
     }
 
     /// Where the thumbnail of the file at the absolute path `file` goes.

@@ -1,4 +1,5 @@
 import Foundation
+import SMF
 import TestSupport
 import Testing
 
@@ -93,6 +94,33 @@ struct MediaKeysCommandTests {
             try bus.property("SupportedMimeTypes", interface: "org.mpris.MediaPlayer2") == "as 3 \"audio/midi\" \"audio/x-midi\" \"audio/x-rmid\"")
         #expect(try bus.property("LoopStatus") == "s \"None\"")
         #expect(try bus.property("Rate") == "d 1")
+        try quit(player)
+    }
+
+    @Test("an RMID file: its INFO title, artist, album, genre and date, and its own cover (a JPEG, copied out of it) as the art")
+    func rmidMetadataAndCover() throws {
+        let sandbox = try Sandbox()
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0x42, count: 301)
+        let writer = RMIDWriter(
+            texts: [.title: "Nocturne", .artist: "Chopin", .album: "Nocturnes", .genre: "Classical", .date: "1835"].mapValues { Array($0.utf8) },
+            textEncoding: "utf-8", picture: jpeg)
+        try sandbox.write("Bach/Preludes/n.rmi", writer.encode(song: Songs.staircase(seconds: 30, firstNote: 60, title: "Track title")))
+        let bus = try PrivateSessionBus()
+        let player = try play(sandbox, ["Bach/Preludes/n.rmi"], bus: bus)
+        #expect(try bus.playerctl("metadata", "xesam:title") == "Nocturne")
+        #expect(try bus.playerctl("metadata", "xesam:artist") == "Chopin")
+        #expect(try bus.playerctl("metadata", "xesam:album") == "Nocturnes")
+        #expect(try bus.playerctl("metadata", "xesam:genre") == "Classical")
+        #expect(try bus.playerctl("metadata", "xesam:contentCreated") == "1835")
+        var art = ""
+        let hasArt = try PrivateSessionBus.poll(atMost: Self.deadline) {
+            art = try bus.playerctl("metadata", "mpris:artUrl")
+            return art.hasPrefix("file://")
+        }
+        #expect(hasArt, "no mpris:artUrl: \(art)")
+        let cover = URL(string: art)?.path ?? ""
+        #expect(cover.hasPrefix(sandbox.root + "/cache/smfplay/covers/") && cover.hasSuffix(".jpg"), "\(art)")
+        #expect(FileManager.default.contents(atPath: cover).map { [UInt8]($0) } == jpeg, "\(cover) is not the file's picture")
         try quit(player)
     }
 

@@ -1,5 +1,6 @@
 import Files
 import Playback
+import SMF
 import SystemPackage
 import Testing
 
@@ -18,6 +19,24 @@ struct MediaPlayerTrackTests {
                     number: 4, file: "/music/Bach/Inventions/Invention No.1.mid", title: "Invention No.1", lengthMicroseconds: 61_234_567,
                     album: "Inventions", artist: "Bach"))
         #expect(MediaPlayerTrack(number: 4, item: .file("/music/a.mid"), songTitle: "Stairs in C", durationSeconds: 1).title == "Stairs in C")
+    }
+
+    @Test("an RMID file's INFO artist and album win over its folders; its genre and date are said too")
+    func rmidInfo() {
+        let info = RMIDInfo(texts: [
+            .artist: Array("Chopin".utf8), .album: Array("Nocturnes".utf8), .genre: Array("Classical".utf8), .date: Array("1835".utf8),
+        ])
+        let summary = RMIDInfoSummary(info, decoding: TextDecoding(declared: .utf8))
+        let track = MediaPlayerTrack(
+            number: 1, item: .file("/music/Bach/Inventions/x.rmi"), songTitle: "Nocturne", songInfo: summary, durationSeconds: 1)
+        #expect(track.artist == "Chopin" && track.album == "Nocturnes" && track.genre == "Classical" && track.contentCreated == "1835")
+        let piped = MediaPlayerTrack(number: 2, item: .standardInput, songTitle: nil, songInfo: summary, durationSeconds: 1)
+        #expect(piped.artist == "Chopin" && piped.album == "Nocturnes" && piped.file == nil)
+        // An INFO list without them leaves the folders.
+        let titleOnly = RMIDInfoSummary(RMIDInfo(texts: [.title: Array("T".utf8)]), decoding: TextDecoding(declared: .utf8))
+        let folders = MediaPlayerTrack(
+            number: 3, item: .file("/music/Bach/Inventions/x.rmi"), songTitle: nil, songInfo: titleOnly, durationSeconds: 1)
+        #expect(folders.artist == "Bach" && folders.album == "Inventions" && folders.genre == nil && folders.contentCreated == nil)
     }
 
     @Test("a relative entry is made absolute and normalized: its URL names the file from anywhere")

@@ -58,6 +58,17 @@ struct PublishedValuesTests {
         #expect(Self.value("Metadata", MediaPlayerState(track: track)) == Self.text(MPRISObject.metadata(of: track)))
     }
 
+    @Test("metadata of an RMID file: its genre as a list and its date, as xesam has them")
+    func metadataOfRMIDFile() {
+        let track = MediaPlayerTrack(
+            number: 1, file: nil, title: "t", lengthMicroseconds: 1, album: "A", artist: "B", genre: "Rock", contentCreated: "1987")
+        #expect(
+            Self.text(MPRISObject.metadata(of: track)) == """
+                a{sv}:[mpris:trackid=o:/org/smfplay/track/1, mpris:length=x:1, xesam:title=s:t, xesam:album=s:A, xesam:artist=as:["B"], \
+                xesam:genre=as:["Rock"], xesam:contentCreated=s:1987]
+                """)
+    }
+
     @Test("metadata of a song from standard input: no URL, folders or art; of nothing playing: the NoTrack id alone")
     func metadataWithoutFile() {
         let piped = MediaPlayerTrack(number: 1, file: nil, title: "standard input", lengthMicroseconds: 1_000)
