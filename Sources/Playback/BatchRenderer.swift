@@ -59,8 +59,9 @@ public final class BatchRenderer: Sendable {
                     } catch {
                         throw .unreadableSong(error)
                     }
+                    let songBank = options.songBanks.bank(forSongAt: job.input, embedded: read.file.embeddedSoundBank)
                     let result = try renderer.render(
-                        Song(file: read.file), to: job.output, options: options, cores: songCores,
+                        Song(file: read.file), to: job.output, options: options, cores: songCores, songBank: songBank,
                         cancellation: cancellation
                     ) { fraction in
                         report(.progress(index: index, fraction: fraction))

@@ -47,6 +47,9 @@ public final class Player {
     private let sampleRate: Double
     /// Reports a file that could not be played (and was skipped).
     private let onProblem: (String) -> Void
+    /// Where a song's own sound bank is looked for: a song with one plays on a synthesizer of its
+    /// own, made when the song is prepared (ahead of its turn), with that bank over the stack.
+    private let songBanks: SongBankLookup
     /// Songs read already, by the queue item that stands for them: the song piped in on standard
     /// input, which cannot be read again, and a first file read to check where it starts. Other
     /// files are read when their turn comes.
@@ -89,7 +92,7 @@ public final class Player {
     ///   cannot be read is left for `play` to report.
     public init(
         chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
-        split: SongSplit = .always(cores: 1), readingAhead: FilePath? = nil,
+        split: SongSplit = .always(cores: 1), songBanks: SongBankLookup = SongBankLookup(), readingAhead: FilePath? = nil,
         makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
         makeSynthesizer: @escaping @Sendable () throws -> Synthesizer,
         onProblem: @escaping (String) -> Void
@@ -114,6 +117,7 @@ public final class Player {
         self.split = split
         if case .always(let cores) = split { splitsSongs = cores > 1 } else { splitsSongs = false }
         self.onProblem = onProblem
+        self.songBanks = songBanks
         self.sampleRate = sampleRate
         if let readingAhead, let read { readAhead = (.file(readingAhead), read) }
     }
@@ -245,7 +249,8 @@ public final class Player {
             performance: performance, pass: current == nil ? 1 : position.pass, passCount: passCount,
             channels: keysAndChannels
                 ? heardChannels.look(
-                    channels(used: current?.usedChannels ?? 0), generation: position.generation,
+                    channels(used: current?.usedChannels ?? 0, namedBy: current?.song.whole.synthesizer ?? synthesizer),
+                    generation: position.generation,
                     frame: position.frame, heardFrame: shownFrame) : [],
             barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
             cores: current?.song.parts.count ?? 1, renderLoad: renderLoad)
@@ -261,14 +266,15 @@ public final class Player {
     }
 
     /// The 16 channels, each port's part of a channel taken together; those the song sends
-    /// nothing on have no instrument.
-    private func channels(used: UInt16) -> [ChannelSnapshot] {
+    /// nothing on have no instrument. `names` is the song's synthesizer, which knows the names of
+    /// its own bank's presets as well as the stack's.
+    private func channels(used: UInt16, namedBy names: Synthesizer) -> [ChannelSnapshot] {
         let velocities = synthesizer.activity.readVelocities()
         return (0..<16).map { channel in
             let parts = stride(from: channel, to: Synthesizer.channelCount, by: 16)
             let preset = used & 1 << UInt16(channel) == 0 ? nil : parts.lazy.compactMap { self.synthesizer.activity.preset(part: $0) }.first
             return ChannelSnapshot(
-                number: channel + 1, instrument: preset.flatMap(synthesizer.name(of:)), isDrum: preset?.isDrum ?? (channel == 9),
+                number: channel + 1, instrument: preset.flatMap(names.name(of:)), isDrum: preset?.isDrum ?? (channel == 9),
                 velocity: parts.map { velocities[$0] }.max() ?? 0)
         }
     }
@@ -481,7 +487,7 @@ public final class Player {
     }
 
     private func prepare(_ item: QueueItem, readAhead: Song? = nil) -> PlayingSong? {
-        do {
+        do throws(SMFFileError) {
             let song: Song
             if let known = readAhead ?? preloadedSongs[item] {
                 song = known
@@ -492,13 +498,32 @@ public final class Player {
                 onProblem("\(item.displayName): no song was read from it")
                 return nil
             }
-            let sequencer = Sequencer(song: song, synthesizer: synthesizer, loops: loops)
+            var songSynthesizer = synthesizer
+            if let songBank = item.file.flatMap({ songBanks.bank(forSongAt: $0, embedded: song.file.embeddedSoundBank) }) {
+                do {
+                    songSynthesizer = try synthesizer(with: songBank)
+                } catch {
+                    onProblem("\(item.displayName): \(error)")
+                    return nil
+                }
+                if let problem = songSynthesizer.songBankProblem { onProblem(problem.description) }
+            }
+            let sequencer = Sequencer(song: song, synthesizer: songSynthesizer, loops: loops)
             if loops != .asWritten { warnOfLoops(sequencer.loopFinding, item: item) }
-            return splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
+            // The split's synthesizers have the stack alone: a song with its own bank plays whole.
+            guard splitsSongs, songSynthesizer === synthesizer else { return PlayingSong(sequencer) }
+            return splitSong(sequencer) ?? PlayingSong(sequencer)
         } catch {
             onProblem(error.description)
             return nil
         }
+    }
+
+    /// A synthesizer for a song with its own bank: the stack's SoundFonts come from FluidSynth's
+    /// sample cache, the bank is read (the same bank again, from the cache too). It shows its keys
+    /// and channels through the main one's, and takes the listener's changes from it.
+    private func synthesizer(with songBank: SongSoundBank) throws(SynthesisError) -> Synthesizer {
+        try Synthesizer(settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts.with(songBank: songBank), lead: synthesizer)
     }
 
     /// A song whose marks make no loop is said so each time; one without marks once (in a

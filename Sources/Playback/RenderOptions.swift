@@ -16,10 +16,12 @@ public struct RenderOptions: Hashable, Sendable {
     public var performance: Performance
     /// How often a song's loop plays (game music), and its fade.
     public var loops: LoopSettings
+    /// Where a song's own sound bank is looked for.
+    public var songBanks: SongBankLookup
 
     public init(
         format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false, limitsPeaks: Bool = true,
-        performance: Performance = Performance(), loops: LoopSettings = .asWritten
+        performance: Performance = Performance(), loops: LoopSettings = .asWritten, songBanks: SongBankLookup = SongBankLookup()
     ) {
         self.format = format
         self.encoding = encoding
@@ -28,6 +30,7 @@ public struct RenderOptions: Hashable, Sendable {
         self.limitsPeaks = limitsPeaks
         self.performance = performance
         self.loops = loops
+        self.songBanks = songBanks
     }
 
     /// The level below which the tail counts as silence: −90 dBFS.

@@ -5,6 +5,7 @@ extension RenderResult {
     /// track cut off, a wrong track count), presets played by others, and loop marks that make no loop.
     public func warnings(reading read: SMFReader.Output) -> [String] {
         let omitted = read.omittedWarningCount > 0 ? ["\(read.omittedWarningCount) more warnings not shown"] : []
-        return read.warnings.map(\.description) + omitted + substitutions.map(\.description) + (loopProblem.map { [$0] } ?? [])
+        return read.warnings.map(\.description) + omitted + (songBankProblem.map { [$0.description] } ?? [])
+            + substitutions.map(\.description) + (loopProblem.map { [$0] } ?? [])
     }
 }

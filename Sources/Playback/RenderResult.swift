@@ -16,6 +16,8 @@ public struct RenderResult: Hashable, Sendable {
     public var substitutions: [PresetSubstitution] = []
     /// Why the song's loop marks make no loop, when loops were asked for (it was rendered as written).
     public var loopProblem: String?
+    /// Why the song's own sound bank was not heard, when it could not be loaded.
+    public var songBankProblem: SynthesisError?
     /// The synthesizers the song played on: 1, or each part's when it was split across cores.
     public var partCount = 1
 }

@@ -8,8 +8,10 @@ struct SubstitutionLog {
         kept.reserveCapacity(Self.capacity)
     }
 
+    /// By index, not `contains`: its iterator allocates in unoptimized builds.
     mutating func record(_ substitution: PresetSubstitution) {
-        guard kept.count < Self.capacity, !kept.contains(substitution) else { return }
+        guard kept.count < Self.capacity else { return }
+        for index in kept.indices where kept[index] == substitution { return }
         kept.append(substitution)
     }
 

@@ -50,9 +50,11 @@ struct PipeRender {
         let display = ProgressDisplay(totalFiles: 1, quiet: quiet)
         let reports = json ? RenderReportPrinter() : nil
         let interrupt = InterruptTrap()
+        // A song read from standard input has no file for FluidSynth to read its own bank from.
+        let songBank = input.flatMap { options.songBanks.bank(forSongAt: $0, embedded: read.file.embeddedSoundBank) }
         do throws(RenderError) {
             let result = try render(
-                Song(file: read.file), with: renderer, options: options, sampleRate: settings.sampleRate, cores: cores,
+                Song(file: read.file), with: renderer, options: options, sampleRate: settings.sampleRate, cores: cores, songBank: songBank,
                 cancellation: interrupt.cancellation
             ) { display.progress(index: 0, fraction: $0) }
             outcome.record(success: result.songSeconds)
@@ -79,12 +81,13 @@ struct PipeRender {
     }
 
     private func render(
-        _ song: Song, with renderer: SongRenderer, options: RenderOptions, sampleRate: Int, cores: Int,
+        _ song: Song, with renderer: SongRenderer, options: RenderOptions, sampleRate: Int, cores: Int, songBank: SongSoundBank?,
         cancellation: Cancellation, progress: (Double) -> Void
     ) throws(RenderError) -> RenderResult {
         switch destination {
         case .file(let path):
-            return try renderer.render(song, to: path, options: options, cores: cores, cancellation: cancellation, progress: progress)
+            return try renderer.render(
+                song, to: path, options: options, cores: cores, songBank: songBank, cancellation: cancellation, progress: progress)
         case .standardOutput(let format):
             let writer: AudioStreamWriter
             do throws(AudioFileError) {
@@ -94,7 +97,8 @@ struct PipeRender {
             } catch {
                 throw .output(error)
             }
-            return try renderer.render(song, streamingTo: writer, options: options, cores: cores, cancellation: cancellation, progress: progress)
+            return try renderer.render(
+                song, streamingTo: writer, options: options, cores: cores, songBank: songBank, cancellation: cancellation, progress: progress)
         }
     }
 

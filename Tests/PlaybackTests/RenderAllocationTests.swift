@@ -3,6 +3,7 @@ import Foundation
 import SMF
 import Synthesis
 import SystemPackage
+import TestSupport
 import Testing
 
 @testable import Playback
@@ -70,6 +71,48 @@ import Testing
         let snapshot = player.update()
         #expect(snapshot.cores == 2, "the song was not split: the test did not cover a split")
         #expect(snapshot.place == 1, "the next song did not start: the test did not cover the hand-over to it")
+        #expect(counted == 0, "the audio threads called the allocator \(counted) times")
+    }
+
+    @Test(
+        "songs with their own sound banks (an RMID file's SF2 and DLS) follow one another, and a plain song follows them, without the audio thread allocating: each bank is loaded before its song's turn"
+    )
+    func songBanksAreLoadedOffTheAudioThread() throws {
+        let folder = try TemporaryFolder()
+        let banks: [(TestSoundBank.Format, TestWaveform)?] = [nil, (.soundFont2, .square), (.downloadableSounds, .sawtooth), nil]
+        var files: [FilePath] = []
+        for (index, bank) in banks.enumerated() {
+            // Two held notes a second long, on a program the bank has (at the default offset, 1).
+            let song = TestSongs.song { track in
+                track.append(.controlChange(channel: 0, controller: 0, value: 1), atTick: 0)
+                track.append(.programChange(channel: 0, program: 0), atTick: 0)
+                track.append(.noteOn(channel: 0, note: 60, velocity: 100), atTick: 0)
+                track.append(.noteOn(channel: 9, note: 36, velocity: 100), atTick: 0)
+                track.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: TestSongs.tick(1))
+                track.append(.noteOff(channel: 9, note: 36, velocity: 0), atTick: TestSongs.tick(1))
+                track.append(.meta(.endOfTrack), atTick: TestSongs.tick(1))
+            }
+            let bytes = SMFWriter().encode(song.file)
+            let path = folder.file("song\(index).\(bank == nil ? "mid" : "rmi")")
+            if let (format, waveform) = bank {
+                let soundBank = TestSoundBank(presets: [.init("Bank wave", program: 0, waveform: waveform), .drumKit("Bank kit")])
+                try Data(RMIDWriter().encode(song: bytes, soundBank: try soundBank.bytes(format))).write(to: URL(fileURLWithPath: path))
+            } else {
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+            }
+            files.append(FilePath(path))
+        }
+        let (player, sink) = try SeekHandoverTests.player(playing: files)
+        func play(seconds: Double) {
+            for _ in 0..<Int(seconds * Self.rate / 441) {
+                sink.record(frames: 441)
+                _ = player.update()
+            }
+        }
+        play(seconds: 0.5)
+        // From the first song's middle, through the banks' songs, to the plain one after them.
+        let counted = Self.allocations { play(seconds: 6) }
+        #expect(player.update().place == 3, "the last song did not start: the test did not cover every hand-over")
         #expect(counted == 0, "the audio threads called the allocator \(counted) times")
     }
 
