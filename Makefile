@@ -65,6 +65,7 @@ bench: deps
 	bench/info.sh
 	bench/render.sh
 	bench/one-song.sh
+	bench/embedded-banks.sh
 	bench/thumbnail.sh
 	bench/play.sh
 	bench/playback.sh

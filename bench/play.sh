@@ -3,7 +3,7 @@
 # null sink, side by side in one run.
 #
 #   bench/play.sh             # build, play, print the table; non-zero if a target is missed
-#   BENCH_PARTS=start bench/play.sh     # only part 2 (parts: cpu start underruns memory dense)
+#   BENCH_PARTS=start bench/play.sh     # only part 2 (parts: cpu start underruns memory dense bank)
 #
 # This script only prepares: it installs what is missing (pulseaudio, pulseaudio-utils,
 # fluidsynth, fluid-soundfont-gm, timgm6mb-soundfont, openttd-openmsx and midicsv, with
@@ -11,7 +11,8 @@
 # BENCH_BIN_DIR) and starts a private PulseAudio server with one null sink at 44100 Hz, which
 # both programs play to through PULSE_SERVER. bench/play_measure.py plays and measures: its
 # docstrings say what is measured and how (1. CPU, 2. time to first sound, 3. underruns,
-# 4. memory on a dense file, 5. a song too dense for one core), its targets, and the BENCH_*
+# 4. memory on a dense file, 5. a song too dense for one core, 6. first sound of a song with its
+# own sound bank), its targets, and the BENCH_*
 # settings it reads.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -24,7 +24,7 @@ nothing about synthesis. 2205 frames is 50 ms, smfplay's default latency: both s
 the server for the same buffer, and the sink wakes as often for each. It also makes fluidsynth
 cheaper than with its own default, so the comparison does not favour smfplay.
 
-Environment: BENCH_OUT (bench/out/play), BENCH_PARTS ("cpu start underruns memory dense"; "marks"
+Environment: BENCH_OUT (bench/out/play), BENCH_PARTS ("cpu start underruns memory dense bank"; "marks"
 on request),
 BENCH_REPEAT (sets both repeats below), BENCH_CPU_REPEAT (3), BENCH_CPU_SECONDS (30), BENCH_DENSE_NOTES (4),
 BENCH_START_REPEAT (5), BENCH_SECONDS (60), BENCH_CORPUS (/usr/share/games/openttd/baseset/openmsx),
@@ -49,9 +49,10 @@ from typing import NamedTuple
 
 from common import (RunFailed, arguments, cpu_ticks, detail, read_into_page_cache, reset_sink, run, say, setting,
                     wait_player)
+from rmid import rmid
 
-PARTS = ("cpu", "start", "underruns", "memory", "dense", "marks")
-DEFAULT_PARTS = ("cpu", "start", "underruns", "memory", "dense")
+PARTS = ("cpu", "start", "underruns", "memory", "dense", "bank", "marks")
+DEFAULT_PARTS = ("cpu", "start", "underruns", "memory", "dense", "bank")
 MARKS = (("loaded", "libraries loaded and relocated"), ("settings", "new_fluid_settings begins"),
          ("synth", "new_fluid_synth begins"), ("synth-made", "new_fluid_synth returns"),
          ("sfload", "fluid_synth_sfload begins"), ("sfload-done", "fluid_synth_sfload returns"),
@@ -143,12 +144,14 @@ class Bench:
         self.config = self.work / "smfplay.toml"
         self.config.write_text(f"sample_rate = {self.rate}\n")
 
-    def command(self, program, song, soundfont, *smfplay_options):
+    def command(self, program, song, soundfont, *smfplay_options, extra_soundfonts=()):
+        """The command that plays SONG with SOUNDFONT; fluidsynth loads EXTRA_SOUNDFONTS after it (the
+        last loaded is searched first)."""
         if program == "smfplay":
             return [self.smfplay, "play", "--latency", str(self.latency), "--config", self.config, "--gain", GAIN,
                     *smfplay_options, "--soundfont", soundfont, song]
         return ["fluidsynth", "-a", "pulseaudio", "-ni", "-o", f"audio.period-size={self.fluidsynth_period}",
-                "-r", str(self.rate), "-g", GAIN, soundfont, song]
+                "-r", str(self.rate), "-g", GAIN, soundfont, *extra_soundfonts, song]
 
     def start_player(self, command, stdout, stderr=subprocess.STDOUT):
         """Starts a player in the benchmark's empty home."""
@@ -295,13 +298,88 @@ def measure_first_sound(bench, report):
     One `parec` records the sink's monitor (raw s16le, 44100 Hz, stereo, --latency-msec
     BENCH_RECORD_LATENCY, default 10) into a file for the whole of part 2; see watch_launch and
     first_sound for how a launch is timed from it."""
-    say("writing tiny.mid (a piano chord at time 0, 0.5 s)")
-    tiny_song = bench.out / "tiny.mid"
-    tiny_csv = bench.work / "tiny.csv"
-    tiny_csv.write_text(TINY_SONG_CSV)
-    subprocess.run(["csvmidi", tiny_csv, tiny_song], check=True)
+    tiny_song = write_tiny_song(bench)
     read_into_page_cache(bench.small_soundfont, bench.soundfont, tiny_song, bench.smfplay, shutil.which("fluidsynth"))
 
+    with first_sound_recording(bench) as launch:
+        for soundfont in (bench.small_soundfont, bench.soundfont):
+            # A launch of each first, not counted: the binaries, libraries and SoundFont come into the page cache.
+            for program in ("smfplay", "fluidsynth"):
+                sound = launch(program, bench.command(program, tiny_song, soundfont), f"{soundfont.stem}-warm-up")
+                times = (f"{sound.milliseconds:.1f}", "") if program == "smfplay" else ("", f"{sound.milliseconds:.1f}")
+                report.launches.append((f"{soundfont.stem}, warm-up, not counted", *times,
+                                        f"{sound.spread:.1f}", f"{sound.slip:.1f}"))
+            starts = {"smfplay": [], "fluidsynth": []}
+            for repeat in range(1, bench.start_repeat + 1):
+                sounds = {program: launch(program, bench.command(program, tiny_song, soundfont), f"{soundfont.stem}-{repeat}")
+                          for program in alternating(repeat)}
+                smfplay, fluidsynth = sounds["smfplay"], sounds["fluidsynth"]
+                starts["smfplay"].append(smfplay.milliseconds)
+                starts["fluidsynth"].append(fluidsynth.milliseconds)
+                report.launches.append((f"{soundfont.stem}, {repeat}", f"{smfplay.milliseconds:.1f}",
+                                        f"{fluidsynth.milliseconds:.1f}",
+                                        f"{smfplay.spread:.1f} / {fluidsynth.spread:.1f}",
+                                        f"{smfplay.slip:.1f} / {fluidsynth.slip:.1f}"))
+            first_sound_rows(bench, report, soundfont.stem, starts)
+
+
+def write_tiny_song(bench):
+    """tiny.mid, written with csvmidi once: a piano chord at time 0, 0.5 s."""
+    tiny_song = bench.out / "tiny.mid"
+    if not tiny_song.exists():
+        say("writing tiny.mid (a piano chord at time 0, 0.5 s)")
+        tiny_csv = bench.work / "tiny.csv"
+        tiny_csv.write_text(TINY_SONG_CSV)
+        subprocess.run(["csvmidi", tiny_csv, tiny_song], check=True)
+    return tiny_song
+
+
+def measure_bank_first_sound(bench, report):
+    """6. Time to first sound of a song with its own sound bank: tiny.mid (part 2's chord) in an
+    RMID file with TimGM6mb embedded at bank offset 0 (its presets in place of the stack's),
+    played by `smfplay play --soundfont SOUNDFONT tiny.rmi`, against fluidsynth given both
+    SoundFonts on its command line (`fluidsynth … SOUNDFONT TimGM6mb.sf2 tiny.mid`: the last
+    loaded is searched first, the same sound) and against smfplay playing tiny.mid with the stack
+    alone (what the bank costs). Timed as part 2 (one uncounted launch of each, then
+    BENCH_START_REPEAT launches of each, alternating; medians).
+    Target: smfplay's median with the embedded bank no more than fluidsynth's with the bank."""
+    tiny_song = write_tiny_song(bench)
+    tiny_rmid = bench.out / "tiny.rmi"
+    tiny_rmid.write_bytes(rmid(tiny_song.read_bytes(), bench.small_soundfont.read_bytes(), 0))
+    read_into_page_cache(bench.small_soundfont, bench.soundfont, tiny_song, tiny_rmid, bench.smfplay, shutil.which("fluidsynth"))
+    commands = {
+        "smfplay": bench.command("smfplay", tiny_rmid, bench.soundfont),
+        "fluidsynth": bench.command("fluidsynth", tiny_song, bench.soundfont, extra_soundfonts=(bench.small_soundfont,)),
+        "plain": bench.command("smfplay", tiny_song, bench.soundfont),
+    }
+    starts = {name: [] for name in commands}
+    with first_sound_recording(bench) as launch:
+        for name, command in commands.items():
+            launch("smfplay" if name == "plain" else name, command, f"bank-{name}-warm-up")
+        for repeat in range(1, bench.start_repeat + 1):
+            order = list(commands) if repeat % 2 else list(reversed(commands))
+            sounds = {name: launch("smfplay" if name == "plain" else name, commands[name], f"bank-{name}-{repeat}")
+                      for name in order}
+            for name, sound in sounds.items():
+                starts[name].append(sound.milliseconds)
+            report.launches.append((f"embedded bank, {repeat}", f"{sounds['smfplay'].milliseconds:.1f} "
+                                    f"(plain {sounds['plain'].milliseconds:.1f})", f"{sounds['fluidsynth'].milliseconds:.1f}",
+                                    "", ""))
+    medians = {name: round(median(values)) for name, values in starts.items()}
+    report.row(f"6. time to first sound ms, median of {bench.start_repeat} (a song with TimGM6mb embedded, over "
+               f"{bench.soundfont.stem})", str(medians["smfplay"]), str(medians["fluidsynth"]), "", "<= fluidsynth's",
+               verdict(medians["smfplay"] <= medians["fluidsynth"]))
+    report.row(f"6. the same song without its bank, smfplay (what the bank costs: {medians['smfplay'] - medians['plain']} ms)",
+               str(medians["plain"]), "", "", "", "")
+    if medians["smfplay"] > medians["fluidsynth"]:
+        report.missed.append(f"6. time to first sound with an embedded bank, smfplay median = {medians['smfplay']} ms, "
+                             f"target <= fluidsynth's {medians['fluidsynth']} ms")
+
+
+@contextmanager
+def first_sound_recording(bench):
+    """Records the null sink's monitor for a part that times first sounds, and gives a function that
+    launches a command and returns its first sound (see watch_launch and first_sound)."""
     recording = bench.work / "monitor.raw"
     recorder_log = bench.work / "parec.log"
     say(f"recording the null sink's monitor (s16le, {bench.rate} Hz, stereo, {bench.record_latency} ms blocks)")
@@ -320,44 +398,28 @@ def measure_first_sound(bench, report):
         raise RunFailed(f"the monitor delivers nothing:\n{recorder_log.read_text(errors='replace')}")
     time.sleep(0.5)
 
-    def launch(program, soundfont, tag):
-        log = bench.out / f"start-{program}-{soundfont.stem}-{tag}.log"
+    def launch(program, command, tag):
+        log = bench.out / f"start-{program}-{tag}.log"
         with open(log, "wb") as output:
-            command = bench.command(program, tiny_song, soundfont)
             launched, looks, status = watch_launch(recorder.pid, lambda: bench.start_player(command, output))
         if status != 0:
             raise RunFailed(f"{program} exited with status {status} (see {log})")
         sound = first_sound(bench, program, recording, launched, looks)
-        detail(f"2. launch {tag}, {program}, {soundfont.stem}: first sound after {sound.milliseconds:.1f} ms "
+        detail(f"launch {tag}, {program}: first sound after {sound.milliseconds:.1f} ms "
                f"(looks spread {sound.spread:.1f} ms, slip since the launch {sound.slip:.1f} ms)")
         if abs(sound.slip) > MAX_CLOCK_SLIP_MS:
             raise RunFailed(f"the recording lost or repeated {sound.slip:.1f} ms between the launch of {program} "
-                            f"and its first sound (launch {tag}, {soundfont.stem})")
+                            f"and its first sound (launch {tag})")
         if sound.milliseconds <= 0:
             raise RunFailed("sound before the launch: something else plays to the sink")
         time.sleep(0.3)
         return sound
 
-    for soundfont in (bench.small_soundfont, bench.soundfont):
-        # A launch of each first, not counted: the binaries, libraries and SoundFont come into the page cache.
-        for program in ("smfplay", "fluidsynth"):
-            sound = launch(program, soundfont, "warm-up")
-            times = (f"{sound.milliseconds:.1f}", "") if program == "smfplay" else ("", f"{sound.milliseconds:.1f}")
-            report.launches.append((f"{soundfont.stem}, warm-up, not counted", *times,
-                                    f"{sound.spread:.1f}", f"{sound.slip:.1f}"))
-        starts = {"smfplay": [], "fluidsynth": []}
-        for repeat in range(1, bench.start_repeat + 1):
-            sounds = {program: launch(program, soundfont, repeat) for program in alternating(repeat)}
-            smfplay, fluidsynth = sounds["smfplay"], sounds["fluidsynth"]
-            starts["smfplay"].append(smfplay.milliseconds)
-            starts["fluidsynth"].append(fluidsynth.milliseconds)
-            report.launches.append((f"{soundfont.stem}, {repeat}", f"{smfplay.milliseconds:.1f}",
-                                    f"{fluidsynth.milliseconds:.1f}",
-                                    f"{smfplay.spread:.1f} / {fluidsynth.spread:.1f}",
-                                    f"{smfplay.slip:.1f} / {fluidsynth.slip:.1f}"))
-        first_sound_rows(bench, report, soundfont.stem, starts)
-    recorder.terminate()
-    recorder.wait()
+    try:
+        yield launch
+    finally:
+        recorder.terminate()
+        recorder.wait()
 
 
 def first_sound_rows(bench, report, soundfont, starts):
@@ -480,11 +542,7 @@ def measure_marks(bench, report):
     FluidSynth's settings, synthesizer and SoundFont load begun and done, and its first buffer
     with sound handed to libpulse. The table gives each step's median. What happens at the sink
     after that is part 2's; these marks are the programs' own side, with less noise."""
-    tiny_song = bench.out / "tiny.mid"
-    if not tiny_song.exists():
-        tiny_csv = bench.work / "tiny.csv"
-        tiny_csv.write_text(TINY_SONG_CSV)
-        subprocess.run(["csvmidi", tiny_csv, tiny_song], check=True)
+    tiny_song = write_tiny_song(bench)
     library = bench.work / "first_sound_marks.so"
     compiler = shutil.which("cc") or shutil.which("clang")
     if not compiler:
@@ -765,7 +823,7 @@ def play_benchmark(args, children):
     bench = Bench(args, children)
     report = Report()
     measures = {"cpu": measure_cpu, "start": measure_first_sound, "underruns": measure_underruns,
-                "memory": measure_memory, "dense": measure_dense, "marks": measure_marks}
+                "memory": measure_memory, "dense": measure_dense, "bank": measure_bank_first_sound, "marks": measure_marks}
     for part in PARTS:
         if part in bench.parts:
             measures[part](bench, report)
