@@ -510,9 +510,7 @@ public final class Player {
             }
             let sequencer = Sequencer(song: song, synthesizer: songSynthesizer, loops: loops)
             if loops != .asWritten { warnOfLoops(sequencer.loopFinding, item: item) }
-            // The split's synthesizers have the stack alone: a song with its own bank plays whole.
-            guard splitsSongs, songSynthesizer === synthesizer else { return PlayingSong(sequencer) }
-            return splitSong(sequencer) ?? PlayingSong(sequencer)
+            return splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
         } catch {
             onProblem(error.description)
             return nil
@@ -542,26 +540,42 @@ public final class Player {
     /// it does not split (a song with one key) or the synthesizers or threads cannot be made
     /// (then reported once, and no song is split again).
     private func splitSong(_ whole: Sequencer) -> PlayingSong? {
-        guard let equipment = makeSplitEquipment() else { return nil }
+        guard var equipment = makeSplitEquipment() else { return nil }
+        var first = synthesizer
+        if whole.synthesizer !== synthesizer {
+            // A song with its own bank: its parts and its probe play that bank too, on synthesizers
+            // made for it (the threads are the same). One that cannot be made leaves it whole.
+            guard let own = try? splitSynthesizers(like: whole.synthesizer, parts: equipment.synthesizers.count) else { return nil }
+            first = whole.synthesizer
+            equipment.synthesizers = own.parts
+            equipment.probe = own.probe
+        }
         let split = NoteSplit(loads: whole.noteLoads(probe: equipment.probe), count: equipment.synthesizers.count + 1)
         guard split.partCount > 1 else { return nil }
         let parts = (0..<split.partCount).map { part in
-            Sequencer(partOf: whole, synthesizer: part == 0 ? synthesizer : equipment.synthesizers[part - 1], part: part, of: split)
+            Sequencer(partOf: whole, synthesizer: part == 0 ? first : equipment.synthesizers[part - 1], part: part, of: split)
         }
         return PlayingSong(whole, parts: parts, threads: equipment.threads)
+    }
+
+    /// The synthesizers after the first for splitting a song that plays on `songs` (the main one,
+    /// or a song's with its own bank), with its SoundFonts, showing their keys through the main
+    /// one's; and the probe that weighs the song's notes, without effects.
+    private func splitSynthesizers(like songs: Synthesizer, parts: Int) throws(SynthesisError) -> (parts: [Synthesizer], probe: Synthesizer) {
+        var probeSettings = songs.configuration
+        probeSettings.reverb = nil
+        probeSettings.chorus = nil
+        let probe = try Synthesizer(settings: probeSettings, soundFonts: songs.soundFonts)
+        var made: [Synthesizer] = []
+        for _ in 0..<parts { made.append(try Synthesizer(settings: songs.configuration, soundFonts: songs.soundFonts, lead: synthesizer)) }
+        return (made, probe)
     }
 
     private func makeSplitEquipment() -> (synthesizers: [Synthesizer], threads: PartThreads, probe: Synthesizer)? {
         if let splitEquipment { return splitEquipment }
         guard splitsSongs else { return nil }
         do {
-            var probeSettings = synthesizer.configuration
-            probeSettings.reverb = nil
-            probeSettings.chorus = nil
-            let probe = try Synthesizer(settings: probeSettings, soundFonts: synthesizer.soundFonts)
-            let synthesizers = try (1..<split.cores).map { _ in
-                try Synthesizer(settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts, lead: synthesizer)
-            }
+            let (synthesizers, probe) = try splitSynthesizers(like: synthesizer, parts: split.cores - 1)
             guard let threads = PartThreads(count: synthesizers.count) else {
                 throw SynthesisError.cannotCreateSynthesizer(reason: "the system would not start a thread for each part")
             }

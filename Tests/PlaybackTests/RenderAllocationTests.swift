@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test(
-        "songs with their own sound banks (an RMID file's SF2 and DLS) follow one another, and a plain song follows them, without the audio thread allocating: each bank is loaded before its song's turn"
+        "songs with their own sound banks (an RMID file's SF2 and DLS), split across two synthesizers, follow one another, and a plain song follows them, without the audio threads allocating: each bank is loaded before its song's turn"
     )
     func songBanksAreLoadedOffTheAudioThread() throws {
         let folder = try TemporaryFolder()
@@ -102,7 +102,8 @@ import Testing
             }
             files.append(FilePath(path))
         }
-        let (player, sink) = try SeekHandoverTests.player(playing: files)
+        // Split across two synthesizers: a song with its own bank has part synthesizers of its own.
+        let (player, sink) = try SeekHandoverTests.player(playing: files, split: .always(cores: 2))
         func play(seconds: Double) {
             for _ in 0..<Int(seconds * Self.rate / 441) {
                 sink.record(frames: 441)

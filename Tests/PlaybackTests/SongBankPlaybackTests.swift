@@ -1,0 +1,49 @@
+import Foundation
+import SMF
+import Synthesis
+import SystemPackage
+import TestSupport
+import Testing
+
+@testable import Playback
+
+/// The player with songs that bring their own bank (RMID files): the bank is heard, and when a
+/// song is split across synthesizers every part plays it.
+@Suite struct SongBankPlaybackTests {
+    /// C4 and A4 held together for 2 s on program 0, bank 1 (the embedded bank's 0 at the default
+    /// offset): the keys a split shares out between two synthesizers.
+    static func chordSong(bank: TestSoundBank) throws -> [UInt8] {
+        let song = TestSongs.song { track in
+            track.append(.controlChange(channel: 0, controller: 0, value: 1), atTick: 0)
+            track.append(.programChange(channel: 0, program: 0), atTick: 0)
+            for key: UInt8 in [60, 69] { track.append(.noteOn(channel: 0, note: key, velocity: 100), atTick: 0) }
+            for key: UInt8 in [60, 69] { track.append(.noteOff(channel: 0, note: key, velocity: 0), atTick: TestSongs.tick(2)) }
+            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(2))
+        }
+        return RMIDWriter().encode(song: SMFWriter().encode(song.file), soundBank: try bank.bytes(.soundFont2))
+    }
+
+    @Test(
+        "a song with its own bank, split across two synthesizers, plays its bank on both: each key of the chord is the bank's square",
+        arguments: [1, 2])
+    func splitSongPlaysItsBankOnEveryPart(cores: Int) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("chord.rmi")
+        let bank = TestSoundBank(presets: [.init("Square", program: 0, waveform: .square)])
+        try Data(Self.chordSong(bank: bank)).write(to: URL(fileURLWithPath: path))
+        let (player, sink) = try SeekHandoverTests.player(playing: [FilePath(path)], split: .always(cores: cores))
+        for _ in 0..<Int(1.5 * SeekHandoverTests.rate / 441) {
+            sink.record(frames: 441)
+            _ = player.update()
+        }
+        #expect(player.update().cores == cores, "the song did not play on \(cores) synthesizers")
+        // 0.37 s from 1 s in: both notes held, in the bank's loop.
+        let spectrum = PowerSpectrum(stereo: sink.recorded, sampleRate: SeekHandoverTests.rate, start: 1, size: 16_384)
+        for frequency in [261.63, 440.0] {
+            let shares = spectrum.harmonicShares(fundamental: frequency, count: 3)
+            // A square's second harmonic is absent; TimGM6mb's piano, the stack's, has one.
+            #expect(shares[1] < shares[0] / 100, "\(frequency) Hz is not the bank's square: \(shares)")
+            #expect(shares[0] > 0.1, "\(frequency) Hz is not heard: \(shares)")
+        }
+    }
+}
