@@ -16,6 +16,7 @@ extension RenderSettings {
                 soundFontsByStandard[standard] = stack
             }
         }
+        sidecarSoundFonts = table.flag("sidecar_soundfonts", default: sidecarSoundFonts)
         midiMode = table.read("midi_mode", default: nil, expected: TableReader.alternatives(["auto"] + MIDIMode.allCases.map(\.rawValue))) { value in
             value.string == "auto" ? .some(nil) : value.string.flatMap(MIDIMode.init(rawValue:)).map { .some($0) }
         }

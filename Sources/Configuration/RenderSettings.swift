@@ -17,6 +17,9 @@ public struct RenderSettings: Sendable, Equatable {
     public var soundFonts: [String]
     /// SoundFont stacks for songs of one standard, in place of `soundFonts` (written as above).
     public var soundFontsByStandard: [MIDIMode: [String]]
+    /// Whether a song is heard with a sound bank beside it (`SONG.sf2`, `Folder/Folder.sf2`, the
+    /// folder's only bank) on top of these SoundFonts (``SongBankLookup``).
+    public var sidecarSoundFonts: Bool
     /// The standard every song is read as; nil reads each as the standard it was written for.
     public var midiMode: MIDIMode?
     /// Keep every peak of the output at or below −1 dBFS with a look-ahead limiter.
@@ -74,6 +77,7 @@ public struct RenderSettings: Sendable, Equatable {
     public init(
         soundFonts: [String] = [],
         soundFontsByStandard: [MIDIMode: [String]] = [:],
+        sidecarSoundFonts: Bool = true,
         midiMode: MIDIMode? = nil,
         limiter: Bool = true,
         sampleRate: Int = RenderSettings.defaultSampleRate,
@@ -91,6 +95,7 @@ public struct RenderSettings: Sendable, Equatable {
     ) {
         self.soundFonts = soundFonts
         self.soundFontsByStandard = soundFontsByStandard
+        self.sidecarSoundFonts = sidecarSoundFonts
         self.midiMode = midiMode
         self.limiter = limiter
         self.sampleRate = sampleRate

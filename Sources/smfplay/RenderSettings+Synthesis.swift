@@ -17,6 +17,13 @@ extension RenderSettings {
         )
     }
 
+    /// Where songs' own banks are looked for (``SongBankLookup``). Made once per command run, after
+    /// the command line has been applied (``SoundOptions/apply(to:)``), and passed down: its
+    /// copies share the folders it has listed.
+    func makeSongBankLookup() -> SongBankLookup {
+        SongBankLookup(sidecars: sidecarSoundFonts)
+    }
+
     func renderOptions(normalize: Bool) -> RenderOptions {
         RenderOptions(format: format, encoding: bits, tailLimit: tail, normalize: normalize, limitsPeaks: limiter)
     }

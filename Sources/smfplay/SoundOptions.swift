@@ -31,6 +31,8 @@ struct SoundOptions: ParsableArguments {
     @Flag(help: "Turn off the limiter that keeps every peak at or below -1 dBFS (default: the configuration's limiter, else on).")
     var noLimiter = false
 
+    @OptionGroup var sidecar: SidecarOption
+
     enum MIDIModeChoice: String, ExpressibleByArgument, CaseIterable {
         case auto, gm, gs, xg, gm2
 
@@ -48,6 +50,7 @@ struct SoundOptions: ParsableArguments {
         if noChorus { settings.isChorusEnabled = false }
         if let midiMode { settings.midiMode = midiMode.mode }
         if noLimiter { settings.limiter = false }
+        sidecar.apply(to: &settings)
     }
 
     /// The SoundFonts to play from: `--soundfont` for every standard, else the configuration's
@@ -77,4 +80,5 @@ struct SoundOptions: ParsableArguments {
 }
 
 extension SoundOptions: ArgumentChecks {
+    var checkedGroups: [any ArgumentChecks] { [sidecar] }
 }

@@ -14,7 +14,8 @@ struct SampleConfigurationTests {
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
-        "soundfont", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "loops", "fade", "jobs", "format", "bits",
+        "soundfont", "sidecar_soundfonts", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "loops", "fade",
+        "jobs", "format", "bits",
         "library", "text_encoding",
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
@@ -71,6 +72,7 @@ struct SampleConfigurationTests {
     @Test func everyKeyOverridesItsDefault() throws {
         let overrides = """
             soundfont = ["/x.sf2", "FluidR3_GM"]
+            sidecar_soundfonts = false
             midi_mode = "xg"
             sample_rate = 48000
             gain = 1
@@ -108,7 +110,8 @@ struct SampleConfigurationTests {
             cores = 3
             """
         let expected = RenderSettings(
-            soundFonts: ["/x.sf2", "FluidR3_GM"], soundFontsByStandard: [.gs: ["SC-55"], .xg: ["/y.sf2", "/x.sf2"]], midiMode: .xg, limiter: false,
+            soundFonts: ["/x.sf2", "FluidR3_GM"], soundFontsByStandard: [.gs: ["SC-55"], .xg: ["/y.sf2", "/x.sf2"]], sidecarSoundFonts: false,
+            midiMode: .xg, limiter: false,
             sampleRate: 48000, gain: 1, polyphony: 64, interpolation: .sinc,
             isReverbEnabled: false, reverb: .init(roomSize: 0.6, damping: 0.4, width: 10, level: 0.5),
             isChorusEnabled: false, chorus: .init(voices: 5, level: 1.5, speed: 1, depth: 4.25),
