@@ -54,11 +54,22 @@ extension FileReport {
         return rows
     }
 
-    /// E.g. "embedded SF2, 683 KB, 14 presets, bank offset 1".
-    private func soundBankText(_ bank: SoundBankSummary) -> String {
-        let unit = bank.kind == .dls ? "instrument" : "preset"
-        let presets = bank.presetCount.map { plural($0, unit) } ?? "\(unit)s unreadable (the bank is damaged or cut short)"
-        return "embedded \(bank.kind.displayName), \(byteSize(bank.byteCount)), \(presets), bank offset \(bank.bankOffset)"
+    /// E.g. "embedded SF2, 683 KB, 14 presets, bank offset 1 (the file's own)", "Chopin.sf2
+    /// beside it, SF2, 5.7 MB, 136 presets (same name)".
+    private func soundBankText(_ report: SongBankReport) -> String {
+        var parts: [String] = []
+        if let file = report.file { parts.append("\(file) beside it") }
+        if let bank = report.summary {
+            let unit = bank.kind == .dls ? "instrument" : "preset"
+            let presets = bank.presetCount.map { plural($0, unit) } ?? "\(unit)s unreadable (the bank is damaged or cut short)"
+            let kind = report.file == nil ? "embedded \(bank.kind.displayName)" : bank.kind.displayName
+            parts += [kind, byteSize(bank.byteCount), presets]
+            // A bank file is heard at its own numbers: only an embedded bank's offset says something.
+            if report.file == nil { parts.append("bank offset \(bank.bankOffset)") }
+        }
+        if let problem = report.problem { parts.append("cannot be read: \(problem)") }
+        let over = report.sidecarNotUsed.map { ", over \($0) beside it" } ?? ""
+        return parts.joined(separator: ", ") + " (\(report.reason)\(over))"
     }
 
     private func tempoText(_ tempo: SongSummary.TempoSummary) -> String {

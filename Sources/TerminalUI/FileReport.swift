@@ -14,12 +14,12 @@ public struct InfoDocument: Encodable {
 public struct FileReport: Encodable {
     var path: String
     var summary: SongSummary?
-    /// An RMID file's own sound bank.
-    var soundBank: SoundBankSummary?
+    /// The sound bank the song brings: its file's own (RMID), or one beside it.
+    var soundBank: SongBankReport?
     var warnings: [String] = []
     public var error: String?
 
-    public init(path: String, summary: SongSummary, soundBank: SoundBankSummary? = nil, warnings: [String]) {
+    public init(path: String, summary: SongSummary, soundBank: SongBankReport? = nil, warnings: [String]) {
         self.path = path
         self.summary = summary
         self.soundBank = soundBank

@@ -15,8 +15,10 @@ struct Info: ParsableCommand {
         abstract: "Print what is in MIDI files: duration, tracks, instruments, tempo, lyrics.",
         discussion: CommandHelp.discussion(
             """
-            An RMID file's INFO texts (artist, album, genre, date, comment…) and its own sound \
-            bank (its kind, size, presets and bank offset) have lines of their own. \
+            An RMID file's INFO texts (artist, album, genre, date, comment…) have lines of their \
+            own; so does the sound bank the song will be heard with on top of the SoundFonts: its \
+            file's own, or one beside it (same name, named like its folder, the folder's only \
+            bank), and why. \
             A folder stands for every MIDI file under it. A file that cannot be read is named \
             with its error on standard error, the others are still printed, and the exit status \
             is 1 (with --json, the error is in its entry instead).
@@ -43,6 +45,8 @@ struct Info: ParsableCommand {
 
     @OptionGroup var text: TextEncodingOption
 
+    @OptionGroup var sidecar: SidecarOption
+
     @OptionGroup var configurationOption: ConfigurationOption
 
     func checkOwnArguments() throws {
@@ -56,6 +60,9 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let configuration = try configurationOption.load()
+        var settings = configuration.render
+        sidecar.apply(to: &settings)
+        let songBanks = settings.makeSongBankLookup()
         let reader = SMFReader(policy: strict ? .strict : .lenient)
         var reports: [FileReport] = []
         // The piano rolls' lines, by report.
@@ -68,7 +75,10 @@ struct Info: ParsableCommand {
                 piped = bytes
                 do throws(StandardInputError) {
                     let output = try StandardInput.read(try bytes.get(), policy: reader.policy)
-                    let soundBank = output.file.embeddedSoundBank.map { SoundBankSummary(bank: $0, in: (try? bytes.get()) ?? []) }
+                    // Standard input has no folder: only a bank in the song itself.
+                    let soundBank = output.file.embeddedSoundBank.map {
+                        SongBankReport(embedded: SoundBankSummary(bank: $0, in: (try? bytes.get()) ?? []), sidecarNotUsed: nil)
+                    }
                     reports.append(report(output, path: StandardInput.name, soundBank: soundBank, configuration: configuration))
                     if roll {
                         rolls[reports.count - 1] = rollLines {
@@ -86,7 +96,9 @@ struct Info: ParsableCommand {
             for path in collector.files {
                 do {
                     let output = try reader.read(path: path)
-                    reports.append(report(output, path: path.text, soundBank: soundBank(output.file, path: path), configuration: configuration))
+                    reports.append(
+                        report(
+                            output, path: path.text, soundBank: soundBank(output.file, path: path, lookup: songBanks), configuration: configuration))
                     if roll {
                         rolls[reports.count - 1] = rollLines {
                             try KeyboardRoll.read(path: path, policy: reader.policy, width: $0, maximumRows: rollRows)
@@ -115,7 +127,7 @@ struct Info: ParsableCommand {
     }
 
     /// A file's report: its summary, and what the reader and the summary found wrong.
-    private func report(_ output: SMFReader.Output, path: String, soundBank: SoundBankSummary?, configuration: Configuration) -> FileReport {
+    private func report(_ output: SMFReader.Output, path: String, soundBank: SongBankReport?, configuration: Configuration) -> FileReport {
         let summary = SongSummary(song: Song(file: output.file), textDecoding: text.decoding(for: output.file, configuration: configuration))
         let checksums = summary.midiMode.badChecksums.map { bad in
             "a Roland message at \(MIDIModeDetection.time(bad.seconds)) (track \(bad.track)) has a wrong checksum: ignored, as a Sound Canvas would"
@@ -125,11 +137,22 @@ struct Info: ParsableCommand {
             warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums)
     }
 
-    /// What an RMID file's own sound bank holds, read from its headers in the file (opened
-    /// again: the reader let go of its bytes); nil when the file has none, or is gone.
-    private func soundBank(_ file: MIDIFile, path: FilePath) -> SoundBankSummary? {
-        guard let bank = file.embeddedSoundBank, let readable = try? ReadableFile(path) else { return nil }
-        return SoundBankSummary(bank: bank, in: readable)
+    /// The bank the song will be heard with, as `render` and `play` find it, and what it holds,
+    /// read from its headers: an RMID file's own (its file opened again: the reader let go of its
+    /// bytes), else one beside it. Nil when there is none, or the song's file is gone.
+    private func soundBank(_ file: MIDIFile, path: FilePath, lookup: SongBankLookup) -> SongBankReport? {
+        let sidecar = lookup.sidecar(forSongAt: path).flatMap { choice -> (path: FilePath, reason: SongBankReason)? in
+            guard case .file(let bankPath) = choice.bank.source else { return nil }
+            return (bankPath, choice.reason)
+        }
+        let sidecarName = sidecar.map { $0.path.lastComponent?.text ?? $0.path.text }
+        if let bank = file.embeddedSoundBank {
+            guard let readable = try? ReadableFile(path) else { return nil }
+            return SongBankReport(embedded: SoundBankSummary(bank: bank, in: readable), sidecarNotUsed: sidecarName)
+        }
+        guard let sidecar, let sidecarName else { return nil }
+        let summary = Result { () throws(FileReadError) in SoundBankSummary(file: try ReadableFile(sidecar.path)) }
+        return SongBankReport(file: sidecarName, reason: sidecar.reason, summary: summary)
     }
 
     /// The piano roll of a file read without error, indented as the report's lines; `read` makes
@@ -165,7 +188,7 @@ extension SMFFileError {
 }
 
 extension Info: ArgumentChecks {
-    var checkedGroups: [any ArgumentChecks] { [text, configurationOption] }
+    var checkedGroups: [any ArgumentChecks] { [text, sidecar, configurationOption] }
 }
 
 extension Info: HasExamples {

@@ -32,7 +32,7 @@ struct InfoRMIDCommandTests {
             ("Title", "Nocturne"), ("Artist", "Chopin"), ("Album", "Nocturnes"), ("Genre", "Classical"), ("Date", "1835"),
             ("Engineer", "Tim Brechbill"), ("Software", "smfplay tests"), ("Comment", "Op. 9"), ("Picture", "PNG, 2 KB"),
             // TimGM6mb.sf2: 5,969,788 bytes; its phdr holds 137 records, the last the terminal one.
-            ("Sound bank", "embedded SF2, 5.7 MB, 136 presets, bank offset 1"), ("Copyright", "public domain"),
+            ("Sound bank", "embedded SF2, 5.7 MB, 136 presets, bank offset 1 (the file's own)"), ("Copyright", "public domain"),
         ]
         for (label, value) in expected { #expect(InfoCommandTests.field(label, in: lines) == value, "\(label): \(result.stdout)") }
         // The comment's second line under its first.
@@ -59,8 +59,12 @@ struct InfoRMIDCommandTests {
         let result = try sandbox.run(["info", "sf3.rmi", "dls.rmi"])
         #expect(result.succeeded && result.stderr.isEmpty, "\(result)")
         let blocks = InfoCommandTests.blocks(result.stdoutLines)
-        #expect(InfoCommandTests.field("Sound bank", in: blocks[0].lines) == "embedded SF3, 5.7 MB, 136 presets, bank offset 7", "\(result)")
-        #expect(InfoCommandTests.field("Sound bank", in: blocks[1].lines) == "embedded DLS, 1 KB, 3 instruments, bank offset 1", "\(result)")
+        #expect(
+            InfoCommandTests.field("Sound bank", in: blocks[0].lines) == "embedded SF3, 5.7 MB, 136 presets, bank offset 7 (the file's own)",
+            "\(result)")
+        #expect(
+            InfoCommandTests.field("Sound bank", in: blocks[1].lines) == "embedded DLS, 1 KB, 3 instruments, bank offset 1 (the file's own)",
+            "\(result)")
     }
 
     @Test("IENC shift-jis reads the title; --text-encoding overrides it; a bank cut short says its presets cannot be read")
@@ -80,7 +84,7 @@ struct InfoRMIDCommandTests {
         #expect(cut.succeeded, "\(cut)")
         #expect(
             InfoCommandTests.field("Sound bank", in: cut.stdoutLines)
-                == "embedded SF2, 1 KB, presets unreadable (the bank is damaged or cut short), bank offset 1", "\(cut)")
+                == "embedded SF2, 1 KB, presets unreadable (the bank is damaged or cut short), bank offset 1 (the file's own)", "\(cut)")
         #expect(cut.stdout.contains("chunk 'RIFF sfbk' at byte"), "\(cut)")
     }
 
