@@ -24,6 +24,8 @@ public final class AudioFileReader {
     /// The file's sample encoding, or nil when it is none of smfplay's: always nil for Ogg Vorbis,
     /// which has no bit depth.
     public let encoding: SampleEncoding?
+    /// The texts the file says about its song (those its format keeps: see ``AudioFileTags``).
+    public let tags: AudioFileTags
 
     /// Kept open while libsndfile reads it.
     private let file: ReadableFile
@@ -61,6 +63,7 @@ public final class AudioFileReader {
         self.frameCount = info.frames == sf_count_t.max ? Self.countFrames(sndfile, channels: Int(info.channels)) : Int(info.frames)
         self.format = AudioFileFormat(sndfileFormat: info.format)
         self.encoding = self.format == .ogg ? nil : SampleEncoding(sndfileSubtype: info.format & Int32(SF_FORMAT_SUBMASK))
+        self.tags = AudioFileTags(reading: sndfile)
         self.file = file
         self.io = io
         self.sndfile = sndfile

@@ -49,11 +49,12 @@ public final class AudioFileWriter {
         case failed(AudioFileError)
     }
 
-    /// Opens a temporary file beside `path` for a new audio file. Nothing exists under `path` until
-    /// `finish()`. Throws when the combination cannot be stored (see `AudioFileFormat.validate`) or
-    /// when the file cannot be created.
+    /// Opens a temporary file beside `path` for a new audio file, its `tags` set at once (see
+    /// ``AudioFileTags`` for what each format keeps). Nothing exists under `path` until `finish()`.
+    /// Throws when the combination cannot be stored (see `AudioFileFormat.validate`) or when the
+    /// file cannot be created.
     public convenience init(
-        path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
+        path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags()
     ) throws(AudioFileError) {
         try format.validate(encoding: encoding, sampleRate: sampleRate, channels: channels, path: path)
         let file: StagedFile
@@ -62,20 +63,22 @@ public final class AudioFileWriter {
         } catch {
             throw .cannotCreate(path: path, cause: AudioFileError.Cause(error))
         }
-        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels)
+        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags)
     }
 
     /// Writes through `fd`, which it takes over, into `temporaryPath`, which it renames or removes.
     /// Tests pass other descriptors (such as `/dev/full`) here.
     convenience init(
         fileDescriptor fd: Int32, temporaryPath: FilePath,
-        path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int
+        path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags()
     ) throws(AudioFileError) {
         let file = StagedFile(descriptor: FileDescriptor(rawValue: fd), temporaryPath: temporaryPath, destination: path)
-        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels)
+        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags)
     }
 
-    private init(file: StagedFile, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int) throws(AudioFileError) {
+    private init(
+        file: StagedFile, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags
+    ) throws(AudioFileError) {
         let path = file.destination
         let io = FileDescriptorIO(descriptor: file.descriptor)
         var info = SF_INFO()
@@ -103,6 +106,10 @@ public final class AudioFileWriter {
         // WAV and AIFF write their header on opening: a full disk can show already.
         if let code = io.firstError {
             throw failure(.writeFailed(path: path, cause: .system(errno: code)), closing: sndfile)
+        }
+        // Now, before the first sample: see `AudioFileTags.write(to:)`.
+        if let cause = tags.write(to: sndfile) {
+            throw failure(.cannotCreate(path: path, cause: cause), closing: sndfile)
         }
         if format != .ogg, !encoding.isFloatingPoint {
             // Without it, a sample beyond ±1 wraps round to the opposite sign: a loud click.

@@ -25,9 +25,11 @@ public final class AudioStreamWriter: AudioSampleWriter {
     private var failure: AudioFileError?
 
     /// Starts the stream on `fd`, which stays open (the caller owns it); WAV writes its header now.
+    /// FLAC and Ogg Vorbis streams carry `tags` as a file does; WAV and raw streams none (libsndfile
+    /// writes their samples raw, after smfplay's own WAV header).
     public init(
         fileDescriptor fd: Int32, name: String, format: AudioFileFormat, encoding: SampleEncoding,
-        sampleRate: Int, channels: Int
+        sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags()
     ) throws(AudioFileError) {
         self.name = name
         self.format = format
@@ -53,6 +55,10 @@ public final class AudioStreamWriter: AudioSampleWriter {
             throw .streamFailed(name: name, cause: cause)
         }
         self.sndfile = sndfile
+        // Before the first sample, which sets out the stream's headers that hold them.
+        if format == .flac || format == .ogg, let cause = tags.write(to: sndfile) {
+            throw .streamFailed(name: name, cause: cause)
+        }
         if format == .ogg {
             // Before the first sample: libsndfile sets the encoder up on the first write.
             var quality = AudioFileWriter.vorbisQuality
