@@ -38,6 +38,16 @@ extension FilePath {
         return result
     }
 
+    /// The last name without its extension, as a person reads it (see ``text``): what a song is
+    /// called when it has no title. Worked out on the bytes, for worker threads (see
+    /// ``relativeBytes(under:)``); a name that starts with its only dot keeps it (`.mid`).
+    public var stemText: String {
+        let bytes = self.bytes
+        let name = bytes[(bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...]
+        let stem = name.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name
+        return Self.text(ofName: stem)
+    }
+
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F
     }

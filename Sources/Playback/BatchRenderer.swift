@@ -61,7 +61,8 @@ public final class BatchRenderer: Sendable {
                     }
                     let songBank = options.songBanks.bank(forSongAt: job.input, embedded: read.file.embeddedSoundBank)
                     let result = try renderer.render(
-                        Song(file: read.file), to: job.output, options: options, cores: songCores, songBank: songBank,
+                        Song(file: read.file), to: job.output, options: options.tagging(read.file, input: job.input), cores: songCores,
+                        songBank: songBank,
                         cancellation: cancellation
                     ) { fraction in
                         report(.progress(index: index, fraction: fraction))

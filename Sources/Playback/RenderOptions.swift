@@ -1,4 +1,5 @@
 import AudioOutput
+import SMF
 import Synthesis
 
 /// What an offline render produces, beyond the synthesizer's own settings.
@@ -18,6 +19,10 @@ public struct RenderOptions: Hashable, Sendable {
     public var loops: LoopSettings
     /// Where a song's own sound bank is looked for.
     public var songBanks: SongBankLookup
+    /// The tags written into each file (see ``tagging(_:input:)``, which fills in each song's).
+    public var tags = AudioFileTags()
+    /// How the songs' texts are read for their tags; nil: each file's own encoding.
+    public var textEncoding: TextDecoding.Encoding?
 
     public init(
         format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false, limitsPeaks: Bool = true,

@@ -74,7 +74,7 @@ public final class SongRenderer: @unchecked Sendable {
         do {
             guard options.normalize else {
                 let writer = try AudioFileWriter(
-                    path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
+                    path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags)
                 let rendered = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
                 if isCancelled() { throw RenderError.cancelled(output: output) }
                 try writer.finish()
@@ -88,7 +88,8 @@ public final class SongRenderer: @unchecked Sendable {
             if isCancelled() { throw RenderError.cancelled(output: output) }
             try floats.finish()
             let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
-            let writer = try AudioFileWriter(path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2)
+            let writer = try AudioFileWriter(
+                path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags)
             try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
             try writer.finish()
             return result(of: rendered, peak: floats.peak, gain: gain, options: options)

@@ -54,7 +54,8 @@ struct PipeRender {
         let songBank = input.flatMap { options.songBanks.bank(forSongAt: $0, embedded: read.file.embeddedSoundBank) }
         do throws(RenderError) {
             let result = try render(
-                Song(file: read.file), with: renderer, options: options, sampleRate: settings.sampleRate, cores: cores, songBank: songBank,
+                Song(file: read.file), with: renderer, options: options.tagging(read.file, input: input), sampleRate: settings.sampleRate,
+                cores: cores, songBank: songBank,
                 cancellation: interrupt.cancellation
             ) { display.progress(index: 0, fraction: $0) }
             outcome.record(success: result.songSeconds)
@@ -93,7 +94,7 @@ struct PipeRender {
             do throws(AudioFileError) {
                 writer = try AudioStreamWriter(
                     fileDescriptor: STDOUT_FILENO, name: Self.standardOutputName, format: format,
-                    encoding: options.encoding, sampleRate: sampleRate, channels: 2)
+                    encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags)
             } catch {
                 throw .output(error)
             }

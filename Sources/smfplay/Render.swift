@@ -38,7 +38,9 @@ struct Render: ParsableCommand {
             every machine and in every order; auto takes I and N from SLURM_ARRAY_TASK_ID and \
             SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and SMFPLAY_SHARD_COUNT. --jobs: a \
             single file, and a folder's last files, are split across the cores left, their keys \
-            shared out among synthesizers.
+            shared out among synthesizers. Each file is tagged with the song's title (else its \
+            file's name) and an RMID file's INFO artist, album, genre, date, comment and \
+            copyright; AIFF keeps no album, genre or date.
             """, examples: Render.examples)
     )
 
@@ -108,6 +110,8 @@ struct Render: ParsableCommand {
     @OptionGroup var performance: PerformanceOptions
 
     @OptionGroup var sound: SoundOptions
+
+    @OptionGroup var text: TextEncodingOption
 
     @OptionGroup var configurationOption: ConfigurationOption
 
@@ -188,7 +192,7 @@ struct Render: ParsableCommand {
         try apply(to: &settings)
         let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
         if streams || readsStandardInput {
-            try renderThroughPipe(settings: settings, soundFonts: soundFonts, configurationFile: configuration.path)
+            try renderThroughPipe(settings: settings, soundFonts: soundFonts, configuration: configuration)
             return
         }
         let plan: RenderPlan
@@ -217,7 +221,7 @@ struct Render: ParsableCommand {
                 "\(StandardInput.isArgument(manifest) ? StandardInput.name : manifest): the manifest lists no files: nothing to render")
         }
         let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
-        let options = try renderOptions(settings, configurationFile: configuration.path)
+        let options = try renderOptions(settings, configuration: configuration)
         let renderer: BatchRenderer
         do {
             renderer = try BatchRenderer(
@@ -268,7 +272,7 @@ struct Render: ParsableCommand {
     }
 
     /// One song through a pipe (`-` or `-o -`): see `PipeRender`.
-    private func renderThroughPipe(settings: RenderSettings, soundFonts: SoundFontStack, configurationFile: FilePath?) throws {
+    private func renderThroughPipe(settings: RenderSettings, soundFonts: SoundFontStack, configuration: Configuration) throws {
         let destination: PipeRender.Destination
         if streams {
             // --format was checked with the other arguments (checkOwnArguments); the configuration's format may still be one that cannot stream.
@@ -287,17 +291,20 @@ struct Render: ParsableCommand {
         let input = readsStandardInput ? nil : inputPaths[0]
         let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
         try PipeRender(input: input, destination: destination, quiet: quiet, json: json)
-            .run(settings: settings, soundFonts: soundFonts, options: try renderOptions(settings, configurationFile: configurationFile), cores: cores)
+            .run(settings: settings, soundFonts: soundFonts, options: try renderOptions(settings, configuration: configuration), cores: cores)
     }
 
-    /// What every render gets: the settings, with the options of changing the music.
-    private func renderOptions(_ settings: RenderSettings, configurationFile: FilePath?) throws -> RenderOptions {
+    /// What every render gets: the settings, with the options of changing the music, and what the
+    /// files' tags say of smfplay and how they read the songs' texts.
+    private func renderOptions(_ settings: RenderSettings, configuration: Configuration) throws -> RenderOptions {
         var options = settings.renderOptions(normalize: normalize)
         options.performance = performance.performance
         options.loops = performance.loopSettings(configured: settings)
+        options.tags = AudioFileTags(software: "smfplay \(SMFPlay.version)")
+        options.textEncoding = text.encoding(configuration: configuration)
         guard options.loops.passes != nil else {
             throw CommandFailure(
-                "loops = \"inf\" in \(configurationFile?.text ?? "the configuration") would never end a render: give --loops with a number")
+                "loops = \"inf\" in \(configuration.path?.text ?? "the configuration") would never end a render: give --loops with a number")
         }
         return options
     }
@@ -359,7 +366,7 @@ struct Render: ParsableCommand {
 }
 
 extension Render: ArgumentChecks {
-    var checkedGroups: [any ArgumentChecks] { [performance, sound, configurationOption] }
+    var checkedGroups: [any ArgumentChecks] { [performance, sound, text, configurationOption] }
 }
 
 extension Render: HasExamples {

@@ -14,12 +14,15 @@ struct SMFPlay: ParsableCommand {
             """
             smfplay PATH... plays MIDI files, folders and playlists, as smfplay play PATH... does.
             """, examples: SMFPlay.examples),
-        version: "0.1.0",
+        version: version,
         subcommands: [
             Info.self, Render.self, ReportCommand.self, Play.self, Resume.self, Browse.self, IndexCommand.self, Search.self, Thumbnail.self,
             Import.self, LyricsCommand.self,
         ]
     )
+
+    /// What `--version` prints, and what rendered files name as their software (`smfplay 0.1.0`).
+    static let version = "0.1.0"
 
     static let commandNames = configuration.subcommands.map { $0._commandName }
 

@@ -23,6 +23,15 @@ struct FilePathTextTests {
         #expect(path.text == "/m/Caf\\xE9 \\x80\\xFF.mid")
     }
 
+    @Test("the name without its extension, as shown: what a song without a title is called")
+    func stemText() {
+        #expect(FilePath("/m/ショパン/Ballade No.1.mid").stemText == "Ballade No.1")
+        #expect(FilePath("song").stemText == "song")
+        #expect(FilePath("/m/.mid").stemText == ".mid", "a hidden file's dot is no extension")
+        let shiftJIS = FilePath(bytes: Array("/m/".utf8) + [0x96, 0xE9, 0x91, 0x7A, 0x8B, 0xC8] + Array(".rmi".utf8))
+        #expect(shiftJIS.stemText == "夜想曲")
+    }
+
     @Test func bytesGoBackAsTheyCame() {
         let bytes: [UInt8] = Array("/m/".utf8) + [0x83, 0x65, 0x83, 0x58, 0x83, 0x67, 0xFF]
         #expect(FilePath(bytes: bytes).bytes == bytes)
