@@ -144,7 +144,10 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Files", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "ResumeTests", dependencies: ["Resume", "Playback", "Library", "Files", "TestSupport"]),
-        .testTarget(name: "LibraryIndexTests", dependencies: ["LibraryIndex", "SMF", "Files", "TestSupport"]),
+        // GRDB and Storage: to make an index as an earlier smfplay did, its migrations and rows.
+        .testTarget(
+            name: "LibraryIndexTests",
+            dependencies: ["LibraryIndex", "SMF", "Files", "Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ConfigurationTests",
             dependencies: ["Configuration", "Files", "Synthesis", .product(name: "SystemPackage", package: "swift-system")]),

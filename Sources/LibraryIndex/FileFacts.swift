@@ -12,6 +12,10 @@ struct FileFacts {
     var programs: [Int]
     var mode: MIDIMode
     var title: String?
+    /// An RMID file's INFO artist, album and genre.
+    var artist: String?
+    var album: String?
+    var genre: String?
     var copyright: String?
     var lyrics: String?
     /// Text events that are not karaoke lyrics: comments, credits, sometimes the words.
@@ -30,6 +34,9 @@ struct FileFacts {
         programs = Array(Set(summary.channels.filter { !$0.isPercussion }.flatMap { $0.programs.map { $0.program + 1 } })).sorted()
         mode = summary.midiMode.mode
         title = summary.title
+        artist = summary.rmidInfo?.artist
+        album = summary.rmidInfo?.album
+        genre = summary.rmidInfo?.genre
         copyright = summary.copyright
         lyrics = summary.lyrics
         texts = file.tracks.flatMap { track in

@@ -17,6 +17,9 @@ public struct IndexSummary: Hashable, Sendable {
     public var removed = 0
     /// Files unchanged but read again, their texts having been read in another text encoding.
     public var recoded = 0
+    /// RMID files unchanged but read again, having been indexed before their INFO artists,
+    /// albums and genres were.
+    public var readForRMIDInfo = 0
     /// Files that could not be read as MIDI (kept in the index with the reason, not searched).
     public var unreadable: [String] = []
     /// Folders and names that could not be used, and why (a folder without permission, a name

@@ -28,6 +28,10 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
     /// gm, gs, xg or gm2.
     public var mode: String?
     public var title: String?
+    /// An RMID file's INFO artist, album and genre.
+    public var artist: String?
+    public var album: String?
+    public var genre: String?
     public var copyright: String?
     public var hasLyrics: Bool
     /// The lyrics and text, as one text.
@@ -38,13 +42,17 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
     /// False for a file known only from the browser's old cache (its length and tracks): the next
     /// update reads it whole.
     public var isComplete = true
-    /// The text encoding its title, copyright and words were read in (`auto`, `utf-8`, `shift-jis`,
+    /// True for a file indexed before RMID files' artists, albums and genres were: the next update
+    /// reads it again if it is an RMID file, and clears this for the rest (see
+    /// ``LibraryDatabase/hasFilesIndexedBeforeRMIDInfo(under:)``).
+    public var isIndexedBeforeRMIDInfo = false
+    /// The text encoding its title, artist, album, genre, copyright and words were read in (`auto`, `utf-8`, `shift-jis`,
     /// `cp1252`; see ``TextDecoding/Encoding/name(of:)``); nil when they read the same in any (all
     /// ASCII, or none). An update in another encoding reads the file again.
     public var textEncoding: String?
 
     enum CodingKeys: String, CodingKey {
-        case id, path, size, inode, problem, duration, format, channels, programs, mode, title, copyright, words
+        case id, path, size, inode, problem, duration, format, channels, programs, mode, title, artist, album, genre, copyright, words
         case modifiedNanoseconds = "modified_ns"
         case trackCount = "track_count"
         case noteCount = "note_count"
@@ -52,6 +60,7 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
         case searchName = "search_name"
         case isComplete = "complete"
         case textEncoding = "text_encoding"
+        case isIndexedBeforeRMIDInfo = "before_rmid_info"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -52,7 +52,7 @@ extension LibraryDatabase {
             let exclusion = excluded.isEmpty ? nil : "file.id NOT IN (" + excluded.map { _ in "?" }.joined(separator: ", ") + ")"
             let conditions = [words.sql, exclusion].compactMap { $0 } + filters
             let sql = """
-                SELECT file.id, path, duration, mode, title, has_lyrics, \(nameHits) AS name_hits
+                SELECT file.id, path, duration, mode, title, artist, album, genre, has_lyrics, \(nameHits) AS name_hits
                 FROM file
                 WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY file.id
@@ -67,7 +67,8 @@ extension LibraryDatabase {
                     row["id"],
                     SearchResult(
                         path: FilePath(bytes: path), durationSeconds: row["duration"], mode: row["mode"],
-                        title: row["title"], hasLyrics: row["has_lyrics"], wordsInName: row["name_hits"])
+                        title: row["title"], artist: row["artist"], album: row["album"], genre: row["genre"], hasLyrics: row["has_lyrics"],
+                        wordsInName: row["name_hits"])
                 )
             }
         }

@@ -81,6 +81,23 @@ public final class LibraryDatabase: Sendable {
                     CREATE TABLE setting (name TEXT PRIMARY KEY, value TEXT NOT NULL);
                     """)
         }
+        // RMID files' INFO artist, album and genre are kept and searched (in the full-text index's
+        // title column, which needs no change). A row made before says nothing of them, and only
+        // the file can tell whether it is an RMID file (its name need not end in .rmi): every row
+        // is marked, and the next update reads again the marked files that start as RMID files do
+        // and unmarks the others, the rest of the index as it was (rows, their order, the words).
+        // The partial index answers at once whether any row is still marked.
+        migrator.registerMigration("the artist, album and genre of RMID files") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE file ADD COLUMN artist TEXT;
+                    ALTER TABLE file ADD COLUMN album TEXT;
+                    ALTER TABLE file ADD COLUMN genre TEXT;
+                    ALTER TABLE file ADD COLUMN before_rmid_info INTEGER NOT NULL DEFAULT 0;
+                    UPDATE file SET before_rmid_info = 1;
+                    CREATE INDEX file_before_rmid_info ON file (path) WHERE before_rmid_info = 1;
+                    """)
+        }
         return migrator
     }()
 

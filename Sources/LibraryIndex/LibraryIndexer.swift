@@ -13,8 +13,8 @@ import WorkerThreads
 
 /// Brings the index of a library folder up to date: finds its MIDI files, looks at each one's
 /// size, modification time and inode, reads again only those that changed or are new (on all
-/// cores), and those whose texts were read in another text encoding, and forgets those that are
-/// gone.
+/// cores), those whose texts were read in another text encoding, and RMID files indexed before
+/// their INFO artists and albums were, and forgets those that are gone.
 ///
 /// Files read are written in batches, each a transaction: stopped at any point (Ctrl-C), the index
 /// holds every file either as it was or as it is now, and the next update reads only the rest.
@@ -30,6 +30,8 @@ public struct LibraryIndexer: Sendable {
         case added, changed
         /// Unchanged, but its texts were read in another encoding.
         case recoded
+        /// Unchanged, but an RMID file indexed before RMID files' INFO texts were.
+        case rmidInfo
     }
 
     public init(database: LibraryDatabase, workers: Int, textEncoding: TextDecoding.Encoding?) {
@@ -73,6 +75,8 @@ public struct LibraryIndexer: Sendable {
         let known = try knownFiles(under: root)
         let encodingName = TextDecoding.Encoding.name(of: textEncoding)
         var toRead: [(path: FilePath, stamp: IndexStamp, id: Int64?, change: Change)] = []
+        /// Rows indexed before RMID files' INFO texts were, of files that are no RMID files.
+        var withoutRMIDInfo: [Int64] = []
         var seen = Set<Data>()
         for path in files {
             let key = Data(path.bytes)
@@ -85,10 +89,14 @@ public struct LibraryIndexer: Sendable {
                 toRead.append((path, stamp, entry.id, .changed))
             } else if let read = entry.textEncoding, read != encodingName {
                 toRead.append((path, stamp, entry.id, .recoded))
+            } else if entry.isIndexedBeforeRMIDInfo, Self.isRMIDFile(path) {
+                toRead.append((path, stamp, entry.id, .rmidInfo))
             } else {
+                if entry.isIndexedBeforeRMIDInfo { withoutRMIDInfo.append(entry.id) }
                 summary.unchanged += 1
             }
         }
+        try database.clearIndexedBeforeRMIDInfo(withoutRMIDInfo)
         let vanished = removingVanished ? known.filter { !seen.contains($0.key) }.map(\.value.id) : []
         try remove(vanished)
         summary.removed = vanished.count
@@ -104,7 +112,7 @@ public struct LibraryIndexer: Sendable {
         let pending = toRead
         let found = summary.found
         let next = Mutex(0)
-        let outcome = Mutex((read: 0, added: 0, updated: 0, recoded: 0, unreadable: [String](), failure: LibraryIndexError?.none))
+        let outcome = Mutex((read: 0, added: 0, updated: 0, recoded: 0, rmidInfo: 0, unreadable: [String](), failure: LibraryIndexError?.none))
         let (database, textEncoding) = (database, textEncoding)
         WorkerThreads.run(count: min(workers, max(1, toRead.count))) { _ in
             var batch: [(file: IndexedFile, search: SearchRow, change: Change)] = []
@@ -114,7 +122,7 @@ public struct LibraryIndexer: Sendable {
                     try Self.write(batch, to: database)
                     let counts = (
                         added: batch.filter { $0.change == .added }.count, updated: batch.filter { $0.change == .changed }.count,
-                        recoded: batch.filter { $0.change == .recoded }.count
+                        recoded: batch.filter { $0.change == .recoded }.count, rmidInfo: batch.filter { $0.change == .rmidInfo }.count
                     )
                     let unreadable = batch.filter { $0.file.problem != nil }.map { "\($0.file.pathText): \($0.file.problem!)" }
                     let read = outcome.withLock { outcome in
@@ -122,6 +130,7 @@ public struct LibraryIndexer: Sendable {
                         outcome.added += counts.added
                         outcome.updated += counts.updated
                         outcome.recoded += counts.recoded
+                        outcome.rmidInfo += counts.rmidInfo
                         outcome.unreadable += unreadable
                         return outcome.read
                     }
@@ -150,6 +159,7 @@ public struct LibraryIndexer: Sendable {
         summary.added = result.added
         summary.updated = result.updated
         summary.recoded = result.recoded
+        summary.readForRMIDInfo = result.rmidInfo
         summary.unreadable = result.unreadable.sorted()
         summary.wasCancelled = result.read < toRead.count
         return summary
@@ -195,7 +205,7 @@ public struct LibraryIndexer: Sendable {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT id, path, size, modified_ns, inode, complete, text_encoding FROM file WHERE path >= ? AND path < ?
+                    SELECT id, path, size, modified_ns, inode, complete, text_encoding, before_rmid_info FROM file WHERE path >= ? AND path < ?
                     """, arguments: [range.lower, range.upper])
             while let row = try rows.next() {
                 // Copied: a blob read from a row of a cursor points into SQLite's memory, which the
@@ -203,14 +213,21 @@ public struct LibraryIndexer: Sendable {
                 let path = Data([UInt8](row["path"] as Data))
                 known[path] = (
                     row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]),
-                    row["complete"], row["text_encoding"]
+                    row["complete"], row["text_encoding"], row["before_rmid_info"]
                 )
             }
             return known
         }
     }
 
-    private typealias KnownFile = (id: Int64, stamp: IndexStamp, isComplete: Bool, textEncoding: String?)
+    private typealias KnownFile = (id: Int64, stamp: IndexStamp, isComplete: Bool, textEncoding: String?, isIndexedBeforeRMIDInfo: Bool)
+
+    /// Whether the file starts as an RMID file does, whatever its name; a file that cannot be
+    /// looked at is read again, which says why.
+    private static func isRMIDFile(_ path: FilePath) -> Bool {
+        guard let file = try? ReadableFile(path), let head = try? file.read(upTo: MIDIFileSignature.length, at: 0) else { return true }
+        return MIDIFileSignature.isRMID(head)
+    }
 
     private func remove(_ ids: [Int64]) throws(LibraryIndexError) {
         guard !ids.isEmpty else { return }

@@ -3,7 +3,8 @@ import SystemPackage
 
 /// What to look for in the index: words, and the filters people ask for.
 public struct SearchQuery: Hashable, Sendable {
-    /// Each must be found somewhere: in a folder name, the file name, the title or the words.
+    /// Each must be found somewhere: in a folder name, the file name, the title, an RMID file's
+    /// artist, album or genre, the copyright, or the words.
     public var words: [String]
     /// Only files under this folder (an absolute path).
     public var folder: FilePath
@@ -35,12 +36,16 @@ public struct SearchResult: Hashable, Sendable, Encodable {
     public var durationSeconds: Double?
     public var mode: String?
     public var title: String?
+    /// An RMID file's INFO artist, album and genre.
+    public var artist: String?
+    public var album: String?
+    public var genre: String?
     public var hasLyrics: Bool
     /// How many of the query's words are in the file's own name: such files come first.
     public var wordsInName: Int
 
     enum CodingKeys: String, CodingKey {
-        case path, durationSeconds, mode, title, hasLyrics, wordsInName
+        case path, durationSeconds, mode, title, artist, album, genre, hasLyrics, wordsInName
     }
 
     /// The path as text (see `FilePath.text`): JSON has no bytes.
@@ -50,6 +55,9 @@ public struct SearchResult: Hashable, Sendable, Encodable {
         try container.encodeIfPresent(durationSeconds, forKey: .durationSeconds)
         try container.encodeIfPresent(mode, forKey: .mode)
         try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(artist, forKey: .artist)
+        try container.encodeIfPresent(album, forKey: .album)
+        try container.encodeIfPresent(genre, forKey: .genre)
         try container.encode(hasLyrics, forKey: .hasLyrics)
         try container.encode(wordsInName, forKey: .wordsInName)
     }

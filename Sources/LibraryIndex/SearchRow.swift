@@ -4,9 +4,10 @@ import SMF
 import SystemPackage
 
 /// A file's texts as the full-text index holds them, folded (see ``SearchText``): its name
-/// (without the extension), its folders below the library folder, its title and copyright, and
-/// its lyrics and text events; and for words of one or two letters, which the trigram index
-/// cannot look up, the letter pairs of its name (and of its folders and title).
+/// (without the extension), its folders below the library folder, its title, an RMID file's
+/// artist, album and genre, and its copyright (together in the `title` column), and its lyrics and
+/// text events; and for words of one or two letters, which the trigram index cannot look up, the
+/// letter pairs of its name (and of its folders, title, artist, album and genre).
 struct SearchRow {
     var name: String
     var folders: String
@@ -22,7 +23,8 @@ struct SearchRow {
         if let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex { fileName = String(fileName[..<dot]) }
         name = SearchText.fold(fileName)
         folders = SearchText.fold(relativeFolder.split(separator: "/").joined(separator: " / "))
-        title = SearchText.fold([facts?.title, facts?.copyright].compactMap { $0 }.joined(separator: "\n"))
+        title = SearchText.fold(
+            [facts?.title, facts?.artist, facts?.album, facts?.genre, facts?.copyright].compactMap { $0 }.joined(separator: "\n"))
         words = SearchText.fold(([facts?.lyrics].compactMap { $0 } + (facts?.texts ?? [])).joined(separator: "\n"))
         namePairs = SearchText.letterPairs(of: name)
         otherPairs = SearchText.letterPairs(of: folders + " " + title)
@@ -43,11 +45,14 @@ extension IndexedFile {
             programs = facts.programs.map(String.init).joined(separator: ",")
             mode = facts.mode.rawValue
             title = facts.title
+            artist = facts.artist
+            album = facts.album
+            genre = facts.genre
             copyright = facts.copyright
             hasLyrics = facts.lyrics != nil
             words = ([facts.lyrics].compactMap { $0 } + facts.texts).joined(separator: "\n")
             // ASCII reads the same in every encoding: a change of encoding leaves the file alone.
-            let isASCII = [title, copyright, words].allSatisfy { $0?.utf8.allSatisfy { $0 < 0x80 } ?? true }
+            let isASCII = [title, artist, album, genre, copyright, words].allSatisfy { $0?.utf8.allSatisfy { $0 < 0x80 } ?? true }
             self.textEncoding = isASCII ? nil : TextDecoding.Encoding.name(of: textEncoding)
         case .failure(let error):
             problem = "\(error)"

@@ -9,6 +9,13 @@ public enum MIDIFileSignature {
         let head = Array(head.prefix(length))
         guard head.count >= 4 else { return false }
         if head[0..<4].elementsEqual("MThd".utf8) { return true }
+        return isRMID(head)
+    }
+
+    /// Whether `head`, a file's first ``length`` bytes, starts an RMID file (a RIFF file of type
+    /// `RMID`): the only kind with INFO texts, whatever its name.
+    public static func isRMID(_ head: some Collection<UInt8>) -> Bool {
+        let head = Array(head.prefix(length))
         return head.count == length && head[0..<4].elementsEqual("RIFF".utf8) && head[8..<12].elementsEqual("RMID".utf8)
     }
 

@@ -10,7 +10,8 @@ struct IndexCommand: ParsableCommand {
         discussion: CommandHelp.discussion(
             """
             Reads every MIDI file under the library folder once (on all cores) and keeps what \
-            search needs: names, folders, titles, lyrics, length, standard (GM, GS, XG, GM2). \
+            search needs: names, folders, titles, RMID files' artists, albums and genres, lyrics, \
+            length, standard (GM, GS, XG, GM2). \
             Later runs read only files that are new or changed and forget those that are gone. \
             Titles and lyrics are read with --text-encoding (default: the configuration's \
             text_encoding, else auto); when it changes, the files whose texts it reads otherwise \

@@ -83,6 +83,10 @@ enum LibraryIndexUpdate {
     static func text(_ summary: IndexSummary, root: FilePath) -> String {
         var parts = ["\(summary.added) added", "\(summary.updated) changed", "\(summary.removed) removed", "\(summary.unchanged) unchanged"]
         if summary.recoded > 0 { parts.append("\(summary.recoded) read again in the new text encoding") }
+        if summary.readForRMIDInfo > 0 {
+            let count = summary.readForRMIDInfo
+            parts.append("\(count) RMID file\(count == 1 ? "" : "s") read again for artists and albums")
+        }
         if !summary.unreadable.isEmpty { parts.append("\(summary.unreadable.count) not readable as MIDI") }
         return "\(root.text): \(summary.found) MIDI files indexed (\(parts.joined(separator: ", ")))"
     }

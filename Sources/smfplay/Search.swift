@@ -10,19 +10,20 @@ import TerminalUI
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find MIDI files in the library by folder, name, title or lyrics.",
+        abstract: "Find MIDI files in the library by folder, name, title, artist or lyrics.",
         discussion: CommandHelp.discussion(
             """
-            Every word must be found somewhere: in a folder name, the file name, the title or \
-            copyright, or the lyrics and text. Case and accents do not matter (frederic finds \
+            Every word must be found somewhere: in a folder name, the file name, the title, an \
+            RMID file's artist, album or genre, the copyright, or the lyrics and text. Case and accents do not matter (frederic finds \
             Frédéric); Japanese is found by any part of three characters or more (ショパ finds \
             ショパン), and one or two characters are looked for in names, folders and titles. Files \
             with every word in their own names come first, then the others, each in the order the \
             library was indexed in. Prints the paths, one a line (--json: \
             everything known). A library not indexed yet is indexed first (see `smfplay index`), \
             and one whose titles and lyrics were read in another encoding than --text-encoding \
-            (default: the configuration's text_encoding, else auto) is brought up to date first; \
-            otherwise, run `smfplay index` when files change.
+            (default: the configuration's text_encoding, else auto) is brought up to date first, \
+            as is one made before RMID files' artists were indexed; otherwise, run `smfplay \
+            index` when files change.
             """, examples: Search.examples)
     )
 
@@ -80,6 +81,8 @@ struct Search: ParsableCommand {
                         "not indexed yet; indexing it first"
                     } else if try database.needsReadingAgain(under: root, textEncoding: textEncoding) {
                         "titles and lyrics read in another text encoding; reading them again in \(TextDecoding.Encoding.name(of: textEncoding)) first"
+                    } else if try database.hasFilesIndexedBeforeRMIDInfo(under: root) {
+                        "indexed before RMID files' artists, albums and genres were; reading RMID files again first"
                     } else {
                         nil
                     }

@@ -1,4 +1,5 @@
 import Foundation
+import SMF
 import TestSupport
 import Testing
 
@@ -75,6 +76,56 @@ struct SearchCommandTests {
         #expect(quiet.stdoutLines == [nocturne] && quiet.stderr.isEmpty, "\(quiet)")
         let help = try sandbox.run(["index", "--help"])
         #expect(help.stdout.contains("--text-encoding <encoding>"), "\(help)")
+    }
+
+    /// An RMID file with "Chopin" in its INFO artist only: neither its folder, name nor title says so.
+    static func nocturne(in sandbox: Sandbox) throws -> String {
+        let writer = RMIDWriter(texts: [.artist: Array("Chopin".utf8), .album: Array("Nocturnes".utf8), .genre: Array("Romantic".utf8)])
+        return try sandbox.write("Library/Piano/Op.9 No.2.rmi", writer.encode(song: Fixtures.song(title: "Nocturne in E-flat")))
+    }
+
+    @Test("an RMID file is found by its INFO artist, and --json gives its artist, album and genre")
+    func rmidArtist() throws {
+        let sandbox = try Sandbox()
+        try Self.library(in: sandbox)
+        let nocturne = try Self.nocturne(in: sandbox)
+        let found = try sandbox.run(["search", "chopin", "piano", "--library", "Library"])
+        #expect(found.succeeded && found.stdoutLines == [nocturne], "\(found)")
+        let json = try sandbox.run(["search", "romantic", "--json", "--library", "Library"])
+        let results = try JSONSerialization.jsonObject(with: json.standardOutput) as? [[String: Any]]
+        let first = try #require(results?.first, "\(json)")
+        #expect(first["artist"] as? String == "Chopin" && first["album"] as? String == "Nocturnes" && first["genre"] as? String == "Romantic")
+        #expect(first["title"] as? String == "Nocturne in E-flat")
+    }
+
+    @Test("an index an earlier smfplay made opens, and search reads its RMID files again first, saying so, then finds them by artist")
+    func indexMadeBeforeRMIDInfo() throws {
+        let sandbox = try Sandbox()
+        try Self.library(in: sandbox)
+        let nocturne = try Self.nocturne(in: sandbox)
+        let index = try sandbox.run(["index", "--library", "Library"])
+        try #require(index.succeeded, "\(index)")
+        // The index as smfplay left it before it kept RMID INFO texts: the last migration undone,
+        // the full-text index's titles without the artists.
+        let database = sandbox.dataHome + "/smfplay/library.sqlite"
+        let undo = """
+            DROP INDEX file_before_rmid_info;
+            ALTER TABLE file DROP COLUMN artist; ALTER TABLE file DROP COLUMN album; ALTER TABLE file DROP COLUMN genre;
+            ALTER TABLE file DROP COLUMN before_rmid_info;
+            DELETE FROM grdb_migrations WHERE identifier = 'the artist, album and genre of RMID files';
+            UPDATE search SET title = (SELECT lower(coalesce(title, '')) FROM file WHERE file.id = search.rowid);
+            """
+        let sqlite = try Command(URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [database, undo], timeLimit: 60).run()
+        try #require(sqlite.succeeded, "\(sqlite)")
+
+        let found = try sandbox.run(["search", "chopin", "piano", "--library", "Library"])
+        #expect(found.succeeded && found.stdoutLines == [nocturne], "\(found)")
+        #expect(
+            found.stderr.contains("reading RMID files again first") && found.stderr.contains("1 RMID file read again for artists and albums"),
+            "\(found)")
+        #expect(!found.stderr.contains("built anew") && found.stderr.contains("4 unchanged"), "the index is kept: \(found)")
+        let again = try sandbox.run(["search", "chopin", "piano", "--library", "Library"])
+        #expect(again.stdoutLines == [nocturne] && again.stderr.isEmpty, "\(again)")
     }
 
     @Test("a damaged index is kept aside with one warning, and rebuilt")
