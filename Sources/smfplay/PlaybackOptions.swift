@@ -105,7 +105,7 @@ struct PlaybackOptions: ParsableArguments {
             player = try Player(
                 chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
                 limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings), split: songSplit(configured: audio.cores),
-                readingAhead: readingAhead,
+                songBanks: settings.makeSongBankLookup(), readingAhead: readingAhead,
                 makeSink: { render in
                     PulseAudioPlaybackSink(
                         try PulseAudioSink(

@@ -25,6 +25,7 @@ extension RenderSettings {
     }
 
     func renderOptions(normalize: Bool) -> RenderOptions {
-        RenderOptions(format: format, encoding: bits, tailLimit: tail, normalize: normalize, limitsPeaks: limiter)
+        RenderOptions(
+            format: format, encoding: bits, tailLimit: tail, normalize: normalize, limitsPeaks: limiter, songBanks: makeSongBankLookup())
     }
 }

@@ -70,7 +70,8 @@ struct EmbeddedBankPlayCommandTests {
 
         // The same songs as plain files on the square bank alone: today's pace from song to song.
         try Self.square.write(.soundFont2, to: sandbox.path("square.sf2"))
-        let oneBank = try play(sandbox, plain, options: ["--soundfont", "square.sf2"])
+        // --no-sidecar: square.sf2 is the folder's only bank; the plain songs play on one synthesizer.
+        let oneBank = try play(sandbox, plain, options: ["--soundfont", "square.sf2", "--no-sidecar"])
         #expect(oneBank.runs.map(\.note) == Self.notes.map(Int.init), "notes heard: \(oneBank.runs.map(\.note))")
         func intervals(_ runs: [(note: Int, frames: Range<Int>)]) -> [Double] {
             zip(runs, runs.dropFirst()).map { Take.seconds($1.frames.lowerBound - $0.frames.lowerBound) }

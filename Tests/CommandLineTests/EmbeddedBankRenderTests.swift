@@ -53,8 +53,11 @@ struct EmbeddedBankRenderTests {
         Case(format: .soundFont3, writtenOffset: 1), Case(format: .downloadableSounds, writtenOffset: nil),
     ]
 
+    /// Renders `input` with each of `soundFonts` as a `--soundfont` (an item starting with `--` is
+    /// passed as the option it is), and reads the audio back.
     static func render(_ sandbox: Sandbox, _ input: String, _ soundFonts: [String], output: String) throws -> (audio: [Float], stderr: String) {
-        let result = try sandbox.run(["render", input, "-o", output, "--tail", "0"] + soundFonts.flatMap { ["--soundfont", $0] })
+        let options = soundFonts.flatMap { $0.hasPrefix("--") ? [$0] : ["--soundfont", $0] }
+        let result = try sandbox.run(["render", input, "-o", output, "--tail", "0"] + options)
         #expect(result.succeeded, "\(result)")
         return (try AudioFileReader(path: FilePath(sandbox.path(output))).readAll(), result.stderr)
     }
@@ -74,13 +77,15 @@ struct EmbeddedBankRenderTests {
         // The reference: the bank stacked over FluidR3_GM by hand, the song selecting its bank 0.
         try sandbox.write("reference.mid", Self.song(melodyBank: 0))
         try Self.bank.write(testCase.format, to: sandbox.path("bank.\(testCase.format.fileExtension)"))
-        let reference = try Self.render(sandbox, "reference.mid", ["bank.\(testCase.format.fileExtension)", Self.fluidR3], output: "reference.wav")
+        // --no-sidecar: bank.* is the folder's only bank, which these plain songs would hear.
+        let reference = try Self.render(
+            sandbox, "reference.mid", ["bank.\(testCase.format.fileExtension)", Self.fluidR3, "--no-sidecar"], output: "reference.wav")
         let comparison = SoundComparison(candidate: embedded.audio, reference: reference.audio, sampleRate: 44_100)
         #expect(comparison.mismatches().isEmpty, "\(comparison.mismatches())")
 
         // The wrong rendering fails: the same song on FluidR3_GM alone (its bank ignored).
         try sandbox.write("plain.mid", song)
-        let plain = try Self.render(sandbox, "plain.mid", [Self.fluidR3], output: "plain.wav")
+        let plain = try Self.render(sandbox, "plain.mid", [Self.fluidR3, "--no-sidecar"], output: "plain.wav")
         let wrong = SoundComparison(candidate: plain.audio, reference: reference.audio, sampleRate: 44_100)
         #expect(!wrong.mismatches().isEmpty, "FluidR3_GM alone passes for the bank: \(wrong)")
     }
