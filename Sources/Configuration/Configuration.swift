@@ -40,7 +40,19 @@ public struct Configuration: Sendable, Equatable {
     /// Every problem in the file is found; the one thrown is the first in the file,
     /// which is the one a person fixing it from the top expects.
     public init(parsing text: String, path: FilePath) throws(ConfigurationError) {
-        try Self.checkForNUL(in: text, path: path)
+        let (reader, root) = try Self.document(parsing: text, path: path)
+        let render = RenderSettings(reading: root)
+        let audio = AudioSettings(reading: root.table("audio"))
+        let library = Self.library(reading: root)
+        let textEncoding = SongKeys.textEncoding(in: root) ?? nil
+        if let problem = reader.firstProblem() { throw problem }
+        self.init(render: render, audio: audio, library: library, textEncoding: textEncoding, path: path)
+    }
+
+    /// A TOML file's text parsed, and the reader of its top level; a syntax error thrown with its
+    /// line and column. The configuration file and folders' `.smfplay.toml` files are read so.
+    static func document(parsing text: String, path: FilePath) throws(ConfigurationError) -> (DocumentReader, TableReader) {
+        try checkForNUL(in: text, path: path)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -52,15 +64,7 @@ public struct Configuration: Sendable, Equatable {
             throw .syntax(path: path, line: 1, column: 1, message: "\(error)")
         }
         let reader = DocumentReader(path: path, keyLines: TOMLKeyLines(scanning: text))
-        let root = TableReader(document: reader, key: [], table: table)
-        let render = RenderSettings(reading: root, configurationPath: path)
-        let audio = AudioSettings(reading: root.table("audio"))
-        let library = Self.library(reading: root)
-        let textEncoding: String? = root.read("text_encoding", default: nil, expected: TableReader.alternatives(Self.textEncodings)) { value in
-            value.string.flatMap { Self.textEncodings.contains($0) ? .some($0 == "auto" ? nil : $0) : nil }
-        }
-        if let problem = reader.firstProblem() { throw problem }
-        self.init(render: render, audio: audio, library: library, textEncoding: textEncoding, path: path)
+        return (reader, TableReader(document: reader, key: [], table: table))
     }
 
     /// TOMLKit hands the text to toml++ as a C string, which would end it at a NUL

@@ -18,17 +18,15 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// Anything larger is not a configuration file written by hand.
     public static let sizeLimit = 1 << 20
 
-    /// A file named by the user, which must exist.
-    public init(path: FilePath) {
+    /// A file named by the user, which must exist; or one that may be missing.
+    public init(path: FilePath, isRequired: Bool = true) {
         self.path = path
-        self.isRequired = true
+        self.isRequired = isRequired
     }
 
     /// `$XDG_CONFIG_HOME/smfplay/config.toml`, which may be missing.
     public static func standard(in directories: XDGDirectories) -> ConfigurationFile {
-        var file = ConfigurationFile(path: standardPath(in: directories))
-        file.isRequired = false
-        return file
+        ConfigurationFile(path: standardPath(in: directories), isRequired: false)
     }
 
     public static func standardPath(in directories: XDGDirectories) -> FilePath {
@@ -38,6 +36,13 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// Reads and checks the file. A missing file that is not required gives the
     /// defaults, with `path` nil.
     public func load() throws(ConfigurationError) -> Configuration {
+        guard let text = try text() else { return Configuration() }
+        return try Configuration(parsing: text, path: path)
+    }
+
+    /// The file's text; nil when it is missing and need not be there (a missing file that is
+    /// required is an error). Folders' `.smfplay.toml` files are read so too.
+    public func text() throws(ConfigurationError) -> String? {
         let bytes: [UInt8]
         do {
             bytes = try SmallFile.read(path, limit: Self.sizeLimit)
@@ -45,7 +50,7 @@ public struct ConfigurationFile: Sendable, Equatable {
             switch error {
             case .missing, .system(.notDirectory):
                 if isRequired { throw .missingFile(path: path) }
-                return Configuration()
+                return nil
             case .folder:
                 throw .unreadable(path: path, reason: "is a folder, not a configuration file")
             case .tooLarge(let size, let limit):
@@ -56,7 +61,7 @@ public struct ConfigurationFile: Sendable, Equatable {
                 throw .unreadable(path: path, reason: "cannot read: " + SystemError.text(code.rawValue))
             }
         }
-        return try Configuration(parsing: Self.text(of: bytes, path: path), path: path)
+        return try Self.text(of: bytes, path: path)
     }
 
     /// TOML is UTF-8 by definition; a file saved in Latin-1 or UTF-16 is named with the

@@ -33,16 +33,28 @@ public enum SoundFontLookupError: Error, Sendable, Equatable {
 extension SoundFontLookupError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .missing(let path, let source):
-            "\(source.label): no such file: \(path.text)"
-        case .unreadable(let path, let source):
-            "\(source.label): cannot read \(path.text): permission denied"
-        case .notAFile(let path, let source):
-            "\(source.label): not a SoundFont file: \(path.text)"
-        case .emptyFolder(let path, let source):
-            "\(source.label): no .sf2 or .sf3 file in \(path.text)"
-        case .unknownName(let name, let source, let searched, let known):
-            "\(source.label): no SoundFont named '\(name)'"
+        case .missing(_, let source), .unreadable(_, let source), .notAFile(_, let source), .emptyFolder(_, let source),
+            .unknownName(_, let source, _, _):
+            "\(source.label): \(reason)"
+        case .nothingFound:
+            reason
+        }
+    }
+
+    /// What went wrong, without the setting that asked: for a message that names the setting its
+    /// own way (a folder file's `file:line: key 'soundfont':`).
+    public var reason: String {
+        switch self {
+        case .missing(let path, _):
+            "no such file: \(path.text)"
+        case .unreadable(let path, _):
+            "cannot read \(path.text): permission denied"
+        case .notAFile(let path, _):
+            "not a SoundFont file: \(path.text)"
+        case .emptyFolder(let path, _):
+            "no .sf2 or .sf3 file in \(path.text)"
+        case .unknownName(let name, _, let searched, let known):
+            "no SoundFont named '\(name)'"
                 + (NameSuggestion.closest(to: name, among: known).map { " (did you mean '\($0)'?)" } ?? "")
                 + " in \(searched.map(\.text).joined(separator: ", "))"
                 + (known.isEmpty ? "" : "; there: \(known.joined(separator: ", "))")

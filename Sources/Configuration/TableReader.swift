@@ -79,20 +79,31 @@ final class TableReader {
 
 // MARK: - Typed settings
 
+// A reader without a default returns nil when the table does not set the key, or sets it to a
+// value it reports: a folder's `.smfplay.toml` leaves a key it does not set to the files above
+// it. The forms with a default are the configuration file's, where every key has one.
 extension TableReader {
-    func number(_ name: String, default defaultValue: Double, in range: ClosedRange<Double>) -> Double {
-        read(name, default: defaultValue, expected: "a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound))")
-        { value in
+    func number(_ name: String, in range: ClosedRange<Double>) -> Double? {
+        read(name, default: nil, expected: "a number from \(NumberText.format(range.lowerBound)) to \(NumberText.format(range.upperBound))") {
+            value in
             guard let number = value.double ?? value.int.map(Double.init), range.contains(number) else { return nil }
             return number
         }
     }
 
-    func wholeNumber(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) -> Int {
-        read(name, default: defaultValue, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)") { value in
+    func number(_ name: String, default defaultValue: Double, in range: ClosedRange<Double>) -> Double {
+        number(name, in: range) ?? defaultValue
+    }
+
+    func wholeNumber(_ name: String, in range: ClosedRange<Int>) -> Int? {
+        read(name, default: nil, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)") { value in
             guard let number = Self.wholeNumber(value), range.contains(number) else { return nil }
             return number
         }
+    }
+
+    func wholeNumber(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) -> Int {
+        wholeNumber(name, in: range) ?? defaultValue
     }
 
     /// An integer, or a float with nothing after the point (`44100.0`), which people
@@ -103,8 +114,12 @@ extension TableReader {
         return Int(double)
     }
 
+    func flag(_ name: String) -> Bool? {
+        read(name, default: nil, expected: "true or false") { $0.bool }
+    }
+
     func flag(_ name: String, default defaultValue: Bool) -> Bool {
-        read(name, default: defaultValue, expected: "true or false") { $0.bool }
+        flag(name) ?? defaultValue
     }
 
     func choice<Choice: CaseIterable & Equatable & RawRepresentable<String>>(
