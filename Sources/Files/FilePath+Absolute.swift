@@ -25,8 +25,11 @@ extension FilePath {
     /// trailing slashes.)
     public func absolute(in workingDirectory: @autoclosure () -> FilePath = .currentDirectory) -> FilePath {
         var absolute = isAbsolute ? self : workingDirectory().pushing(self)
-        // Looked for first: an edit of a path's components costs more than a look at them.
-        if absolute.components.contains(where: { $0.kind == .currentDirectory }) {
+        // Looked for on the bytes first: an edit of a path's components costs more than a look,
+        // and `components` is not safe off the main thread (see ``relativeBytes(under:)``), where
+        // folder settings look SoundFonts up; a path with a `.` in it is rare.
+        let names = absolute.bytes.split(separator: UInt8(ascii: "/"))
+        if names.contains(where: { $0.elementsEqual([UInt8(ascii: ".")]) }) {
             absolute.components.removeAll { $0.kind == .currentDirectory }
         }
         return absolute
