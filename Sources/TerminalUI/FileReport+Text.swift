@@ -16,6 +16,10 @@ extension FileReport {
         rows.append(("Format", ["\(summary.format), \(plural(summary.tracks.count, "track")), \(summary.timebase)"]))
         rows.append(("Notes", [grouped(summary.noteCount)]))
         rows.append(("Standard", ["\(summary.midiMode.mode.displayName) (\(summary.midiMode.reason))"]))
+        if folderSettings != nil || folderSettingsProblems != nil {
+            let set = (folderSettings ?? []).map { "\($0.key) \($0.value) (\($0.shownFile))" }.joined(separator: ", ")
+            rows.append(("Folder settings", (set.isEmpty ? [] : [set]) + (folderSettingsProblems ?? [])))
+        }
         if let tempo = summary.tempo { rows.append(("Tempo", [tempoText(tempo)])) }
         if !summary.timeSignatures.isEmpty {
             rows.append(("Time", [summary.timeSignatures.map { "\($0.numerator)/\($0.denominator)" }.joined(separator: ", ")]))
@@ -32,8 +36,10 @@ extension FileReport {
         if let lyrics = summary.lyrics { rows.append(("Lyrics", lyricsPreview(lyrics))) }
         if !warnings.isEmpty { rows.append(("Warnings", warnings)) }
         for (label, values) in rows {
+            // A label longer than the column ("Folder settings") moves its own values along.
+            let width = max(10, label.count)
             for (index, value) in values.enumerated() {
-                lines.append("  " + (index == 0 ? label : "").padding(toLength: 10, withPad: " ", startingAt: 0) + " " + value)
+                lines.append("  " + (index == 0 ? label : "").padding(toLength: width, withPad: " ", startingAt: 0) + " " + value)
             }
         }
         return lines.joined(separator: "\n")

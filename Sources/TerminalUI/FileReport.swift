@@ -18,6 +18,32 @@ public struct FileReport: Encodable {
     var soundBank: SongBankReport?
     var warnings: [String] = []
     public var error: String?
+    /// What the `.smfplay.toml` files above the file set for it, key by key; nil (left out of
+    /// the JSON) for none.
+    public var folderSettings: [FolderSetting]?
+    /// Why a folder file cannot be used for it (a broken file, a SoundFont not there); nil for none.
+    public var folderSettingsProblems: [String]?
+
+    /// One key a folder file sets, as `info` shows it.
+    public struct FolderSetting: Encodable, Equatable {
+        var key: String
+        var value: String
+        /// The folder file's path, whole.
+        var file: String
+        /// The file as the text report names it (from the library root).
+        var shownFile: String
+
+        public init(key: String, value: String, file: String, shownFile: String) {
+            self.key = key
+            self.value = value
+            self.file = file
+            self.shownFile = shownFile
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case key, value, file
+        }
+    }
 
     public init(path: String, summary: SongSummary, soundBank: SongBankReport? = nil, warnings: [String]) {
         self.path = path

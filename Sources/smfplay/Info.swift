@@ -18,7 +18,8 @@ struct Info: ParsableCommand {
             An RMID file's INFO texts (artist, album, genre, date, comment…) have lines of their \
             own; so does the sound bank the song will be heard with on top of the SoundFonts: its \
             file's own, or one beside it (same name, named like its folder, the folder's only \
-            bank), and why. \
+            bank), and why; and the keys .smfplay.toml files in a song's folders set for it, each \
+            with the file that set it. \
             A folder stands for every MIDI file under it. A file that cannot be read is named \
             with its error on standard error, the others are still printed, and the exit status \
             is 1 (with --json, the error is in its entry instead).
@@ -64,6 +65,7 @@ struct Info: ParsableCommand {
         sidecar.apply(to: &settings)
         let songBanks = settings.makeSongBankLookup()
         let reader = SMFReader(policy: strict ? .strict : .lenient)
+        let folderSettings = Self.folderSettingsLookup(configuration: configuration)
         var reports: [FileReport] = []
         // The piano rolls' lines, by report.
         var rolls: [Int: [String]] = [:]
@@ -96,9 +98,10 @@ struct Info: ParsableCommand {
             for path in collector.files {
                 do {
                     let output = try reader.read(path: path)
-                    reports.append(
-                        report(
-                            output, path: path.text, soundBank: soundBank(output.file, path: path, lookup: songBanks), configuration: configuration))
+                    var fileReport = report(
+                        output, path: path.text, soundBank: soundBank(output.file, path: path, lookup: songBanks), configuration: configuration)
+                    Self.addFolderSettings(for: path, from: folderSettings, to: &fileReport)
+                    reports.append(fileReport)
                     if roll {
                         rolls[reports.count - 1] = rollLines {
                             try KeyboardRoll.read(path: path, policy: reader.policy, width: $0, maximumRows: rollRows)
@@ -170,6 +173,28 @@ struct Info: ParsableCommand {
             return [indent + "roll: \(error.reasonWithoutPath)"]
         } catch {
             return [indent + "roll: \(error)"]
+        }
+    }
+
+    /// Folder files are looked for up to the configuration's library (info has no `--library`).
+    private static func folderSettingsLookup(configuration: Configuration) -> FolderSettingsLookup {
+        let directories = XDGDirectories.current()
+        return FolderSettingsLookup(libraryRoot: configuration.libraryRoot(in: directories), locator: .standard(directories: directories))
+    }
+
+    /// What the `.smfplay.toml` files above the song set, each key with its file; or why they
+    /// cannot be used, which is no error of the song's file (the exit status stays 0).
+    private static func addFolderSettings(for path: FilePath, from lookup: FolderSettingsLookup, to report: inout FileReport) {
+        do {
+            let settings = try lookup.settings(forSongAt: path)
+            let entries = settings.entries.map { entry in
+                FileReport.FolderSetting(
+                    key: entry.key.rawValue, value: entry.value, file: entry.file.text, shownFile: lookup.displayName(of: entry.file))
+            }
+            if !entries.isEmpty { report.folderSettings = entries }
+            if let problem = settings.soundFontProblem { report.folderSettingsProblems = [problem.description] }
+        } catch {
+            report.folderSettingsProblems = [error.description]
         }
     }
 
