@@ -1,5 +1,6 @@
 import Files
 import Synchronization
+import Synthesis
 import SystemPackage
 
 /// Finds a song's folder settings: the `.smfplay.toml` in its folder and in each folder above it,

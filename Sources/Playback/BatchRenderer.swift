@@ -1,6 +1,7 @@
 import SMF
 import Synchronization
 import Synthesis
+import SystemPackage
 import WorkerThreads
 
 /// Renders many songs at once, one synthesizer per worker, each worker taking
@@ -13,10 +14,18 @@ public final class BatchRenderer: Sendable {
     private let renderers: [SongRenderer]
     private let options: RenderOptions
     private let cores: Int
+    private let songSettings: SongSettingsSource?
+
+    /// A song's own settings (its folder's), asked for each song by its file; nil for the batch's
+    /// own. Called from the workers. A song whose settings cannot be had fails with the error.
+    public typealias SongSettingsSource = @Sendable (FilePath) throws(RenderError) -> SongSettings?
 
     /// Creates a synthesizer for each worker up front (one per core, at most one per job), so
     /// that a bad SoundFont stops the batch before it starts rather than failing every file.
-    public init(settings: SynthesizerSettings, soundFonts: SoundFontStack, options: RenderOptions, cores: Int, jobCount: Int) throws(SynthesisError) {
+    public init(
+        settings: SynthesizerSettings, soundFonts: SoundFontStack, options: RenderOptions, cores: Int, jobCount: Int,
+        songSettings: SongSettingsSource? = nil
+    ) throws(SynthesisError) {
         var renderers: [SongRenderer] = []
         for _ in 0..<max(1, min(cores, jobCount)) {
             renderers.append(SongRenderer(synthesizer: try Synthesizer(settings: settings, soundFonts: soundFonts)))
@@ -24,6 +33,7 @@ public final class BatchRenderer: Sendable {
         self.renderers = renderers
         self.options = options
         self.cores = max(1, cores)
+        self.songSettings = songSettings
     }
 
     /// The cores this process may use (its CPU affinity: `taskset`, a cgroup's cpuset).
@@ -37,6 +47,7 @@ public final class BatchRenderer: Sendable {
         let options = options
         let cores = cores
         let renderers = renderers
+        let songSettings = songSettings
         WorkerThreads.run(count: min(renderers.count, jobs.count)) { worker in
             // Each worker renders with its own.
             let renderer = renderers[worker]
@@ -60,9 +71,10 @@ public final class BatchRenderer: Sendable {
                         throw .unreadableSong(error)
                     }
                     let songBank = options.songBanks.bank(forSongAt: job.input, embedded: read.file.embeddedSoundBank)
+                    let sound = try songSettings?(job.input)
                     let result = try renderer.render(
-                        Song(file: read.file), to: job.output, options: options.tagging(read.file, input: job.input), cores: songCores,
-                        songBank: songBank,
+                        Song(file: read.file), to: job.output, options: options.with(sound).tagging(read.file, input: job.input),
+                        cores: songCores, songBank: songBank, sound: sound,
                         cancellation: cancellation
                     ) { fraction in
                         report(.progress(index: index, fraction: fraction))

@@ -12,6 +12,8 @@ public enum RenderError: Error, Sendable {
     case cancelled(output: FilePath)
     /// Stopped on request while streaming (`render -o -`): what went out is the song's beginning.
     case cancelledStream(name: String)
+    /// The song's own settings could not be had (a folder's settings file that is wrong for it).
+    case songSettings(any Error & Sendable & CustomStringConvertible)
 }
 
 extension RenderError: CustomStringConvertible {
@@ -22,6 +24,7 @@ extension RenderError: CustomStringConvertible {
         case .output(let error): error.description
         case .cancelled(let output): "\(output.text): stopped before it was complete; nothing was written"
         case .cancelledStream(let name): "\(name): stopped before the end of the song"
+        case .songSettings(let error): error.description
         }
     }
 }

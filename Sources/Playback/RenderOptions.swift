@@ -38,6 +38,17 @@ public struct RenderOptions: Hashable, Sendable {
         self.songBanks = songBanks
     }
 
+    /// These options with a song's own settings (its folder's) in place of theirs: its
+    /// transposition, its loops and how its texts are read.
+    func with(_ sound: SongSettings?) -> RenderOptions {
+        guard let sound else { return self }
+        var options = self
+        options.performance.transpose = sound.performance.transpose
+        options.loops = sound.loops
+        options.textEncoding = sound.textEncoding
+        return options
+    }
+
     /// The level below which the tail counts as silence: −90 dBFS.
     public static let silenceThreshold: Float = 3.162_277_7e-5
 }

@@ -32,22 +32,25 @@ public final class SongRenderer: @unchecked Sendable {
         block = .allocate(capacity: Self.blockFrames * 2)
     }
 
-    /// A synthesizer that has never played, with the song's own bank on top when it has one: the
-    /// one given, then new ones like it.
-    private func freshSynthesizer(songBank: SongSoundBank?) throws(RenderError) -> Synthesizer {
-        guard isSynthesizerUsed || songBank != nil else {
+    /// A synthesizer that has never played, with the song's own settings and SoundFonts (its
+    /// folder's) when it has them and its own bank on top when it has one: the one given, then
+    /// new ones like it.
+    private func freshSynthesizer(songBank: SongSoundBank?, sound: SongSettings?) throws(RenderError) -> Synthesizer {
+        let settings = sound?.synthesizer ?? synthesizer.configuration
+        let soundFonts = (sound?.soundFonts ?? synthesizer.soundFonts).with(songBank: songBank)
+        guard isSynthesizerUsed || settings != synthesizer.configuration || soundFonts != synthesizer.soundFonts else {
             isSynthesizerUsed = true
             return synthesizer
         }
-        return try newSynthesizer(soundFonts: synthesizer.soundFonts.with(songBank: songBank))
+        return try newSynthesizer(settings: settings, soundFonts: soundFonts)
     }
 
-    /// A new synthesizer like the one given, with `soundFonts`. FluidSynth's sample cache shares
-    /// the SoundFonts' samples among all of them: each costs its presets and voices, not another
+    /// A new synthesizer with `settings` and `soundFonts`. FluidSynth's sample cache shares the
+    /// SoundFonts' samples among all of them: each costs its presets and voices, not another
     /// SoundFont (a song's own bank is read once per song, the same one again from the cache).
-    private func newSynthesizer(soundFonts: SoundFontStack) throws(RenderError) -> Synthesizer {
+    private func newSynthesizer(settings: SynthesizerSettings, soundFonts: SoundFontStack) throws(RenderError) -> Synthesizer {
         do {
-            return try Synthesizer(settings: synthesizer.configuration, soundFonts: soundFonts)
+            return try Synthesizer(settings: settings, soundFonts: soundFonts)
         } catch {
             throw .synthesizer(error)
         }
@@ -64,12 +67,15 @@ public final class SongRenderer: @unchecked Sendable {
     /// A cancellation stops the render at the next block and removes what was written.
     /// With `cores` above 1, the song's keys are shared out among that many synthesizers,
     /// which render side by side (``SplitRendering``); the sum sounds as one synthesizer would.
-    /// `songBank`, the song's own sound bank, plays on top of the SoundFonts for this song.
+    /// `songBank`, the song's own sound bank, plays on top of the SoundFonts for this song;
+    /// `sound`, the song's own settings (its folder's), in place of the synthesizer's and the
+    /// options' (their performance and loops).
     public func render(
         _ song: Song, to output: FilePath, options: RenderOptions, cores: Int = 1, songBank: SongSoundBank? = nil,
-        cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
+        sound: SongSettings? = nil, cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
     ) throws(RenderError) -> RenderResult {
-        let sequencer = try sequencer(for: song, options: options, cores: cores, songBank: songBank)
+        let options = options.with(sound)
+        let sequencer = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
         let isCancelled = { cancellation?.isCancelled ?? false }
         do {
             guard options.normalize else {
@@ -107,10 +113,11 @@ public final class SongRenderer: @unchecked Sendable {
     /// stops the render at the next block; the stream then ends where it was.
     public func render(
         _ song: Song, streamingTo writer: AudioStreamWriter, options: RenderOptions, cores: Int = 1, songBank: SongSoundBank? = nil,
-        cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
+        sound: SongSettings? = nil, cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
     ) throws(RenderError) -> RenderResult {
         precondition(!options.normalize, "a stream cannot be normalized: it leaves before its peak is known")
-        let sequencer = try sequencer(for: song, options: options, cores: cores, songBank: songBank)
+        let options = options.with(sound)
+        let sequencer = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
         let isCancelled = { cancellation?.isCancelled ?? false }
         let rendered = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
         if !isCancelled() {
@@ -123,8 +130,10 @@ public final class SongRenderer: @unchecked Sendable {
     /// The song's sequencer, and how its keys are shared out when it is split across `cores`
     /// synthesizers. The whole song's synthesizer measures what its notes cost
     /// (``Sequencer/noteLoads(probe:)``) before it plays: no synthesizer is made for that alone.
-    private func sequencer(for song: Song, options: RenderOptions, cores: Int, songBank: SongSoundBank?) throws(RenderError) -> SongSequencers {
-        let whole = Sequencer(song: song, synthesizer: try freshSynthesizer(songBank: songBank), loops: options.loops)
+    private func sequencer(
+        for song: Song, options: RenderOptions, cores: Int, songBank: SongSoundBank?, sound: SongSettings?
+    ) throws(RenderError) -> SongSequencers {
+        let whole = Sequencer(song: song, synthesizer: try freshSynthesizer(songBank: songBank, sound: sound), loops: options.loops)
         whole.synthesizer.performance.current = options.performance
         guard cores > 1 else { return SongSequencers(whole: whole, split: nil) }
         let split = NoteSplit(loads: whole.noteLoads(probe: whole.synthesizer), count: cores)
@@ -180,7 +189,7 @@ public final class SongRenderer: @unchecked Sendable {
             nonisolated(unsafe) let whole = whole
             let rendering = SplitRendering(first: first, partCount: split.partCount, blockFrames: Self.blockFrames, tailFrames: tailFrames) {
                 part throws(RenderError) in
-                let synthesizer = try self.newSynthesizer(soundFonts: whole.synthesizer.soundFonts)
+                let synthesizer = try self.newSynthesizer(settings: whole.synthesizer.configuration, soundFonts: whole.synthesizer.soundFonts)
                 synthesizer.performance.current = options.performance
                 return Sequencer(partOf: whole, synthesizer: synthesizer, part: part, of: split)
             }

@@ -225,7 +225,8 @@ struct Render: ParsableCommand {
         let renderer: BatchRenderer
         do {
             renderer = try BatchRenderer(
-                settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, cores: cores, jobCount: plan.jobs.count)
+                settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, cores: cores, jobCount: plan.jobs.count,
+                songSettings: folderSettings(settings, soundFonts: soundFonts, options: options, configuration: configuration))
         } catch {
             throw CommandFailure(error.description)
         }
@@ -307,6 +308,35 @@ struct Render: ParsableCommand {
                 "loops = \"inf\" in \(configuration.path?.text ?? "the configuration") would never end a render: give --loops with a number")
         }
         return options
+    }
+
+    /// Each song's settings from the `.smfplay.toml` files above it (up to the configuration's
+    /// library), laid over the command's, the command line's keys kept; nil when the song has
+    /// none. Each folder's file is read once for the run.
+    private func folderSettings(
+        _ settings: RenderSettings, soundFonts: SoundFontStack, options: RenderOptions, configuration: Configuration
+    ) -> BatchRenderer.SongSettingsSource {
+        let directories = XDGDirectories.current()
+        let folders = FolderSettingsLookup(libraryRoot: configuration.libraryRoot(in: directories), locator: .standard(directories: directories))
+        let command = SongSettings(
+            soundFonts: soundFonts, synthesizer: settings.synthesizerSettings, performance: options.performance, loops: options.loops,
+            textEncoding: options.textEncoding)
+        let commandLine = sound.folderKeys.union(performance.folderKeys).union(text.folderKeys)
+        return { path throws(RenderError) in
+            let song: SongSettings
+            do {
+                let folder = try folders.settings(forSongAt: path)
+                song = try folder.applied(to: command, commandLine: commandLine)
+                if song.loops.passes == nil { throw FolderRenderError.endlessLoops(file: folder.loops?.file) }
+            } catch let error as FolderSettingsError {
+                throw .songSettings(error)
+            } catch let error as FolderRenderError {
+                throw .songSettings(error)
+            } catch {
+                preconditionFailure("unexpected error \(error)")
+            }
+            return song == command ? nil : song
+        }
     }
 
     /// `--shard`: as given, or from the scheduler's environment for `auto` (a usage error without one).

@@ -1,5 +1,4 @@
 import SMF
-import Synthesis
 
 /// What plays one song, of what may differ from song to song: the command's settings (the
 /// configuration's, with the command line's over them), and a song's own once its folder
