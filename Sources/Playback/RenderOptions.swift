@@ -40,7 +40,7 @@ public struct RenderOptions: Hashable, Sendable {
 
     /// These options with a song's own settings (its folder's) in place of theirs: its
     /// transposition, its loops and how its texts are read.
-    func with(_ sound: SongSettings?) -> RenderOptions {
+    public func with(_ sound: SongSettings?) -> RenderOptions {
         guard let sound else { return self }
         var options = self
         options.performance.transpose = sound.performance.transpose

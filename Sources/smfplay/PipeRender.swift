@@ -32,7 +32,11 @@ struct PipeRender {
     /// How messages call the stream.
     static let standardOutputName = "standard output"
 
-    func run(settings: RenderSettings, soundFonts: SoundFontStack, options: RenderOptions, cores: Int) throws {
+    /// `songSettings`: the song's own (its folders'), for a song read from a file.
+    func run(
+        settings: RenderSettings, soundFonts: SoundFontStack, options: RenderOptions, cores: Int,
+        songSettings: BatchRenderer.SongSettingsSource
+    ) throws {
         let read: SMFReader.Output
         do {
             read = try input.map { try SMFReader().read(path: $0) } ?? StandardInput.read()
@@ -53,9 +57,10 @@ struct PipeRender {
         // A song read from standard input has no file for FluidSynth to read its own bank from.
         let songBank = input.flatMap { options.songBanks.bank(forSongAt: $0, embedded: read.file.embeddedSoundBank) }
         do throws(RenderError) {
+            let sound = try input.flatMap { path throws(RenderError) in try songSettings(path) }
             let result = try render(
-                Song(file: read.file), with: renderer, options: options.tagging(read.file, input: input), sampleRate: settings.sampleRate,
-                cores: cores, songBank: songBank,
+                Song(file: read.file), with: renderer, options: options.with(sound).tagging(read.file, input: input),
+                sampleRate: settings.sampleRate, cores: cores, songBank: songBank, sound: sound,
                 cancellation: interrupt.cancellation
             ) { display.progress(index: 0, fraction: $0) }
             outcome.record(success: result.songSeconds)
@@ -83,12 +88,13 @@ struct PipeRender {
 
     private func render(
         _ song: Song, with renderer: SongRenderer, options: RenderOptions, sampleRate: Int, cores: Int, songBank: SongSoundBank?,
-        cancellation: Cancellation, progress: (Double) -> Void
+        sound: SongSettings?, cancellation: Cancellation, progress: (Double) -> Void
     ) throws(RenderError) -> RenderResult {
         switch destination {
         case .file(let path):
             return try renderer.render(
-                song, to: path, options: options, cores: cores, songBank: songBank, cancellation: cancellation, progress: progress)
+                song, to: path, options: options, cores: cores, songBank: songBank, sound: sound, cancellation: cancellation,
+                progress: progress)
         case .standardOutput(let format):
             let writer: AudioStreamWriter
             do throws(AudioFileError) {
@@ -99,7 +105,8 @@ struct PipeRender {
                 throw .output(error)
             }
             return try renderer.render(
-                song, streamingTo: writer, options: options, cores: cores, songBank: songBank, cancellation: cancellation, progress: progress)
+                song, streamingTo: writer, options: options, cores: cores, songBank: songBank, sound: sound, cancellation: cancellation,
+                progress: progress)
         }
     }
 

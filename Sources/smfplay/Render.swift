@@ -291,8 +291,11 @@ struct Render: ParsableCommand {
         }
         let input = readsStandardInput ? nil : inputPaths[0]
         let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
+        let options = try renderOptions(settings, configuration: configuration)
         try PipeRender(input: input, destination: destination, quiet: quiet, json: json)
-            .run(settings: settings, soundFonts: soundFonts, options: try renderOptions(settings, configuration: configuration), cores: cores)
+            .run(
+                settings: settings, soundFonts: soundFonts, options: options, cores: cores,
+                songSettings: folderSettings(settings, soundFonts: soundFonts, options: options, configuration: configuration))
     }
 
     /// What every render gets: the settings, with the options of changing the music, and what the
