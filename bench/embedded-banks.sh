@@ -58,12 +58,19 @@ first_song="$OUT/songs/$(basename "$first" .rmi).mid"
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 smfplay_render=("$BIN" render --soundfont "$STACK" --sample-rate "$RATE" --gain "$GAIN" --bits 16 --quiet --force)
-fluidsynth_song="fluidsynth -ni -r $RATE -g $GAIN -F $OUT/fluidsynth/\$(basename {} .mid).wav ${STACK@Q} ${BANK@Q} {}"
+# fluidsynth on every song, one process per core at a time: a script, so that `measure` times the
+# whole pipeline.
+cat >"$OUT/fluidsynth-all.sh" <<SCRIPT
+#!/bin/sh
+find "$OUT/songs" -name '*.mid' -print0 | xargs -0 -P $(nproc) -n 1 sh -c \
+    'exec fluidsynth -ni -r $RATE -g $GAIN -F "$OUT/fluidsynth/\$(basename "\$0" .mid).wav" "$STACK" "$BANK" "\$0"'
+SCRIPT
+chmod +x "$OUT/fluidsynth-all.sh"
 declare -A commands=(
     [one]="taskset -c 0 ${smfplay_render[*]@Q} ${first@Q} -o $OUT/smfplay/one.wav"
     [fluidsynth_one]="taskset -c 0 fluidsynth -ni -r $RATE -g $GAIN -F $OUT/fluidsynth/one.wav ${STACK@Q} ${BANK@Q} ${first_song@Q}"
     [all]="${smfplay_render[*]@Q} ${OUT@Q}/rmid -o $OUT/smfplay/all"
-    [fluidsynth_all]="find ${OUT@Q}/songs -name '*.mid' | xargs -P $(nproc) -I {} sh -c ${fluidsynth_song@Q}"
+    [fluidsynth_all]="${OUT@Q}/fluidsynth-all.sh"
 )
 declare -A times
 cat "$STACK" "$BANK" "$OUT"/rmid/* "$OUT"/songs/* >/dev/null # in the page cache for all

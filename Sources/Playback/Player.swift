@@ -50,6 +50,13 @@ public final class Player {
     /// Where a song's own sound bank is looked for: a song with one plays on a synthesizer of its
     /// own, made when the song is prepared (ahead of its turn), with that bank over the stack.
     private let songBanks: SongBankLookup
+    /// A song's own settings (its folder's), asked for each file as it is prepared: nil for the
+    /// command's own; an error skips the song, said with the file's name. A song whose
+    /// synthesizer settings or SoundFonts differ plays on a synthesizer of its own, as a song with
+    /// its own bank does; its loops are its own. (Its transposition and text encoding are the
+    /// command's: the listener's transposition is one for the whole queue.)
+    public typealias SongSettingsSource = (FilePath) -> Result<SongSettings?, SongSettingsProblem>
+    private let songSettings: SongSettingsSource?
     /// Songs read already, by the queue item that stands for them: the song piped in on standard
     /// input, which cannot be read again, and a first file read to check where it starts. Other
     /// files are read when their turn comes.
@@ -92,7 +99,8 @@ public final class Player {
     ///   cannot be read is left for `play` to report.
     public init(
         chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
-        split: SongSplit = .always(cores: 1), songBanks: SongBankLookup = SongBankLookup(), readingAhead: FilePath? = nil,
+        split: SongSplit = .always(cores: 1), songBanks: SongBankLookup = SongBankLookup(), songSettings: SongSettingsSource? = nil,
+        readingAhead: FilePath? = nil,
         makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
         makeSynthesizer: @escaping @Sendable () throws -> Synthesizer,
         onProblem: @escaping (String) -> Void
@@ -118,6 +126,7 @@ public final class Player {
         if case .always(let cores) = split { splitsSongs = cores > 1 } else { splitsSongs = false }
         self.onProblem = onProblem
         self.songBanks = songBanks
+        self.songSettings = songSettings
         self.sampleRate = sampleRate
         if let readingAhead, let read { readAhead = (.file(readingAhead), read) }
     }
@@ -498,30 +507,39 @@ public final class Player {
                 onProblem("\(item.displayName): no song was read from it")
                 return nil
             }
+            var sound: SongSettings?
+            if let file = item.file, let songSettings {
+                switch songSettings(file) {
+                case .success(let settings): sound = settings
+                case .failure(let problem):
+                    onProblem("\(item.displayName): \(problem)")
+                    return nil
+                }
+            }
+            let songBank = item.file.flatMap { songBanks.bank(forSongAt: $0, embedded: song.file.embeddedSoundBank) }
             var songSynthesizer = synthesizer
-            if let songBank = item.file.flatMap({ songBanks.bank(forSongAt: $0, embedded: song.file.embeddedSoundBank) }) {
+            let settings = sound?.synthesizer ?? synthesizer.configuration
+            let soundFonts = (sound?.soundFonts ?? synthesizer.soundFonts).with(songBank: songBank)
+            // A song with its own bank or settings plays on a synthesizer of its own: the stack's
+            // samples come from FluidSynth's cache; it shows its keys and channels through the
+            // main one's and takes the listener's changes from it.
+            if settings != synthesizer.configuration || soundFonts != synthesizer.soundFonts {
                 do {
-                    songSynthesizer = try synthesizer(with: songBank)
+                    songSynthesizer = try Synthesizer(settings: settings, soundFonts: soundFonts, lead: synthesizer)
                 } catch {
                     onProblem("\(item.displayName): \(error)")
                     return nil
                 }
                 if let problem = songSynthesizer.songBankProblem { onProblem(problem.description) }
             }
-            let sequencer = Sequencer(song: song, synthesizer: songSynthesizer, loops: loops)
-            if loops != .asWritten { warnOfLoops(sequencer.loopFinding, item: item) }
+            let songLoops = sound?.loops ?? loops
+            let sequencer = Sequencer(song: song, synthesizer: songSynthesizer, loops: songLoops)
+            if songLoops != .asWritten { warnOfLoops(sequencer.loopFinding, item: item) }
             return splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
         } catch {
             onProblem(error.description)
             return nil
         }
-    }
-
-    /// A synthesizer for a song with its own bank: the stack's SoundFonts come from FluidSynth's
-    /// sample cache, the bank is read (the same bank again, from the cache too). It shows its keys
-    /// and channels through the main one's, and takes the listener's changes from it.
-    private func synthesizer(with songBank: SongSoundBank) throws(SynthesisError) -> Synthesizer {
-        try Synthesizer(settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts.with(songBank: songBank), lead: synthesizer)
     }
 
     /// A song whose marks make no loop is said so each time; one without marks once (in a

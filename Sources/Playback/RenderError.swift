@@ -13,7 +13,7 @@ public enum RenderError: Error, Sendable {
     /// Stopped on request while streaming (`render -o -`): what went out is the song's beginning.
     case cancelledStream(name: String)
     /// The song's own settings could not be had (a folder's settings file that is wrong for it).
-    case songSettings(any Error & Sendable & CustomStringConvertible)
+    case songSettings(SongSettingsProblem)
 }
 
 extension RenderError: CustomStringConvertible {

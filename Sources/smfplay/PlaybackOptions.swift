@@ -86,6 +86,17 @@ struct PlaybackOptions: ParsableArguments {
         }
     }
 
+    /// Each song's settings from the `.smfplay.toml` files above it, for the player to ask as it
+    /// prepares the song (its transposition and text encoding stay the command's: see `Player`).
+    private func folderSettings(_ settings: RenderSettings, soundFonts: SoundFontStack, configuration: Configuration) -> Player.SongSettingsSource {
+        let folders = FolderSettingsForSongs(
+            command: SongSettings(
+                soundFonts: soundFonts, synthesizer: settings.synthesizerSettings, performance: performance.performance,
+                loops: performance.loopSettings(configured: settings), textEncoding: text.encoding(configuration: configuration)),
+            commandLine: sound.folderKeys.union(performance.folderKeys).union(text.folderKeys), configuration: configuration)
+        return { path in Result { () throws(SongSettingsProblem) in try folders.settings(forSongAt: path, refusingEndlessLoops: false) } }
+    }
+
     /// Connects to the sound server and loads the SoundFont (or takes `preload`'s, see
     /// `CommandLinePrescan`), reading `readingAhead` meanwhile (see `Player.init`).
     func makePlayer(
@@ -105,7 +116,9 @@ struct PlaybackOptions: ParsableArguments {
             player = try Player(
                 chaseNotes: audio.chaseNotes, tailLimitSeconds: settings.tail, sampleRate: Double(settings.sampleRate),
                 limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings), split: songSplit(configured: audio.cores),
-                songBanks: settings.makeSongBankLookup(), readingAhead: readingAhead,
+                songBanks: settings.makeSongBankLookup(),
+                songSettings: folderSettings(settings, soundFonts: soundFonts, configuration: configuration),
+                readingAhead: readingAhead,
                 makeSink: { render in
                     PulseAudioPlaybackSink(
                         try PulseAudioSink(

@@ -313,32 +313,21 @@ struct Render: ParsableCommand {
         return options
     }
 
-    /// Each song's settings from the `.smfplay.toml` files above it (up to the configuration's
-    /// library), laid over the command's, the command line's keys kept; nil when the song has
-    /// none. Each folder's file is read once for the run.
+    /// Each song's settings from the `.smfplay.toml` files above it, for the batch to ask.
     private func folderSettings(
         _ settings: RenderSettings, soundFonts: SoundFontStack, options: RenderOptions, configuration: Configuration
     ) -> BatchRenderer.SongSettingsSource {
-        let directories = XDGDirectories.current()
-        let folders = FolderSettingsLookup(libraryRoot: configuration.libraryRoot(in: directories), locator: .standard(directories: directories))
-        let command = SongSettings(
-            soundFonts: soundFonts, synthesizer: settings.synthesizerSettings, performance: options.performance, loops: options.loops,
-            textEncoding: options.textEncoding)
-        let commandLine = sound.folderKeys.union(performance.folderKeys).union(text.folderKeys)
+        let folders = FolderSettingsForSongs(
+            command: SongSettings(
+                soundFonts: soundFonts, synthesizer: settings.synthesizerSettings, performance: options.performance, loops: options.loops,
+                textEncoding: options.textEncoding),
+            commandLine: sound.folderKeys.union(performance.folderKeys).union(text.folderKeys), configuration: configuration)
         return { path throws(RenderError) in
-            let song: SongSettings
-            do {
-                let folder = try folders.settings(forSongAt: path)
-                song = try folder.applied(to: command, commandLine: commandLine)
-                if song.loops.passes == nil { throw FolderRenderError.endlessLoops(file: folder.loops?.file) }
-            } catch let error as FolderSettingsError {
-                throw .songSettings(error)
-            } catch let error as FolderRenderError {
-                throw .songSettings(error)
+            do throws(SongSettingsProblem) {
+                return try folders.settings(forSongAt: path, refusingEndlessLoops: true)
             } catch {
-                preconditionFailure("unexpected error \(error)")
+                throw .songSettings(error)
             }
-            return song == command ? nil : song
         }
     }
 

@@ -128,11 +128,11 @@ import Testing
     /// the queue of `files` from its start.
     static func player(
         playing files: [FilePath], latencySeconds: Double = 0.02, chaseNotes: Bool = false, loops: LoopSettings = .asWritten,
-        split: SongSplit = .always(cores: 1)
+        split: SongSplit = .always(cores: 1), songSettings: Player.SongSettingsSource? = nil
     ) throws -> (Player, ManualSink) {
         var made: ManualSink?
         let player = try Player(
-            chaseNotes: chaseNotes, tailLimitSeconds: 1, sampleRate: rate, loops: loops, split: split,
+            chaseNotes: chaseNotes, tailLimitSeconds: 1, sampleRate: rate, loops: loops, split: split, songSettings: songSettings,
             makeSink: { render in
                 let sink = ManualSink(latencySeconds: latencySeconds, render: render)
                 made = sink

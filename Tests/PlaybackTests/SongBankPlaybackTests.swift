@@ -46,4 +46,38 @@ import Testing
             #expect(shares[0] > 0.1, "\(frequency) Hz is not heard: \(shares)")
         }
     }
+
+    @Test("a song whose own settings name other SoundFonts (a folder's) plays on them; the next song, without, follows")
+    func songSettingsChooseTheSound() throws {
+        let folder = try TemporaryFolder()
+        let square = TestSoundBank(presets: [.init("Square", program: 0, waveform: .square)])
+        let bankPath = FilePath(folder.file("square.sf2"))
+        try Data(square.bytes(.soundFont2)).write(to: URL(fileURLWithPath: bankPath.string))
+        // A4 for a second on program 0, bank 0.
+        let song = TestSongs.song { track in
+            track.append(.programChange(channel: 0, program: 0), atTick: 0)
+            track.append(.noteOn(channel: 0, note: 69, velocity: 100), atTick: 0)
+            track.append(.noteOff(channel: 0, note: 69, velocity: 0), atTick: TestSongs.tick(1))
+            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(1))
+        }
+        var files: [FilePath] = []
+        for name in ["folder.mid", "plain.mid"] {
+            let path = folder.file(name)
+            try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
+            files.append(FilePath(path))
+        }
+        let command = try SeekHandoverTests.synthesizer()
+        let own = SongSettings(soundFonts: SoundFontStack([bankPath]), synthesizer: command.configuration)
+        let (player, sink) = try SeekHandoverTests.player(playing: files) { path in
+            .success(path == files[0] ? own : nil)
+        }
+        for _ in 0..<Int(3 * SeekHandoverTests.rate / 441) {
+            sink.record(frames: 441)
+            _ = player.update()
+        }
+        let first = PowerSpectrum(stereo: sink.recorded, sampleRate: SeekHandoverTests.rate, start: 0.3, size: 16_384).harmonicShares(
+            fundamental: 440, count: 2)
+        #expect(first[1] < first[0] / 100, "the first song is not the folder's square: \(first)")
+        #expect(player.update().place == 1, "the second song did not start")
+    }
 }
