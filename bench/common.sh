@@ -105,3 +105,13 @@ measure() {
     echo "$seconds $(tail -n 1 "$report" | awk '{ print $1, $2 + $3 }')"
     rm -f "$report"
 }
+
+# The median of the numbers on standard input, one a line.
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# The ratio of two medians, by name, from the caller's associative array `medians`, to 2 places.
+ratio() { awk -v a="${medians[$1]}" -v b="${medians[$2]}" 'BEGIN { printf "%.2f", a / b }'; }
+
+# check VALUE MINIMUM WHAT: adds "WHAT = VALUE, target >= MINIMUM" to the caller's `failures`
+# when VALUE is below MINIMUM.
+check() { awk -v r="$1" -v m="$2" 'BEGIN { exit !(r >= m) }' || failures+=("$3 = $1, target >= $2"); }

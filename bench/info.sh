@@ -41,7 +41,6 @@ cat "$file" >/dev/null # in the page cache for both
 "$SMFPLAY" info "$file" >/dev/null || { echo "smfplay info failed on $file" >&2; exit 1; }
 note_load
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 field() { tr ' ' '\n' <<<"$2" | sed -n "s/^$1=//p"; }
 
 smf_times=()

@@ -52,7 +52,6 @@ mkdir -p "$OUT"
 export XDG_CONFIG_HOME="$OUT/config"
 mkdir -p "$XDG_CONFIG_HOME"
 
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 smfplay_render=("$BIN" render --soundfont "$SOUNDFONT" --sample-rate "$RATE" --gain "$GAIN" --bits 16 --quiet --force "$SONG")
 fluidsynth_render=(fluidsynth -ni -r "$RATE" -g "$GAIN")
@@ -81,7 +80,6 @@ done
 
 declare -A medians
 for name in "${!times[@]}"; do medians[$name]=$(tr ' ' '\n' <<<"${times[$name]}" | grep . | median); done
-ratio() { awk -v a="${medians[$1]}" -v b="${medians[$2]}" 'BEGIN { printf "%.2f", a / b }'; }
 ratio_fluidsynth=$(ratio fluidsynth split)
 ratio_cores=$(ratio fluidsynth_cores split)
 ratio_one_core=$(ratio fluidsynth_one_core one_core)
@@ -90,7 +88,6 @@ split_extra_kb=$((memory[split] - memory[one_core]))
 memory_share=$(awk -v e="$split_extra_kb" -v s="$soundfont_kb" 'BEGIN { printf "%.2f", e / s }')
 
 failures=()
-check() { awk -v r="$1" -v m="$2" 'BEGIN { exit !(r >= m) }' || failures+=("$3 = $1, target >= $2"); }
 check "$ratio_fluidsynth" "$MIN_RATIO_FLUIDSYNTH" "(1) fluidsynth / smfplay"
 check "$ratio_cores" "$MIN_RATIO_FLUIDSYNTH_CORES" "(1) fluidsynth cpu-cores=2 / smfplay"
 check "$ratio_one_core" "$MIN_RATIO_ONE_CORE" "(2) one core: fluidsynth / smfplay"

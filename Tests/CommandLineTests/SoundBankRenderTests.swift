@@ -19,26 +19,7 @@ struct SoundBankRenderTests {
 
     /// A sine melody (program 0) with noise drums for 2 s; then, from 2 to 3 s, A4 on a violin
     /// (program 40), which the test bank has not. End of Track at 3.2 s.
-    static let song: [UInt8] = {
-        var events: [(tick: UInt32, message: MIDIMessage)] = [
-            (0, .programChange(channel: 0, program: 0)), (0, .programChange(channel: 1, program: 40)),
-        ]
-        let melody: [UInt8] = [69, 72, 76, 81, 76, 72, 69, 64]
-        for (step, key) in melody.enumerated() {
-            let tick = UInt32(step * 240)
-            let drum: UInt8 = step % 2 == 0 ? 36 : 38
-            events += [(tick, .noteOn(channel: 0, note: key, velocity: 100)), (tick + 200, .noteOff(channel: 0, note: key, velocity: 0))]
-            events += [(tick, .noteOn(channel: 9, note: drum, velocity: 100)), (tick + 100, .noteOff(channel: 9, note: drum, velocity: 0))]
-        }
-        events += [(1_920, .noteOn(channel: 1, note: 69, velocity: 100)), (2_880, .noteOff(channel: 1, note: 69, velocity: 0))]
-        var track = Track()
-        // In time order, as a track is written (the sort keeps each tick's events in the order listed).
-        for event in events.enumerated().sorted(by: { ($0.element.tick, $0.offset) < ($1.element.tick, $1.offset) }) {
-            track.append(event.element.message, atTick: event.element.tick)
-        }
-        track.append(.meta(.endOfTrack), atTick: 3_072)
-        return SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
-    }()
+    static let song = EmbeddedBankRenderTests.song(melodyBank: 0)
 
     /// Where the first note, A4, sounds alone (0.11–0.2 s): the kick under it has stopped, cut at
     /// its note-off (0.1 s) as DLS notes are (see `SoundBankReleaseTests`).
