@@ -53,8 +53,9 @@ public final class Player {
     /// A song's own settings (its folder's), asked for each file as it is prepared: nil for the
     /// command's own; an error skips the song, said with the file's name. A song whose
     /// synthesizer settings or SoundFonts differ plays on a synthesizer of its own, as a song with
-    /// its own bank does; its loops are its own. (Its transposition and text encoding are the
-    /// command's: the listener's transposition is one for the whole queue.)
+    /// its own bank does; its loops are its own, and its own transposition is its synthesizer's
+    /// (``SynthesizerSettings/keyShift``), under the listener's, which is one for the whole queue.
+    /// (Its text encoding is the command's.)
     public typealias SongSettingsSource = (FilePath) -> Result<SongSettings?, SongSettingsProblem>
     private let songSettings: SongSettingsSource?
     /// Songs read already, by the queue item that stands for them: the song piped in on standard

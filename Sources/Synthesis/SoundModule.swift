@@ -27,13 +27,17 @@ struct SoundModule {
     private var masterPan: Float = 0
     /// Whether any part receives another channel than its own (the fast path delivers directly).
     private var isReceiveRemapped = false
-    /// The listener's transposition (``Performance/transpose``), which no message in the song changes.
+    /// The listener's transposition (``Performance/transpose``), which no message in the song
+    /// changes, and the song's own on top of it (``SynthesizerSettings/keyShift``).
     private var listenerKeyShift = 0
+    private let songKeyShift: Int
     /// The parts heard (bit p for part p), from the listener's muted and soloed channels.
     private var audibleParts = UInt64.max
 
-    init(chosenMode: MIDIMode?) {
+    init(chosenMode: MIDIMode?, keyShift: Int = 0) {
         self.chosenMode = chosenMode
+        songKeyShift = keyShift
+        listenerKeyShift = keyShift
         parts = (0..<Self.partCount).map(PartState.init(part:))
         soundingKeys = Array(repeating: Self.noKey, count: Self.partCount * 128)
     }
@@ -101,7 +105,7 @@ struct SoundModule {
     /// the notes of a part just muted are released (its sustain pedal lifted), so that it falls
     /// silent as its instruments' releases say, without a click.
     mutating func play(_ performance: Performance, output: some SoundModuleOutput) {
-        listenerKeyShift = performance.transpose
+        listenerKeyShift = performance.transpose + songKeyShift
         let audible = performance.audible
         var heard: UInt64 = 0
         for part in 0..<Self.partCount where audible.contains(part % 16) { heard |= 1 << UInt64(part) }

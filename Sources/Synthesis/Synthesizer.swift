@@ -134,7 +134,7 @@ public final class Synthesizer: @unchecked Sendable {
         self.soundFonts = soundFonts
         presetTables = tables
         presetTableOfMode = tableOfMode
-        module = SoundModule(chosenMode: configuration.midiMode)
+        module = SoundModule(chosenMode: configuration.midiMode, keyShift: configuration.keyShift)
         // FluidSynth applies some of the settings above where it renders, at its next block (the
         // polyphony reallocates its mixer's voice lists): a silent block rendered here, so that
         // the audio thread's first block does not.

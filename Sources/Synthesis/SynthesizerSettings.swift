@@ -83,6 +83,9 @@ public struct SynthesizerSettings: Hashable, Sendable {
     /// The standard every song is read as, whatever it says; `nil` reads each song as the
     /// standard it was written for (``MIDIModeDetection``), switching when a reset message says so.
     public var midiMode: MIDIMode?
+    /// Semitones added to every key beyond the listener's transposition: a song's own (its
+    /// folder's `transpose`) where the listener's is one for the whole queue (`play`).
+    public var keyShift = 0
 
     /// The defaults, here once: the configuration's come from these.
     public static let defaultSampleRate = 44_100.0

@@ -18,14 +18,28 @@ struct FolderSettingsForSongs: Sendable {
         self.commandLine = commandLine
     }
 
-    /// The song's settings; nil when they are the command's. `refusingEndlessLoops`: a folder's
-    /// `loops = "inf"` is a problem (a render would never end).
-    func settings(forSongAt path: FilePath, refusingEndlessLoops: Bool) throws(SongSettingsProblem) -> SongSettings? {
-        let song: SongSettings
+    /// What the settings are for.
+    enum Use {
+        /// A render: a folder's `loops = "inf"` is a problem (it would never end).
+        case render
+        /// Play: the listener's transposition is one for the queue, so a song's own goes to its
+        /// synthesizer, on top (``SynthesizerSettings/keyShift``).
+        case play
+    }
+
+    /// The song's settings; nil when they are the command's.
+    func settings(forSongAt path: FilePath, for use: Use) throws(SongSettingsProblem) -> SongSettings? {
+        var song: SongSettings
         do {
             let folder = try folders.settings(forSongAt: path)
             song = try folder.applied(to: command, commandLine: commandLine)
-            if refusingEndlessLoops, song.loops.passes == nil { throw SongSettingsProblem(FolderRenderError.endlessLoops(file: folder.loops?.file)) }
+            switch use {
+            case .render:
+                if song.loops.passes == nil { throw SongSettingsProblem(FolderRenderError.endlessLoops(file: folder.loops?.file)) }
+            case .play:
+                song.synthesizer.keyShift = song.performance.transpose - command.performance.transpose
+                song.performance.transpose = command.performance.transpose
+            }
         } catch let error as FolderSettingsError {
             throw SongSettingsProblem(error)
         } catch let problem as SongSettingsProblem {

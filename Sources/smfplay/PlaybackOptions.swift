@@ -87,14 +87,14 @@ struct PlaybackOptions: ParsableArguments {
     }
 
     /// Each song's settings from the `.smfplay.toml` files above it, for the player to ask as it
-    /// prepares the song (its transposition and text encoding stay the command's: see `Player`).
+    /// prepares the song (its text encoding stays the command's: see `Player`).
     private func folderSettings(_ settings: RenderSettings, soundFonts: SoundFontStack, configuration: Configuration) -> Player.SongSettingsSource {
         let folders = FolderSettingsForSongs(
             command: SongSettings(
                 soundFonts: soundFonts, synthesizer: settings.synthesizerSettings, performance: performance.performance,
                 loops: performance.loopSettings(configured: settings), textEncoding: text.encoding(configuration: configuration)),
             commandLine: sound.folderKeys.union(performance.folderKeys).union(text.folderKeys), configuration: configuration)
-        return { path in Result { () throws(SongSettingsProblem) in try folders.settings(forSongAt: path, refusingEndlessLoops: false) } }
+        return { path in Result { () throws(SongSettingsProblem) in try folders.settings(forSongAt: path, for: .play) } }
     }
 
     /// Connects to the sound server and loads the SoundFont (or takes `preload`'s, see

@@ -324,7 +324,7 @@ struct Render: ParsableCommand {
             commandLine: sound.folderKeys.union(performance.folderKeys).union(text.folderKeys), configuration: configuration)
         return { path throws(RenderError) in
             do throws(SongSettingsProblem) {
-                return try folders.settings(forSongAt: path, refusingEndlessLoops: true)
+                return try folders.settings(forSongAt: path, for: .render)
             } catch {
                 throw .songSettings(error)
             }

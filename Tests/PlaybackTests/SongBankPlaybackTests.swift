@@ -80,4 +80,41 @@ import Testing
         #expect(first[1] < first[0] / 100, "the first song is not the folder's square: \(first)")
         #expect(player.update().place == 1, "the second song did not start")
     }
+
+    @Test("a song's own key shift (a folder's transpose, in play) moves its keys, and the listener's transposition moves them further")
+    func songKeyShiftIsUnderTheListeners() throws {
+        let folder = try TemporaryFolder()
+        let square = TestSoundBank(presets: [.init("Square", program: 0, waveform: .square)])
+        let bankPath = FilePath(folder.file("square.sf2"))
+        try Data(square.bytes(.soundFont2)).write(to: URL(fileURLWithPath: bankPath.string))
+        // A4 struck at 0 s and again at 1 s.
+        let song = TestSongs.song { track in
+            track.append(.programChange(channel: 0, program: 0), atTick: 0)
+            for start in [0.0, 1.0] {
+                track.append(.noteOn(channel: 0, note: 69, velocity: 100), atTick: TestSongs.tick(start))
+                track.append(.noteOff(channel: 0, note: 69, velocity: 0), atTick: TestSongs.tick(start + 0.9))
+            }
+            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(2))
+        }
+        let path = FilePath(folder.file("song.mid"))
+        try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path.string))
+        var settings = try SeekHandoverTests.synthesizer().configuration
+        settings.keyShift = 12
+        let own = SongSettings(soundFonts: SoundFontStack([bankPath]), synthesizer: settings)
+        let (player, sink) = try SeekHandoverTests.player(playing: [path]) { _ in .success(own) }
+        func play(seconds: Double) {
+            for _ in 0..<Int(seconds * SeekHandoverTests.rate / 441) {
+                sink.record(frames: 441)
+                _ = player.update()
+            }
+        }
+        play(seconds: 0.5)
+        player.performance.transpose = -7
+        play(seconds: 1.2)
+        let first = PowerSpectrum(stereo: sink.recorded, sampleRate: SeekHandoverTests.rate, start: 0.2, size: 8_192).peakFrequency
+        let second = PowerSpectrum(stereo: sink.recorded, sampleRate: SeekHandoverTests.rate, start: 1.2, size: 8_192).peakFrequency
+        // 12 semitones up: A5; then 12 − 7 = 5 up: D5.
+        #expect(abs(first - 880) < 12, "the song's own shift: \(first) Hz")
+        #expect(abs(second - 587.33) < 12, "the listener's on top: \(second) Hz")
+    }
 }
