@@ -10,4 +10,6 @@ struct LoadedSong {
     var noteRange: ClosedRange<UInt8>?
     var meter: MeterMap?
     var usedChannels: UInt16
+    /// How its texts are read, when its own settings say (nil: as the session reads them).
+    var textDecoding: TextDecoding?
 }

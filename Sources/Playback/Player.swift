@@ -53,9 +53,9 @@ public final class Player {
     /// A song's own settings (its folder's), asked for each file as it is prepared: nil for the
     /// command's own; an error skips the song, said with the file's name. A song whose
     /// synthesizer settings or SoundFonts differ plays on a synthesizer of its own, as a song with
-    /// its own bank does; its loops are its own, and its own transposition is its synthesizer's
-    /// (``SynthesizerSettings/keyShift``), under the listener's, which is one for the whole queue.
-    /// (Its text encoding is the command's.)
+    /// its own bank does; its loops are its own, its own transposition is its synthesizer's
+    /// (``SynthesizerSettings/keyShift``), under the listener's, which is one for the whole queue,
+    /// and its texts are read as it says (``textDecoding(generation:)``).
     public typealias SongSettingsSource = (FilePath) -> Result<SongSettings?, SongSettingsProblem>
     private let songSettings: SongSettingsSource?
     /// Songs read already, by the queue item that stands for them: the song piped in on standard
@@ -275,6 +275,12 @@ public final class Player {
         loaded[generation]?.song.whole.song
     }
 
+    /// How the song of a snapshot's `start` has its texts read, when its own settings (its
+    /// folder's `text_encoding`) say; nil: as the session reads every song's.
+    public func textDecoding(generation: Int) -> TextDecoding? {
+        loaded[generation]?.textDecoding
+    }
+
     /// The 16 channels, each port's part of a channel taken together; those the song sends
     /// nothing on have no instrument. `names` is the song's synthesizer, which knows the names of
     /// its own bank's presets as well as the stack's.
@@ -465,10 +471,10 @@ public final class Player {
     private func loadCurrent(readAhead: (item: QueueItem, song: Song)? = nil) -> Bool {
         preparedGeneration = nil
         while let item = queue.current {
-            if let song = prepare(item, readAhead: readAhead?.item == item ? readAhead?.song : nil) {
-                let generation = register(song, place: queue.place)
+            if let prepared = prepare(item, readAhead: readAhead?.item == item ? readAhead?.song : nil) {
+                let generation = register(prepared, place: queue.place)
                 playingGeneration = generation
-                change { .load(song, generation: generation, fadeOut: $0) }
+                change { .load(prepared.song, generation: generation, fadeOut: $0) }
                 return true
             }
             queue.removeCurrent()
@@ -482,10 +488,10 @@ public final class Player {
         var upcoming = queue
         upcoming.move(toPlace: current.place)
         while upcoming.advanceAfterEnd(), let item = upcoming.current {
-            if let song = prepare(item) {
-                let next = register(song, place: upcoming.place)
+            if let prepared = prepare(item) {
+                let next = register(prepared, place: upcoming.place)
                 preparedGeneration = next
-                engine.post(.queueNext(song, generation: next))
+                engine.post(.queueNext(prepared.song, generation: next))
                 return
             }
             queue.remove(place: upcoming.place)
@@ -496,7 +502,14 @@ public final class Player {
         preparedGeneration = nil
     }
 
-    private func prepare(_ item: QueueItem, readAhead: Song? = nil) -> PlayingSong? {
+    /// A song made ready to hand to the engine, and how its texts are read when its own settings
+    /// say (nil: as the session reads every song's).
+    private struct PreparedSong {
+        var song: PlayingSong
+        var textDecoding: TextDecoding?
+    }
+
+    private func prepare(_ item: QueueItem, readAhead: Song? = nil) -> PreparedSong? {
         do throws(SMFFileError) {
             let song: Song
             if let known = readAhead ?? preloadedSongs[item] {
@@ -536,7 +549,10 @@ public final class Player {
             let songLoops = sound?.loops ?? loops
             let sequencer = Sequencer(song: song, synthesizer: songSynthesizer, loops: songLoops)
             if songLoops != .asWritten { warnOfLoops(sequencer.loopFinding, item: item) }
-            return splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
+            let playing = splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
+            // nil text encoding in a song's settings: "auto", decided from the song's own texts.
+            let textDecoding = sound.map { $0.textEncoding.map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: song.file) }
+            return PreparedSong(song: playing, textDecoding: textDecoding)
         } catch {
             onProblem(error.description)
             return nil
@@ -674,12 +690,12 @@ public final class Player {
         return whole.plan(seekingTo: position.frame, chaseNotes: true)
     }
 
-    private func register(_ playing: PlayingSong, place: Int) -> Int {
+    private func register(_ prepared: PreparedSong, place: Int) -> Int {
         defer { nextGeneration += 1 }
-        let song = playing.whole.song
+        let song = prepared.song.whole.song
         loaded[nextGeneration] = LoadedSong(
-            song: playing, place: place, noteRange: song.noteRange, meter: MeterMap(song: song),
-            usedChannels: song.usedChannels)
+            song: prepared.song, place: place, noteRange: song.noteRange, meter: MeterMap(song: song),
+            usedChannels: song.usedChannels, textDecoding: prepared.textDecoding)
         return nextGeneration
     }
 }

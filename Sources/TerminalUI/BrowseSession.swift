@@ -322,7 +322,9 @@ public struct BrowseSession {
         if let player {
             let snapshot = player.update()
             if !snapshot.hasEnded, let item = snapshot.item {
-                let title = player.song(generation: snapshot.start).flatMap { $0.file.titleText(decoding: textDecoding($0.file)) }
+                let title = player.song(generation: snapshot.start).flatMap {
+                    $0.file.titleText(decoding: player.textDecoding(generation: snapshot.start) ?? textDecoding($0.file))
+                }
                 let name = PlayView.shownName(of: item, title: title)
                 status =
                     "\(snapshot.isPaused ? "❚❚" : "▶") \(name)  \(formatDuration(snapshot.heardSeconds)) / \(formatDuration(snapshot.durationSeconds))"

@@ -100,9 +100,11 @@ public struct PlaySession {
                 placeChanged = true
                 if interactive {
                     let song = player.song(generation: snapshot.start)
-                    let lyrics = song.map { Lyrics(song: $0, decoding: textDecoding($0.file)) }
+                    // The song's own reading (its folder's text_encoding) before the session's.
+                    let read = song.map { ($0, player.textDecoding(generation: snapshot.start) ?? textDecoding($0.file)) }
+                    let lyrics = read.map { Lyrics(song: $0.0, decoding: $0.1) }
                     view.lyrics = lyrics.flatMap { $0.isEmpty ? nil : LyricsView(lyrics: $0) }
-                    view.title = song.flatMap { $0.file.titleText(decoding: textDecoding($0.file)) }
+                    view.title = read.flatMap { $0.0.file.titleText(decoding: $0.1) }
                 }
                 if !interactive {
                     // Written at once, not buffered: a log or a pipe sees each file as it starts.

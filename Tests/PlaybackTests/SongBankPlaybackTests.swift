@@ -117,4 +117,37 @@ import Testing
         #expect(abs(first - 880) < 12, "the song's own shift: \(first) Hz")
         #expect(abs(second - 587.33) < 12, "the listener's on top: \(second) Hz")
     }
+
+    @Test("a song whose own settings say shift-jis has its title read so (the session would guess), and a song without its own has none")
+    func songTextEncodingIsTheSongs() throws {
+        let folder = try TemporaryFolder()
+        // 夜想曲 in Shift-JIS: four bytes a Latin-1 or cp1252 reading would take for other letters.
+        let title: [UInt8] = [0x96, 0xE9, 0x91, 0x7A, 0x8B, 0xC8]
+        let song = TestSongs.song { track in
+            track.append(.meta(.text(.trackName, title)), atTick: 0)
+            track.append(.noteOn(channel: 0, note: 69, velocity: 100), atTick: 0)
+            track.append(.noteOff(channel: 0, note: 69, velocity: 0), atTick: TestSongs.tick(0.5))
+            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(0.5))
+        }
+        var files: [FilePath] = []
+        for name in ["own.mid", "session.mid"] {
+            let path = folder.file(name)
+            try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
+            files.append(FilePath(path))
+        }
+        let command = try SeekHandoverTests.synthesizer()
+        let own = SongSettings(soundFonts: command.soundFonts, synthesizer: command.configuration, textEncoding: .shiftJIS)
+        let (player, sink) = try SeekHandoverTests.player(playing: files) { path in .success(path == files[0] ? own : nil) }
+        sink.record(frames: 441)
+        let first = player.update()
+        let decoding = try #require(player.textDecoding(generation: first.start), "the song's own reading is not kept")
+        #expect(player.song(generation: first.start)?.file.titleText(decoding: decoding) == "夜想曲")
+        for _ in 0..<Int(1.8 * SeekHandoverTests.rate / 441) {
+            sink.record(frames: 441)
+            _ = player.update()
+        }
+        let second = player.update()
+        #expect(second.place == 1, "the second song did not start")
+        #expect(player.textDecoding(generation: second.start) == nil)
+    }
 }
