@@ -21,7 +21,6 @@ let package = Package(
         // C libraries, as Debian packages them.
         .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
@@ -38,9 +37,7 @@ let package = Package(
             name: "Synthesis",
             dependencies: ["SMF", "Files", "WorkerThreads", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
         // Where audio goes: audio files (libsndfile).
-        .target(
-            name: "AudioOutput",
-            dependencies: ["Files", "CSndFile", "CPulseAudio", "CEBUR128", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio", .product(name: "SystemPackage", package: "swift-system")]),
         // Rendering and playing songs: the synthesizer into a sink.
         .target(
             name: "Playback",

@@ -8,15 +8,12 @@ struct LimitedWriter {
     let writer: any AudioSampleWriter
     /// Nil writes the audio as it comes.
     let limiter: PeakLimiter?
-    /// Measures what is written (after the limiter).
-    let meter: LoudnessMeter?
     /// Frames still to drop from the front: the limiter's delay line, silent at first.
     private var latencyToDrop: Int
 
-    init(writer: any AudioSampleWriter, limiter: PeakLimiter?, meter: LoudnessMeter? = nil) {
+    init(writer: any AudioSampleWriter, limiter: PeakLimiter?) {
         self.writer = writer
         self.limiter = limiter
-        self.meter = meter
         limiter?.reset()
         latencyToDrop = limiter?.latencyFrames ?? 0
     }
@@ -27,9 +24,7 @@ struct LimitedWriter {
         let dropped = min(latencyToDrop, frames)
         latencyToDrop -= dropped
         guard frames > dropped else { return }
-        let written = UnsafeBufferPointer(start: samples + 2 * dropped, count: 2 * (frames - dropped))
-        meter?.add(written)
-        try writer.write(written)
+        try writer.write(UnsafeBufferPointer(start: samples + 2 * dropped, count: 2 * (frames - dropped)))
     }
 
     /// Writes what the limiter still holds, using `scratch` (room for its latency, in frames).
@@ -39,8 +34,6 @@ struct LimitedWriter {
         guard held > 0 else { return }
         scratch.update(repeating: 0, count: 2 * limiter.latencyFrames)
         limiter.process(scratch, frames: limiter.latencyFrames)
-        let written = UnsafeBufferPointer(start: scratch + 2 * (limiter.latencyFrames - held), count: 2 * held)
-        meter?.add(written)
-        try writer.write(written)
+        try writer.write(UnsafeBufferPointer(start: scratch + 2 * (limiter.latencyFrames - held), count: 2 * held))
     }
 }

@@ -1,4 +1,3 @@
-import AudioOutput
 import Synthesis
 
 /// What one render produced.
@@ -13,8 +12,6 @@ public struct RenderResult: Hashable, Sendable {
     public var normalizationGain: Float
     /// How far the limiter turned the loudest moment down, in dB; 0 when it did nothing (or was off).
     public var limiterReductionDecibels: Double = 0
-    /// The written audio's EBU R128 loudness (normalization included); nil for silence.
-    public var loudness: Loudness?
     /// Presets the song asked for that no SoundFont has, and what played instead.
     public var substitutions: [PresetSubstitution] = []
     /// Why the song's loop marks make no loop, when loops were asked for (it was rendered as written).

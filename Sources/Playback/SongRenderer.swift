@@ -150,7 +150,6 @@ public final class SongRenderer: @unchecked Sendable {
         return RenderResult(
             songSeconds: whole.song.duration, audioSeconds: Double(rendered.frames) / Double(sampleRate), peak: peak,
             normalizationGain: gain, limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
-            loudness: rendered.loudness?.scaled(by: gain),
             substitutions: substitutions, loopProblem: loopProblem, songBankProblem: whole.synthesizer.songBankProblem,
             partCount: rendered.sequencers.count)
     }
@@ -163,8 +162,7 @@ public final class SongRenderer: @unchecked Sendable {
         progress: (Double) -> Void
     ) throws(RenderError) -> RenderedSong {
         if options.limitsPeaks, limiter == nil { limiter = PeakLimiter(sampleRate: Double(sampleRate)) }
-        let meter = LoudnessMeter(sampleRate: sampleRate)
-        var writer = LimitedWriter(writer: file, limiter: options.limitsPeaks ? limiter : nil, meter: meter)
+        var writer = LimitedWriter(writer: file, limiter: options.limitsPeaks ? limiter : nil)
         let total = Double(max(sequencers.whole.framesToEnd ?? 1, 1))
         let tailFrames = Int((options.tailLimit * Double(sampleRate)).rounded())
         let start = block.baseAddress!
@@ -196,16 +194,15 @@ public final class SongRenderer: @unchecked Sendable {
                 return Sequencer(partOf: whole, synthesizer: synthesizer, part: part, of: split)
             }
             if let written = try rendering.run(write) {
-                rendered = RenderedSong(whole: whole, sequencers: rendering.madeParts, frames: written, loudness: nil)
+                rendered = RenderedSong(whole: whole, sequencers: rendering.madeParts, frames: written)
             }
         }
         if rendered == nil {
             var blocks = RenderBlocks(sequencer: whole, blockFrames: Self.blockFrames, tailFrames: tailFrames)
-            rendered = RenderedSong(whole: whole, sequencers: [whole], frames: try write { blocks.render(into: $0) }, loudness: nil)
+            rendered = RenderedSong(whole: whole, sequencers: [whole], frames: try write { blocks.render(into: $0) })
         }
         do throws(AudioFileError) { try writer.finish(scratch: start) } catch { throw .output(error) }
         progress(1)
-        rendered?.loudness = meter?.measurement
         return rendered!
     }
 
@@ -231,6 +228,4 @@ private struct RenderedSong {
     /// The sequencers that played: the whole song's, or every part's.
     let sequencers: [Sequencer]
     let frames: Int
-    /// What was written measured, before any normalizing gain.
-    var loudness: Loudness?
 }

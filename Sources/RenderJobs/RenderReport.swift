@@ -25,10 +25,6 @@ public struct RenderReport: Codable, Equatable {
     var peakDecibels: Double?
     /// How far the limiter turned the loudest moment down, in dB (0: not at all).
     var limiterReductionDecibels: Double?
-    /// The file's EBU R128 integrated loudness, in LUFS, and its true peak, in dBTP (libebur128);
-    /// nil for a silent file.
-    var loudnessLUFS: Double?
-    var truePeakDBTP: Double?
     var warnings: [String]
     var error: String?
     /// `I/N` when rendered as shard I of N.
@@ -43,8 +39,6 @@ public struct RenderReport: Codable, Equatable {
         self.renderSeconds = renderSeconds.map { Self.rounded($0, places: 3) }
         peakDecibels = result.peak > 0 ? Self.rounded(20 * log10(Double(result.peak)), places: 2) : nil
         limiterReductionDecibels = Self.rounded(result.limiterReductionDecibels, places: 2)
-        loudnessLUFS = result.loudness.map { Self.rounded($0.integratedLUFS, places: 2) }
-        truePeakDBTP = result.loudness.flatMap { $0.truePeakDBTP.isFinite ? Self.rounded($0.truePeakDBTP, places: 2) : nil }
         self.warnings = warnings
     }
 
