@@ -68,13 +68,13 @@ public final class SongRenderer: @unchecked Sendable {
     /// With `cores` above 1, the song's keys are shared out among that many synthesizers,
     /// which render side by side (``SplitRendering``); the sum sounds as one synthesizer would.
     /// `songBank`, the song's own sound bank, plays on top of the SoundFonts for this song;
-    /// `sound`, the song's own settings (its folder's), in place of the synthesizer's and the
-    /// options' (their performance and loops).
+    /// `sound`, the song's own settings (its folder's), gives its synthesizer's settings and
+    /// SoundFonts. `options` are the song's already (``RenderOptions/with(_:)``: its transposition,
+    /// loops and text encoding), as its tags were made from them.
     public func render(
         _ song: Song, to output: FilePath, options: RenderOptions, cores: Int = 1, songBank: SongSoundBank? = nil,
         sound: SongSettings? = nil, cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
     ) throws(RenderError) -> RenderResult {
-        let options = options.with(sound)
         let sequencer = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
         let isCancelled = { cancellation?.isCancelled ?? false }
         do {
@@ -110,13 +110,13 @@ public final class SongRenderer: @unchecked Sendable {
 
     /// Renders a song into a stream (standard output) as it goes: each block leaves before the
     /// next is rendered. No normalization, which needs the whole render first. A cancellation
-    /// stops the render at the next block; the stream then ends where it was.
+    /// stops the render at the next block; the stream then ends where it was. `songBank`, `sound`
+    /// and `options` as for a file.
     public func render(
         _ song: Song, streamingTo writer: AudioStreamWriter, options: RenderOptions, cores: Int = 1, songBank: SongSoundBank? = nil,
         sound: SongSettings? = nil, cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
     ) throws(RenderError) -> RenderResult {
         precondition(!options.normalize, "a stream cannot be normalized: it leaves before its peak is known")
-        let options = options.with(sound)
         let sequencer = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
         let isCancelled = { cancellation?.isCancelled ?? false }
         let rendered = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)

@@ -23,7 +23,16 @@ extension SynthesisError: CustomStringConvertible {
         case .cannotLoadSoundFont(let path): "\(path.text): cannot load SoundFont: FluidSynth refused it (a damaged .sf2/.sf3 file?)"
         case .notASoundFont(let path, let reason): "\(path.text): not a usable SoundFont: \(reason)"
         case .cannotCopyBank(let error): "cannot copy a sound bank for FluidSynth: \(error)"
-        case .songBankNotLoaded(let bank, let error): "\(bank) is not used, the song plays without it: \(error)"
+        case .songBankNotLoaded(let bank, let error): "\(bank) is not used, the song plays without it: \(error.problem)"
+        }
+    }
+
+    /// What is wrong, without the file's name (for a message that has named it already).
+    var problem: String {
+        switch self {
+        case .cannotLoadSoundFont: "FluidSynth refused it (damaged?)"
+        case .notASoundFont(_, let reason): "not a usable sound bank: \(reason)"
+        default: description
         }
     }
 }

@@ -53,6 +53,14 @@ struct EmbeddedBankRenderTests {
         Case(format: .soundFont3, writtenOffset: 1), Case(format: .downloadableSounds, writtenOffset: nil),
     ]
 
+    /// The bank as an SF2 whose preset headers are overwritten: its outline reads, FluidSynth
+    /// refuses it.
+    static func damagedBank() throws -> [UInt8] {
+        var bytes = try bank.bytes(.soundFont2)
+        for index in bytes.count - 400..<bytes.count { bytes[index] = 0xEE }
+        return bytes
+    }
+
     /// Renders `input` with each of `soundFonts` as a `--soundfont` (an item starting with `--` is
     /// passed as the option it is), and reads the audio back.
     static func render(_ sandbox: Sandbox, _ input: String, _ soundFonts: [String], output: String) throws -> (audio: [Float], stderr: String) {
@@ -94,11 +102,8 @@ struct EmbeddedBankRenderTests {
     func damagedBankRendersWithTheStack() throws {
         try #require(FileManager.default.fileExists(atPath: Self.fluidR3), "\(Self.fluidR3) is missing: run `make deps`")
         let sandbox = try Sandbox()
-        var bankBytes = try Self.bank.bytes(.soundFont2)
-        // The preset headers overwritten: the outline reads, FluidSynth refuses the bank.
-        for index in bankBytes.count - 400..<bankBytes.count { bankBytes[index] = 0xEE }
         let song = Self.song(melodyBank: 1)
-        try sandbox.write("song.rmi", RMIDWriter().encode(song: song, soundBank: bankBytes))
+        try sandbox.write("song.rmi", RMIDWriter().encode(song: song, soundBank: Self.damagedBank()))
         let damaged = try Self.render(sandbox, "song.rmi", [Self.fluidR3], output: "damaged.wav")
         #expect(damaged.stderr.contains("song.rmi's embedded SoundFont is not used, the song plays without it"), "\(damaged.stderr)")
         try sandbox.write("plain.mid", song)

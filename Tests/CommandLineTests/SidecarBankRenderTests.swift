@@ -34,9 +34,7 @@ struct SidecarBankRenderTests {
         try #require(FileManager.default.fileExists(atPath: Banks.fluidR3), "\(Banks.fluidR3) is missing: run `make deps`")
         let sandbox = try Sandbox()
         try sandbox.write("album/song.mid", Banks.song(melodyBank: 0))
-        var bytes = try Banks.bank.bytes(.soundFont2)
-        for index in bytes.count - 400..<bytes.count { bytes[index] = 0xEE }
-        try sandbox.write("album/song.sf2", bytes)
+        try sandbox.write("album/song.sf2", Banks.damagedBank())
         let damaged = try Banks.render(sandbox, "album/song.mid", [Banks.fluidR3], output: "damaged.wav")
         let warnings = damaged.stderr.split(separator: "\n").filter { $0.contains("song.sf2") }
         #expect(warnings.count == 1 && warnings[0].contains("is not used, the song plays without it"), "\(damaged.stderr)")

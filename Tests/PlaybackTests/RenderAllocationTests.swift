@@ -15,8 +15,6 @@ import Testing
 /// and the next song. Runs with the real-time suites (alone): another test's audio thread could
 /// be counted.
 @Suite(.serialized) struct RenderAllocationTests {
-    static let rate = SeekHandoverTests.rate
-
     /// Calls to the allocator made on audio threads while `body` runs.
     static func allocations(_ body: () throws -> Void) rethrows -> Int {
         allocation_counter_start(AudioThread.key)
@@ -37,36 +35,30 @@ import Testing
         let (player, sink) = try SeekHandoverTests.player(
             playing: files, chaseNotes: true, loops: LoopSettings(passes: 2, fadeSeconds: 1),
             split: .whenNeeded(cores: 2))
-        func play(seconds: Double) {
-            for _ in 0..<Int(seconds * Self.rate / 441) {
-                sink.record(frames: 441)
-                _ = player.update()
-            }
-        }
         // Every voice and preset the songs use sounds once before the count (FluidSynth's first
         // note of a preset is not what this checks).
-        play(seconds: 1)
+        sink.play(player, seconds: 1)
         let counted = Self.allocations {
             player.seek(toSeconds: 2.5)
-            play(seconds: 0.3)
+            sink.play(player, seconds: 0.3)
             player.performance.transpose = 3
             player.performance.tempo = 1.25
-            play(seconds: 0.3)
+            sink.play(player, seconds: 0.3)
             player.splitIfOverloaded(renderLoad: Player.overloadedRenderLoad, underrunsSinceLastLook: 0)
-            play(seconds: 0.5)
+            sink.play(player, seconds: 0.5)
             player.performance.muted = ChannelSet(bits: 0b10)
-            play(seconds: 0.3)
+            sink.play(player, seconds: 0.3)
             player.performance.soloed = ChannelSet(bits: 0b1)
             player.seek(bySeconds: -1)
-            play(seconds: 0.3)
+            sink.play(player, seconds: 0.3)
             player.togglePause()
-            play(seconds: 0.1)
+            sink.play(player, seconds: 0.1)
             player.togglePause()
-            play(seconds: 0.3)
+            sink.play(player, seconds: 0.3)
             player.performance = Performance()
             player.seek(toSeconds: 3.5)
             // Round the loop, its fade, and on into the next song.
-            play(seconds: 8)
+            sink.play(player, seconds: 8)
         }
         let snapshot = player.update()
         #expect(snapshot.cores == 2, "the song was not split: the test did not cover a split")
@@ -104,15 +96,9 @@ import Testing
         }
         // Split across two synthesizers: a song with its own bank has part synthesizers of its own.
         let (player, sink) = try SeekHandoverTests.player(playing: files, split: .always(cores: 2))
-        func play(seconds: Double) {
-            for _ in 0..<Int(seconds * Self.rate / 441) {
-                sink.record(frames: 441)
-                _ = player.update()
-            }
-        }
-        play(seconds: 0.5)
+        sink.play(player, seconds: 0.5)
         // From the first song's middle, through the banks' songs, to the plain one after them.
-        let counted = Self.allocations { play(seconds: 6) }
+        let counted = Self.allocations { sink.play(player, seconds: 6) }
         #expect(player.update().place == 3, "the last song did not start: the test did not cover every hand-over")
         #expect(counted == 0, "the audio threads called the allocator \(counted) times")
     }

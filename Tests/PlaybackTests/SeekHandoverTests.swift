@@ -98,6 +98,15 @@ import Testing
             }
         }
 
+        /// Pulls `seconds` through `player`, a 441-frame buffer at a time (10 ms), looking at it
+        /// after each, as a play session does.
+        func play(_ player: Player, seconds: Double) {
+            for _ in 0..<Int(seconds * SeekHandoverTests.rate / 441) {
+                record(frames: 441)
+                _ = player.update()
+            }
+        }
+
         /// Renders `frames` in one buffer, as a sound server asks, and keeps them.
         func record(frames: Int) {
             var buffer = [Float](repeating: 0, count: 2 * frames)
@@ -128,7 +137,8 @@ import Testing
     /// the queue of `files` from its start.
     static func player(
         playing files: [FilePath], latencySeconds: Double = 0.02, chaseNotes: Bool = false, loops: LoopSettings = .asWritten,
-        split: SongSplit = .always(cores: 1), songSettings: Player.SongSettingsSource? = nil
+        split: SongSplit = .always(cores: 1), songSettings: Player.SongSettingsSource? = nil,
+        onProblem: @escaping (String) -> Void = { Issue.record("\($0)") }
     ) throws -> (Player, ManualSink) {
         var made: ManualSink?
         let player = try Player(
@@ -138,7 +148,7 @@ import Testing
                 made = sink
                 return sink
             },
-            makeSynthesizer: synthesizer, onProblem: { Issue.record("\($0)") })
+            makeSynthesizer: synthesizer, onProblem: onProblem)
         let sink = try #require(made)
         #expect(player.play(PlayQueue(files: files)))
         return (player, sink)

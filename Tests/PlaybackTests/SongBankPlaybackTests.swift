@@ -10,6 +10,24 @@ import Testing
 /// The player with songs that bring their own bank (RMID files): the bank is heard, and when a
 /// song is split across synthesizers every part plays it.
 @Suite struct SongBankPlaybackTests {
+    /// The square bank (program 0), written as `square.sf2` in `folder`.
+    static let square = TestSoundBank(presets: [.init("Square", program: 0, waveform: .square)])
+
+    static func writeSquareBank(in folder: TemporaryFolder) throws -> FilePath {
+        let path = FilePath(folder.file("square.sf2"))
+        try Data(square.bytes(.soundFont2)).write(to: URL(fileURLWithPath: path.string))
+        return path
+    }
+
+    /// `song` written under each of `names` in `folder`.
+    static func write(_ song: Song, as names: [String], in folder: TemporaryFolder) throws -> [FilePath] {
+        try names.map { name in
+            let path = folder.file(name)
+            try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
+            return FilePath(path)
+        }
+    }
+
     /// C4 and A4 held together for 2 s on program 0, bank 1 (the embedded bank's 0 at the default
     /// offset): the keys a split shares out between two synthesizers.
     static func chordSong(bank: TestSoundBank) throws -> [UInt8] {
@@ -29,13 +47,9 @@ import Testing
     func splitSongPlaysItsBankOnEveryPart(cores: Int) throws {
         let folder = try TemporaryFolder()
         let path = folder.file("chord.rmi")
-        let bank = TestSoundBank(presets: [.init("Square", program: 0, waveform: .square)])
-        try Data(Self.chordSong(bank: bank)).write(to: URL(fileURLWithPath: path))
+        try Data(Self.chordSong(bank: Self.square)).write(to: URL(fileURLWithPath: path))
         let (player, sink) = try SeekHandoverTests.player(playing: [FilePath(path)], split: .always(cores: cores))
-        for _ in 0..<Int(1.5 * SeekHandoverTests.rate / 441) {
-            sink.record(frames: 441)
-            _ = player.update()
-        }
+        sink.play(player, seconds: 1.5)
         #expect(player.update().cores == cores, "the song did not play on \(cores) synthesizers")
         // 0.37 s from 1 s in: both notes held, in the bank's loop.
         let spectrum = PowerSpectrum(stereo: sink.recorded, sampleRate: SeekHandoverTests.rate, start: 1, size: 16_384)
@@ -50,9 +64,7 @@ import Testing
     @Test("a song whose own settings name other SoundFonts (a folder's) plays on them; the next song, without, follows")
     func songSettingsChooseTheSound() throws {
         let folder = try TemporaryFolder()
-        let square = TestSoundBank(presets: [.init("Square", program: 0, waveform: .square)])
-        let bankPath = FilePath(folder.file("square.sf2"))
-        try Data(square.bytes(.soundFont2)).write(to: URL(fileURLWithPath: bankPath.string))
+        let bankPath = try Self.writeSquareBank(in: folder)
         // A4 for a second on program 0, bank 0.
         let song = TestSongs.song { track in
             track.append(.programChange(channel: 0, program: 0), atTick: 0)
@@ -60,21 +72,13 @@ import Testing
             track.append(.noteOff(channel: 0, note: 69, velocity: 0), atTick: TestSongs.tick(1))
             track.append(.meta(.endOfTrack), atTick: TestSongs.tick(1))
         }
-        var files: [FilePath] = []
-        for name in ["folder.mid", "plain.mid"] {
-            let path = folder.file(name)
-            try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
-            files.append(FilePath(path))
-        }
+        let files = try Self.write(song, as: ["folder.mid", "plain.mid"], in: folder)
         let command = try SeekHandoverTests.synthesizer()
         let own = SongSettings(soundFonts: SoundFontStack([bankPath]), synthesizer: command.configuration)
         let (player, sink) = try SeekHandoverTests.player(playing: files) { path in
             .success(path == files[0] ? own : nil)
         }
-        for _ in 0..<Int(3 * SeekHandoverTests.rate / 441) {
-            sink.record(frames: 441)
-            _ = player.update()
-        }
+        sink.play(player, seconds: 3)
         let first = PowerSpectrum(stereo: sink.recorded, sampleRate: SeekHandoverTests.rate, start: 0.3, size: 16_384).harmonicShares(
             fundamental: 440, count: 2)
         #expect(first[1] < first[0] / 100, "the first song is not the folder's square: \(first)")
@@ -84,9 +88,7 @@ import Testing
     @Test("a song's own key shift (a folder's transpose, in play) moves its keys, and the listener's transposition moves them further")
     func songKeyShiftIsUnderTheListeners() throws {
         let folder = try TemporaryFolder()
-        let square = TestSoundBank(presets: [.init("Square", program: 0, waveform: .square)])
-        let bankPath = FilePath(folder.file("square.sf2"))
-        try Data(square.bytes(.soundFont2)).write(to: URL(fileURLWithPath: bankPath.string))
+        let bankPath = try Self.writeSquareBank(in: folder)
         // A4 struck at 0 s and again at 1 s.
         let song = TestSongs.song { track in
             track.append(.programChange(channel: 0, program: 0), atTick: 0)
@@ -96,21 +98,14 @@ import Testing
             }
             track.append(.meta(.endOfTrack), atTick: TestSongs.tick(2))
         }
-        let path = FilePath(folder.file("song.mid"))
-        try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path.string))
+        let path = try Self.write(song, as: ["song.mid"], in: folder)[0]
         var settings = try SeekHandoverTests.synthesizer().configuration
         settings.keyShift = 12
         let own = SongSettings(soundFonts: SoundFontStack([bankPath]), synthesizer: settings)
         let (player, sink) = try SeekHandoverTests.player(playing: [path]) { _ in .success(own) }
-        func play(seconds: Double) {
-            for _ in 0..<Int(seconds * SeekHandoverTests.rate / 441) {
-                sink.record(frames: 441)
-                _ = player.update()
-            }
-        }
-        play(seconds: 0.5)
+        sink.play(player, seconds: 0.5)
         player.performance.transpose = -7
-        play(seconds: 1.2)
+        sink.play(player, seconds: 1.2)
         let first = PowerSpectrum(stereo: sink.recorded, sampleRate: SeekHandoverTests.rate, start: 0.2, size: 8_192).peakFrequency
         let second = PowerSpectrum(stereo: sink.recorded, sampleRate: SeekHandoverTests.rate, start: 1.2, size: 8_192).peakFrequency
         // 12 semitones up: A5; then 12 − 7 = 5 up: D5.
@@ -129,12 +124,7 @@ import Testing
             track.append(.noteOff(channel: 0, note: 69, velocity: 0), atTick: TestSongs.tick(0.5))
             track.append(.meta(.endOfTrack), atTick: TestSongs.tick(0.5))
         }
-        var files: [FilePath] = []
-        for name in ["own.mid", "session.mid"] {
-            let path = folder.file(name)
-            try Data(SMFWriter().encode(song.file)).write(to: URL(fileURLWithPath: path))
-            files.append(FilePath(path))
-        }
+        let files = try Self.write(song, as: ["own.mid", "session.mid"], in: folder)
         let command = try SeekHandoverTests.synthesizer()
         let own = SongSettings(soundFonts: command.soundFonts, synthesizer: command.configuration, textEncoding: .shiftJIS)
         let (player, sink) = try SeekHandoverTests.player(playing: files) { path in .success(path == files[0] ? own : nil) }
@@ -142,12 +132,32 @@ import Testing
         let first = player.update()
         let decoding = try #require(player.textDecoding(generation: first.start), "the song's own reading is not kept")
         #expect(player.song(generation: first.start)?.file.titleText(decoding: decoding) == "夜想曲")
-        for _ in 0..<Int(1.8 * SeekHandoverTests.rate / 441) {
-            sink.record(frames: 441)
-            _ = player.update()
-        }
+        sink.play(player, seconds: 1.8)
         let second = player.update()
         #expect(second.place == 1, "the second song did not start")
         #expect(player.textDecoding(generation: second.start) == nil)
+    }
+
+    /// A folder file that is wrong, as the command's reader would say it.
+    struct BrokenFolderFile: Error, Sendable, CustomStringConvertible {
+        var description: String { "/music/Album/.smfplay.toml:2: unknown key 'transpos' (did you mean 'transpose'?)" }
+    }
+
+    @Test("a song whose own settings cannot be had is skipped, its problem said with its name, and the next plays")
+    func brokenSongSettingsSkipTheSong() throws {
+        let folder = try TemporaryFolder()
+        let song = TestSongs.song { track in
+            track.append(.noteOn(channel: 0, note: 69, velocity: 100), atTick: 0)
+            track.append(.noteOff(channel: 0, note: 69, velocity: 0), atTick: TestSongs.tick(0.5))
+            track.append(.meta(.endOfTrack), atTick: TestSongs.tick(0.5))
+        }
+        let files = try Self.write(song, as: ["broken.mid", "fine.mid"], in: folder)
+        var problems: [String] = []
+        let (player, sink) = try SeekHandoverTests.player(
+            playing: files, songSettings: { path in path == files[0] ? .failure(SongSettingsProblem(BrokenFolderFile())) : .success(nil) },
+            onProblem: { problems.append($0) })
+        sink.play(player, seconds: 0.2)
+        #expect(problems == ["\(QueueItem.file(files[0]).displayName): \(BrokenFolderFile())"])
+        #expect(player.update().item == .file(files[1]), "the next song does not play")
     }
 }
