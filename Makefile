@@ -1,10 +1,10 @@
 # smfplay: `make demo` and `make test` work on a fresh Debian 12 machine with the Swift toolchain.
 SWIFT ?= swift
-DEBIAN_PACKAGES := libfluidsynth-dev libsndfile1-dev libpulse-dev pulseaudio pulseaudio-utils \
+DEBIAN_PACKAGES := libfluidsynth-dev libsndfile1-dev libebur128-dev libpulse-dev pulseaudio pulseaudio-utils \
 	timgm6mb-soundfont fluid-soundfont-gm fluidsynth midicsv openttd-openmsx \
 	desktop-file-utils man-db tmux libpng-dev python3 libsqlite3-dev sqlite3 \
 	fluid-soundfont-gs timidity libsystemd-dev dbus-daemon dbus-bin playerctl sox slurm-wlm munge \
-	libimage-exiftool-perl
+	libimage-exiftool-perl ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_LIBRARY := Examples/Library
 DEMO_RENDERS := out/demo

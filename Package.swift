@@ -21,6 +21,7 @@ let package = Package(
         // C libraries, as Debian packages them.
         .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
         .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
@@ -38,10 +39,14 @@ let package = Package(
             dependencies: ["SMF", "Files", "WorkerThreads", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
         // Where audio goes: audio files (libsndfile).
         .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio", .product(name: "SystemPackage", package: "swift-system")]),
+        // How loud audio is: EBU R128 loudness and true peak (libebur128).
+        .target(name: "Loudness", dependencies: ["CEBUR128", "WorkerThreads"]),
         // Rendering and playing songs: the synthesizer into a sink.
         .target(
             name: "Playback",
-            dependencies: ["SMF", "Files", "Synthesis", "AudioOutput", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: [
+                "SMF", "Files", "Synthesis", "AudioOutput", "Loudness", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // The user's MIDI files: finding them in folders, in the order people expect.
         .target(name: "Library", dependencies: ["Files", "SMF", .product(name: "SystemPackage", package: "swift-system")]),
         // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
@@ -59,14 +64,14 @@ let package = Package(
         .target(
             name: "LibraryIndex",
             dependencies: [
-                "SMF", "Files", "Library", "Storage", "WorkerThreads", .product(name: "GRDB", package: "GRDB.swift"),
+                "SMF", "Files", "Library", "Storage", "WorkerThreads", "Loudness", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Settings from the configuration file, and where files are looked for. The settings' types are the layers' that act on them.
         .target(
             name: "Configuration",
             dependencies: [
-                "Files", "SMF", "Synthesis", "AudioOutput", .product(name: "SystemPackage", package: "swift-system"),
+                "Files", "SMF", "Synthesis", "AudioOutput", "Loudness", .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
         // How much one rendering sounds like another (spectra, level, missing parts, clipping): for render tests and bench/compat.sh.
@@ -111,6 +116,7 @@ let package = Package(
                 "Resume",
                 "Configuration",
                 "Synthesis",
+                "Loudness",
                 "AudioOutput",
                 "Playback",
                 "Thumbnails",
@@ -153,11 +159,12 @@ let package = Package(
             dependencies: ["Configuration", "Files", "Synthesis", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "CFluidSynth", "TestSupport"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "Files", "TestSupport"]),
+        .testTarget(name: "LoudnessTests", dependencies: ["Loudness"]),
         .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "Files", "TestSupport"]),
         .testTarget(
             name: "PlaybackTests",
             dependencies: [
-                "Playback", "Synthesis", "AudioOutput", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport",
+                "Playback", "Synthesis", "AudioOutput", "Loudness", "SMF", "SoundComparison", "CompatibilitySongs", "TestSupport",
                 "AllocationCounter",
             ]),
         // Replaces the test process's allocator with one that counts the calls made on the audio thread (C: see the source).

@@ -1,4 +1,5 @@
 import AudioOutput
+import Loudness
 import SMF
 import Synthesis
 import SystemPackage
@@ -22,6 +23,7 @@ extension RenderSettings {
         sampleRate = table.wholeNumber("sample_rate", default: sampleRate, in: Self.sampleRateRange)
         gain = SongKeys.gain(in: table) ?? gain
         limiter = table.flag("limiter", default: limiter)
+        loudnessTarget = table.number("loudness_target", default: loudnessTarget, in: LoudnessTarget.range)
         polyphony = table.wholeNumber("polyphony", default: polyphony, in: Self.polyphonyRange)
         interpolation = table.choice("interpolation", default: interpolation)
         let reverbTable = table.table("reverb")

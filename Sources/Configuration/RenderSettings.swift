@@ -1,4 +1,5 @@
 import AudioOutput
+import Loudness
 import SMF
 import Synthesis
 
@@ -24,6 +25,8 @@ public struct RenderSettings: Sendable, Equatable {
     public var midiMode: MIDIMode?
     /// Keep every peak of the output at or below −1 dBFS with a look-ahead limiter.
     public var limiter: Bool
+    /// The loudness `--normalize` brings songs to, in LUFS (``LoudnessTarget``).
+    public var loudnessTarget = LoudnessTarget.defaultLUFS
 
     /// Samples per second of the output.
     public var sampleRate: Int
@@ -36,7 +39,7 @@ public struct RenderSettings: Sendable, Equatable {
     /// The loudest gain that leaves every song of the openttd-openmsx corpus at or
     /// below −1 dBFS with FluidR3_GM, reverb and chorus on (the loudest song peaks at
     /// 5.58 at gain 1; TimGM6mb is quieter, 2.96). FluidSynth's own 0.2 clips that song.
-    /// `--normalize` makes offline renders as loud as they can be.
+    /// `--normalize` brings renders to a loudness, which this gain meets exactly (others trim it).
     public static let defaultGain = 0.16
     public static let gainRange = 0.0...10.0
 

@@ -98,6 +98,20 @@ public final class LibraryDatabase: Sendable {
                     CREATE INDEX file_before_rmid_info ON file (path) WHERE before_rmid_info = 1;
                     """)
         }
+        // Songs' loudness as measured with a sound (``LibraryDatabase/loudness(content:sound:)``):
+        // keyed by the song's bytes, not its place, so that files outside the library are kept too.
+        migrator.registerMigration("the loudness of songs") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE loudness (
+                        content TEXT NOT NULL,
+                        sound TEXT NOT NULL,
+                        integrated_lufs REAL NOT NULL,
+                        true_peak_dbtp REAL,
+                        PRIMARY KEY (content, sound)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }()
 

@@ -8,4 +8,6 @@ public enum BatchEvent: Sendable {
     /// (a track cut off, a wrong track count), so a damaged file in a batch does not pass unseen.
     case finished(index: Int, RenderResult, warnings: [String])
     case failed(index: Int, RenderError)
+    /// Measuring only: the song's loudness with this sound was known; nothing was done.
+    case known(index: Int)
 }

@@ -15,6 +15,7 @@ public final class BatchRenderer: Sendable {
     private let options: RenderOptions
     private let cores: Int
     private let songSettings: SongSettingsSource?
+    private let loudnessMemory: (any LoudnessMemory)?
 
     /// A song's own settings (its folder's), asked for each song by its file; nil for the batch's
     /// own. Called from the workers. A song whose settings cannot be had fails with the error.
@@ -22,9 +23,10 @@ public final class BatchRenderer: Sendable {
 
     /// Creates a synthesizer for each worker up front (one per core, at most one per job), so
     /// that a bad SoundFont stops the batch before it starts rather than failing every file.
+    /// `loudnessMemory` keeps the songs' measured loudness between runs.
     public init(
         settings: SynthesizerSettings, soundFonts: SoundFontStack, options: RenderOptions, cores: Int, jobCount: Int,
-        songSettings: SongSettingsSource? = nil
+        songSettings: SongSettingsSource? = nil, loudnessMemory: (any LoudnessMemory)? = nil
     ) throws(SynthesisError) {
         var renderers: [SongRenderer] = []
         for _ in 0..<max(1, min(cores, jobCount)) {
@@ -34,6 +36,7 @@ public final class BatchRenderer: Sendable {
         self.options = options
         self.cores = max(1, cores)
         self.songSettings = songSettings
+        self.loudnessMemory = loudnessMemory
     }
 
     /// The cores this process may use (its CPU affinity: `taskset`, a cgroup's cpuset).
@@ -42,13 +45,59 @@ public final class BatchRenderer: Sendable {
     /// Renders every job and returns when all are done, or when cancelled (the
     /// renders in progress then stop and leave nothing); `report` is called from the workers.
     public func run(_ jobs: [RenderJob], cancellation: Cancellation = Cancellation(), report: @escaping @Sendable (BatchEvent) -> Void) {
+        let loudnessMemory = loudnessMemory
+        work(count: jobs.count, cancellation: cancellation, report: report) { renderer, index, cores, options throws(RenderError) in
+            let job = jobs[index]
+            let (read, songBank, sound) = try self.song(at: job.input, options: options)
+            let loudness = loudnessMemory.flatMap { memory in SongSoundKey.content(ofSongAt: job.input).map { (memory, $0) } }
+            let result = try renderer.render(
+                Song(file: read.file), to: job.output, options: options.with(sound).tagging(read.file, input: job.input), cores: cores,
+                songBank: songBank, sound: sound, loudness: loudness, cancellation: cancellation
+            ) { fraction in
+                report(.progress(index: index, fraction: fraction))
+            }
+            return .finished(index: index, result, warnings: result.warnings(reading: read))
+        }
+    }
+
+    /// Measures the loudness of every song that `memory` does not know with its sound, as `run`
+    /// would render it, and keeps it there (``SongRenderer/measure(_:at:options:cores:songBank:sound:loudness:cancellation:progress:)``):
+    /// `.known` for those it knows. Returns when all are done, or when cancelled (what was measured
+    /// is kept); `report` is called from the workers.
+    public func measure(
+        _ songs: [FilePath], in memory: any LoudnessMemory, cancellation: Cancellation = Cancellation(),
+        report: @escaping @Sendable (BatchEvent) -> Void
+    ) {
+        work(count: songs.count, cancellation: cancellation, report: report) { renderer, index, cores, options throws(RenderError) in
+            let path = songs[index]
+            let (read, songBank, sound) = try self.song(at: path, options: options)
+            guard let content = SongSoundKey.content(ofSongAt: path) else {
+                throw .unreadableSong(.unreadable(path: path, reason: "it could not be read again to be measured"))
+            }
+            let result = try renderer.measure(
+                Song(file: read.file), at: path, options: options.with(sound), cores: cores, songBank: songBank, sound: sound,
+                loudness: (memory, content), cancellation: cancellation
+            ) { fraction in
+                report(.progress(index: index, fraction: fraction))
+            }
+            guard let result else { return .known(index: index) }
+            return .finished(index: index, result, warnings: result.warnings(reading: read))
+        }
+    }
+
+    /// Runs `job` for each index below `count` on the workers, each with its own renderer, the
+    /// cores not busy with other songs and the batch's options; reports what it returns, or how it
+    /// failed.
+    private func work(
+        count: Int, cancellation: Cancellation, report: @escaping @Sendable (BatchEvent) -> Void,
+        job: @escaping @Sendable (SongRenderer, Int, Int, RenderOptions) throws(RenderError) -> BatchEvent
+    ) {
         /// The next job to take, and how many workers are rendering.
         let state = Mutex((next: 0, rendering: 0))
         let options = options
         let cores = cores
         let renderers = renderers
-        let songSettings = songSettings
-        WorkerThreads.run(count: min(renderers.count, jobs.count)) { worker in
+        WorkerThreads.run(count: min(renderers.count, count)) { worker in
             // Each worker renders with its own.
             let renderer = renderers[worker]
             while true {
@@ -60,30 +109,25 @@ public final class BatchRenderer: Sendable {
                     return (state.next, max(1, cores - state.rendering))
                 }
                 defer { state.withLock { $0.rendering -= 1 } }
-                guard index < jobs.count, !cancellation.isCancelled else { return }
+                guard index < count, !cancellation.isCancelled else { return }
                 report(.started(index: index))
                 do throws(RenderError) {
-                    let job = jobs[index]
-                    let read: SMFReader.Output
-                    do throws(SMFFileError) {
-                        read = try SMFReader().read(path: job.input)
-                    } catch {
-                        throw .unreadableSong(error)
-                    }
-                    let songBank = options.songBanks.bank(forSongAt: job.input, embedded: read.file.embeddedSoundBank)
-                    let sound = try songSettings?(job.input)
-                    let result = try renderer.render(
-                        Song(file: read.file), to: job.output, options: options.with(sound).tagging(read.file, input: job.input),
-                        cores: songCores, songBank: songBank, sound: sound,
-                        cancellation: cancellation
-                    ) { fraction in
-                        report(.progress(index: index, fraction: fraction))
-                    }
-                    report(.finished(index: index, result, warnings: result.warnings(reading: read)))
+                    report(try job(renderer, index, songCores, options))
                 } catch {
                     report(.failed(index: index, error))
                 }
             }
         }
+    }
+
+    /// The song at `path`, read, with its own bank and settings (its folder's).
+    private func song(at path: FilePath, options: RenderOptions) throws(RenderError) -> (SMFReader.Output, SongSoundBank?, SongSettings?) {
+        let read: SMFReader.Output
+        do throws(SMFFileError) {
+            read = try SMFReader().read(path: path)
+        } catch {
+            throw .unreadableSong(error)
+        }
+        return (read, options.songBanks.bank(forSongAt: path, embedded: read.file.embeddedSoundBank), try songSettings?(path))
     }
 }

@@ -12,6 +12,8 @@ public enum RenderError: Error, Sendable {
     case cancelled(output: FilePath)
     /// Stopped on request while streaming (`render -o -`): what went out is the song's beginning.
     case cancelledStream(name: String)
+    /// Stopped on request while measuring the song's loudness: nothing was kept of it.
+    case cancelledMeasuring(song: FilePath)
     /// The song's own settings could not be had (a folder's settings file that is wrong for it).
     case songSettings(SongSettingsProblem)
 }
@@ -24,6 +26,7 @@ extension RenderError: CustomStringConvertible {
         case .output(let error): error.description
         case .cancelled(let output): "\(output.text): stopped before it was complete; nothing was written"
         case .cancelledStream(let name): "\(name): stopped before the end of the song"
+        case .cancelledMeasuring(let song): "\(song.text): stopped before its loudness was measured"
         case .songSettings(let error): error.description
         }
     }

@@ -9,8 +9,8 @@ public struct RenderOptions: Hashable, Sendable {
     /// The longest tail rendered after the last event, in seconds; the tail
     /// ends sooner once the output has gone silent.
     public var tailLimit: Double
-    /// Scale the whole render so that its peak is at −1 dBFS.
-    public var normalize: Bool
+    /// Each song brought to a loudness, or its peak to −1 dBFS, or neither.
+    public var normalization: Normalization
     /// Keep every peak at or below −1 dBFS with the look-ahead limiter (``PeakLimiter``).
     public var limitsPeaks: Bool
     /// The song transposed, faster or slower, channels muted or soloed.
@@ -25,13 +25,13 @@ public struct RenderOptions: Hashable, Sendable {
     public var textEncoding: TextDecoding.Encoding?
 
     public init(
-        format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalize: Bool = false, limitsPeaks: Bool = true,
+        format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalization: Normalization = .off, limitsPeaks: Bool = true,
         performance: Performance = Performance(), loops: LoopSettings = .asWritten, songBanks: SongBankLookup = SongBankLookup()
     ) {
         self.format = format
         self.encoding = encoding
         self.tailLimit = tailLimit
-        self.normalize = normalize
+        self.normalization = normalization
         self.limitsPeaks = limitsPeaks
         self.performance = performance
         self.loops = loops

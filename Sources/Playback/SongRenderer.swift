@@ -1,5 +1,6 @@
 import AudioOutput
 import Files
+import Loudness
 import SMF
 import Synthesis
 import SystemPackage
@@ -25,7 +26,9 @@ public final class SongRenderer: @unchecked Sendable {
     private static let blockFrames = 4096
     private let block: UnsafeMutableBufferPointer<Float>
     /// The master output's limiter, made at the first render that wants one.
-    private var limiter: PeakLimiter?
+    private lazy var sampleLimiter = PeakLimiter(sampleRate: Double(sampleRate))
+    /// The limiter of renders normalized to a loudness, which keeps true peaks under its ceiling.
+    private lazy var truePeakLimiter = PeakLimiter(sampleRate: Double(sampleRate), ceiling: PeakLimiter.truePeakCeiling, truePeaks: true)
 
     public init(synthesizer: Synthesizer) {
         self.synthesizer = synthesizer
@@ -36,13 +39,18 @@ public final class SongRenderer: @unchecked Sendable {
     /// folder's) when it has them and its own bank on top when it has one: the one given, then
     /// new ones like it.
     private func freshSynthesizer(songBank: SongSoundBank?, sound: SongSettings?) throws(RenderError) -> Synthesizer {
-        let settings = sound?.synthesizer ?? synthesizer.configuration
-        let soundFonts = (sound?.soundFonts ?? synthesizer.soundFonts).with(songBank: songBank)
+        let (settings, soundFonts) = self.sound(songBank: songBank, sound: sound)
         guard isSynthesizerUsed || settings != synthesizer.configuration || soundFonts != synthesizer.soundFonts else {
             isSynthesizerUsed = true
             return synthesizer
         }
         return try newSynthesizer(settings: settings, soundFonts: soundFonts)
+    }
+
+    /// The settings and SoundFonts a song's synthesizer gets: its own (its folder's) when it has
+    /// them, else the renderer's; its own bank on top.
+    private func sound(songBank: SongSoundBank?, sound: SongSettings?) -> (SynthesizerSettings, SoundFontStack) {
+        (sound?.synthesizer ?? synthesizer.configuration, (sound?.soundFonts ?? synthesizer.soundFonts).with(songBank: songBank))
     }
 
     /// A new synthesizer with `settings` and `soundFonts`. FluidSynth's sample cache shares the
@@ -71,34 +79,63 @@ public final class SongRenderer: @unchecked Sendable {
     /// `sound`, the song's own settings (its folder's), gives its synthesizer's settings and
     /// SoundFonts. `options` are the song's already (``RenderOptions/with(_:)``: its transposition,
     /// loops and text encoding), as its tags were made from them.
+    ///
+    /// What is written is measured (EBU R128, on a thread of its own). `loudness` is where songs'
+    /// loudness is kept, with the MD5 of this song's file: a render normalized to a loudness then
+    /// needs one pass when the song was measured before with this sound, and two otherwise (the
+    /// first only measures); any render that the limiter left alone keeps what it measured.
     public func render(
         _ song: Song, to output: FilePath, options: RenderOptions, cores: Int = 1, songBank: SongSoundBank? = nil,
-        sound: SongSettings? = nil, cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
+        sound: SongSettings? = nil, loudness: (memory: any LoudnessMemory, content: String)? = nil, cancellation: Cancellation? = nil,
+        progress: (Double) -> Void = { _ in }
     ) throws(RenderError) -> RenderResult {
-        let sequencer = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
+        var sequencers = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
+        let synthesizer = sequencers.whole.synthesizer
+        let key = loudness.map {
+            SongSoundKey(
+                content: $0.content, settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts, performance: options.performance,
+                loops: options.loops)
+        }
+        let gainDecibels = Loudness.decibels(ofGain: synthesizer.configuration.gain)
         let isCancelled = { cancellation?.isCancelled ?? false }
         do {
-            guard options.normalize else {
-                let writer = try AudioFileWriter(
-                    path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags)
-                let rendered = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
-                if isCancelled() { throw RenderError.cancelled(output: output) }
-                try writer.finish()
-                return result(of: rendered, peak: writer.peak, gain: 1, options: options)
+            if options.normalization == .peak {
+                return try renderNormalizingPeak(sequencers, to: output, options: options, isCancelled: isCancelled, progress: progress)
             }
-            // The float render keeps every sample exact, so normalizing needs no second synthesis.
-            let floatPath = Self.intermediatePath(for: output)
-            defer { _ = floatPath.withPlatformString { unlink($0) } }
-            let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
-            let rendered = try synthesize(sequencer, into: floats, options: options, isCancelled: isCancelled, progress: progress)
-            if isCancelled() { throw RenderError.cancelled(output: output) }
-            try floats.finish()
-            let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
+            var gain: Float = 1
+            // The part of the progress the written pass shows: all of it, or its second half.
+            var writtenProgressStart = 0.0
+            if case .loudness(let target) = options.normalization {
+                var unityLoudness = key.flatMap { loudness?.memory.loudness(of: $0) }
+                if unityLoudness == nil {
+                    // The first pass measures, writing nothing; the second, with a fresh synthesizer, writes.
+                    let measuring = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: false)
+                    _ = try synthesize(
+                        sequencers, into: DiscardingSampleWriter(), limiter: nil, gain: 1, meter: measuring, options: options,
+                        isCancelled: isCancelled, progress: { progress($0 / 2) })
+                    if isCancelled() { throw RenderError.cancelled(output: output) }
+                    unityLoudness = measuring?.finish()?.adjusted(byDecibels: -gainDecibels)
+                    if let key, let unityLoudness { loudness?.memory.remember(unityLoudness, of: key) }
+                    sequencers = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
+                    writtenProgressStart = 0.5
+                }
+                gain = target.gain(forUnityLoudness: unityLoudness)
+            }
+            let limiter = options.normalization == .off ? (options.limitsPeaks ? sampleLimiter : nil) : truePeakLimiter
+            let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: true)
             let writer = try AudioFileWriter(
                 path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags)
-            try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
+            let rendered = try synthesize(
+                sequencers, into: writer, limiter: limiter, gain: gain, meter: meter, options: options, isCancelled: isCancelled,
+                progress: { progress(writtenProgressStart + $0 * (1 - writtenProgressStart)) })
+            if isCancelled() { throw RenderError.cancelled(output: output) }
             try writer.finish()
-            return result(of: rendered, peak: floats.peak, gain: gain, options: options)
+            let written = meter?.finish()
+            let reduction = limiter?.largestReductionDecibels ?? 0
+            if options.normalization == .off, reduction == 0, let key, let written {
+                loudness?.memory.remember(written.adjusted(byDecibels: -gainDecibels), of: key)
+            }
+            return result(of: rendered, peak: writer.peak, gain: gain, limiterReduction: reduction, loudness: written, options: options)
         } catch let error as AudioFileError {
             throw .output(error)
         } catch let error as RenderError {
@@ -106,6 +143,58 @@ public final class SongRenderer: @unchecked Sendable {
         } catch {
             preconditionFailure("unexpected error \(error)")
         }
+    }
+
+    /// Renders the song as floats beside the output, then copies them into it scaled so that the
+    /// highest sample is at −1 dBFS: the float render keeps every sample exact, so one synthesis
+    /// does.
+    private func renderNormalizingPeak(
+        _ sequencers: SongSequencers, to output: FilePath, options: RenderOptions, isCancelled: () -> Bool,
+        progress: (Double) -> Void
+    ) throws -> RenderResult {
+        let floatPath = Self.intermediatePath(for: output)
+        defer { _ = floatPath.withPlatformString { unlink($0) } }
+        let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
+        let limiter = options.limitsPeaks ? sampleLimiter : nil
+        let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: true)
+        let rendered = try synthesize(
+            sequencers, into: floats, limiter: limiter, gain: 1, meter: meter, options: options, isCancelled: isCancelled, progress: progress)
+        if isCancelled() { throw RenderError.cancelled(output: output) }
+        try floats.finish()
+        let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
+        let writer = try AudioFileWriter(
+            path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags)
+        try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
+        try writer.finish()
+        return result(
+            of: rendered, peak: floats.peak, gain: gain, limiterReduction: limiter?.largestReductionDecibels ?? 0,
+            loudness: meter?.finish()?.adjusted(byDecibels: Loudness.decibels(ofGain: Double(gain))), options: options)
+    }
+
+    /// Measures a song's loudness as a render with these options would sound at a synthesizer gain
+    /// of 1 (`index --loudness`), and keeps it in `loudness`'s memory under the song's file
+    /// (`song`, whose bytes' MD5 is `loudness.content`). Nothing is written and nothing limited;
+    /// loudness alone is measured, not true peak (a third of the meter's cost). Nil, having done
+    /// nothing, when the memory knows the song with this sound already. `songBank`, `sound` and
+    /// `cores` as for a render.
+    public func measure(
+        _ song: Song, at path: FilePath, options: RenderOptions, cores: Int = 1, songBank: SongSoundBank? = nil, sound: SongSettings? = nil,
+        loudness: (memory: any LoudnessMemory, content: String), cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
+    ) throws(RenderError) -> RenderResult? {
+        let (settings, soundFonts) = self.sound(songBank: songBank, sound: sound)
+        let key = SongSoundKey(
+            content: loudness.content, settings: settings, soundFonts: soundFonts, performance: options.performance, loops: options.loops)
+        guard loudness.memory.loudness(of: key) == nil else { return nil }
+        let sequencers = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
+        let isCancelled = { cancellation?.isCancelled ?? false }
+        let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: false)
+        let rendered = try synthesize(
+            sequencers, into: DiscardingSampleWriter(), limiter: nil, gain: 1, meter: meter, options: options, isCancelled: isCancelled,
+            progress: progress)
+        if isCancelled() { throw .cancelledMeasuring(song: path) }
+        let unityLoudness = meter?.finish()?.adjusted(byDecibels: -Loudness.decibels(ofGain: settings.gain))
+        if let unityLoudness { loudness.memory.remember(unityLoudness, of: key) }
+        return result(of: rendered, peak: 0, gain: 1, limiterReduction: 0, loudness: unityLoudness, options: options)
     }
 
     /// Renders a song into a stream (standard output) as it goes: each block leaves before the
@@ -116,15 +205,18 @@ public final class SongRenderer: @unchecked Sendable {
         _ song: Song, streamingTo writer: AudioStreamWriter, options: RenderOptions, cores: Int = 1, songBank: SongSoundBank? = nil,
         sound: SongSettings? = nil, cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
     ) throws(RenderError) -> RenderResult {
-        precondition(!options.normalize, "a stream cannot be normalized: it leaves before its peak is known")
+        precondition(options.normalization == .off, "a stream cannot be normalized: it leaves before its level is known")
         let sequencer = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
         let isCancelled = { cancellation?.isCancelled ?? false }
-        let rendered = try synthesize(sequencer, into: writer, options: options, isCancelled: isCancelled, progress: progress)
+        let limiter = options.limitsPeaks ? sampleLimiter : nil
+        let rendered = try synthesize(
+            sequencer, into: writer, limiter: limiter, gain: 1, meter: nil, options: options, isCancelled: isCancelled, progress: progress)
         if !isCancelled() {
             do throws(AudioFileError) { try writer.finish() } catch { throw .output(error) }
         }
         if isCancelled() { throw .cancelledStream(name: writer.name) }
-        return result(of: rendered, peak: writer.peak, gain: 1, options: options)
+        return result(
+            of: rendered, peak: writer.peak, gain: 1, limiterReduction: limiter?.largestReductionDecibels ?? 0, loudness: nil, options: options)
     }
 
     /// The song's sequencer, and how its keys are shared out when it is split across `cores`
@@ -140,7 +232,9 @@ public final class SongRenderer: @unchecked Sendable {
         return SongSequencers(whole: whole, split: split.partCount > 1 ? split : nil)
     }
 
-    private func result(of rendered: RenderedSong, peak: Float, gain: Float, options: RenderOptions) -> RenderResult {
+    private func result(
+        of rendered: RenderedSong, peak: Float, gain: Float, limiterReduction: Double, loudness: Loudness?, options: RenderOptions
+    ) -> RenderResult {
         var substitutions: [PresetSubstitution] = []
         for part in rendered.sequencers {
             substitutions += part.synthesizer.substitutions.filter { !substitutions.contains($0) }
@@ -149,20 +243,19 @@ public final class SongRenderer: @unchecked Sendable {
         let loopProblem = options.loops == .asWritten ? nil : whole.loopFinding.problemWhenLooping
         return RenderResult(
             songSeconds: whole.song.duration, audioSeconds: Double(rendered.frames) / Double(sampleRate), peak: peak,
-            normalizationGain: gain, limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,
+            normalizationGain: gain, limiterReductionDecibels: limiterReduction, loudness: loudness,
             substitutions: substitutions, loopProblem: loopProblem, songBankProblem: whole.synthesizer.songBankProblem,
             partCount: rendered.sequencers.count)
     }
 
     /// Renders the song, then its tail until the output is silent or the tail limit runs out,
-    /// through the limiter unless the options turn it off. A split song's parts other than the
-    /// first are made on their own threads (``SplitRendering``).
+    /// scaled by `gain`, through `limiter` when there is one, and heard by `meter`. A split song's
+    /// parts other than the first are made on their own threads (``SplitRendering``).
     private func synthesize(
-        _ sequencers: SongSequencers, into file: any AudioSampleWriter, options: RenderOptions, isCancelled: () -> Bool,
-        progress: (Double) -> Void
+        _ sequencers: SongSequencers, into file: any AudioSampleWriter, limiter: PeakLimiter?, gain: Float, meter: LoudnessMeterThread?,
+        options: RenderOptions, isCancelled: () -> Bool, progress: (Double) -> Void
     ) throws(RenderError) -> RenderedSong {
-        if options.limitsPeaks, limiter == nil { limiter = PeakLimiter(sampleRate: Double(sampleRate)) }
-        var writer = LimitedWriter(writer: file, limiter: options.limitsPeaks ? limiter : nil)
+        var writer = LimitedWriter(writer: file, limiter: limiter, gain: gain, meter: meter)
         let total = Double(max(sequencers.whole.framesToEnd ?? 1, 1))
         let tailFrames = Int((options.tailLimit * Double(sampleRate)).rounded())
         let start = block.baseAddress!

@@ -25,6 +25,12 @@ public struct RenderReport: Codable, Equatable {
     var peakDecibels: Double?
     /// How far the limiter turned the loudest moment down, in dB (0: not at all).
     var limiterReductionDecibels: Double?
+    /// The file's EBU R128 integrated loudness, in LUFS, and its highest true peak, in dBTP
+    /// (libebur128, on what was written); nil for a silent file.
+    var loudnessLUFS: Double?
+    var truePeakDBTP: Double?
+    /// The gain normalization applied, in dB (0 without it).
+    var normalizationGainDecibels: Double?
     var warnings: [String]
     var error: String?
     /// `I/N` when rendered as shard I of N.
@@ -39,6 +45,9 @@ public struct RenderReport: Codable, Equatable {
         self.renderSeconds = renderSeconds.map { Self.rounded($0, places: 3) }
         peakDecibels = result.peak > 0 ? Self.rounded(20 * log10(Double(result.peak)), places: 2) : nil
         limiterReductionDecibels = Self.rounded(result.limiterReductionDecibels, places: 2)
+        loudnessLUFS = result.loudness.map { Self.rounded($0.integratedLUFS, places: 2) }
+        truePeakDBTP = result.loudness?.truePeakDBTP.map { Self.rounded($0, places: 2) }
+        normalizationGainDecibels = Self.rounded(20 * log10(Double(result.normalizationGain)), places: 2)
         self.warnings = warnings
     }
 

@@ -14,12 +14,20 @@ import Foundation
 /// no overshoot. A last clamp to the ceiling catches what float rounding could add (a few parts in
 /// 10⁷); by construction it changes nothing else.
 ///
+/// In true-peak mode (normalized renders, which must stay at or below −1 dBTP) a frame's need also
+/// counts the peaks between it and its neighbours (``TruePeakInterpolator``, 8× oversampled): the
+/// audio is held back the interpolator's lag more, so that each need still meets its own frame.
+///
 /// Stereo-linked: both channels get the same gain, so the stereo image does not move. A reference
 /// type, as it owns its buffers, made once: ``process(_:frames:)`` allocates nothing, takes no lock
 /// and runs on the audio thread.
 public final class PeakLimiter {
     /// −1 dBFS.
     public static let defaultCeiling: Float = 0.891_250_9
+    /// −1.2 dBFS, for true-peak mode: what is to read at most −1 dBTP on any meter. Meters look
+    /// between samples in their own ways: on songs this limiter held at −1.00 (its own 8×
+    /// interpolation; −0.99 by a 16× polyphase resampling), libebur128 read up to −0.92 dBTP.
+    public static let truePeakCeiling: Float = 0.870_963_6
     /// 5 ms, FluidSynth 2.6's look-ahead: long enough for a smooth attack, short enough not to be
     /// heard as latency.
     public static let lookAheadSeconds = 0.005
@@ -30,8 +38,13 @@ public final class PeakLimiter {
     public let ceiling: Float
     /// How far ahead the limiter looks, and how long its attack is.
     public let lookAheadFrames: Int
-    /// How many frames late the audio comes out: the look-ahead less one.
-    public var latencyFrames: Int { lookAheadFrames - 1 }
+    /// How many frames late the audio comes out: the look-ahead less one, and the true-peak
+    /// interpolator's lag in true-peak mode. The delay line's length.
+    public let latencyFrames: Int
+    /// Looks between samples in true-peak mode; nil in sample-peak mode.
+    private let interpolator: TruePeakInterpolator?
+    /// The peak between the previous frame and the one before, in true-peak mode.
+    private var previousBetween: Float = 0
 
     private let releaseCoefficient: Float
     /// The last `latencyFrames` input frames (stereo), a ring.
@@ -55,12 +68,15 @@ public final class PeakLimiter {
     /// The lowest gain applied since the last ``reset()``.
     public private(set) var lowestGain: Float = 1
 
-    public init(sampleRate: Double, ceiling: Float = PeakLimiter.defaultCeiling) {
+    /// `truePeaks` limits the peaks between samples too (8× oversampled), not only the samples.
+    public init(sampleRate: Double, ceiling: Float = PeakLimiter.defaultCeiling, truePeaks: Bool = false) {
         self.ceiling = ceiling
         lookAheadFrames = max(2, Int((Self.lookAheadSeconds * sampleRate).rounded()))
+        interpolator = truePeaks ? TruePeakInterpolator() : nil
+        latencyFrames = lookAheadFrames - 1 + (truePeaks ? TruePeakInterpolator.delay : 0)
         releaseCoefficient = Float(1 - exp(-1 / (Self.releaseSeconds * sampleRate)))
-        delay = .allocate(capacity: 2 * lookAheadFrames)
-        delayScratch = .allocate(capacity: 2 * lookAheadFrames)
+        delay = .allocate(capacity: 2 * latencyFrames)
+        delayScratch = .allocate(capacity: 2 * latencyFrames)
         minimumFrames = .allocate(capacity: lookAheadFrames)
         minimumGains = .allocate(capacity: lookAheadFrames)
         smoothed = .allocate(capacity: lookAheadFrames)
@@ -78,7 +94,9 @@ public final class PeakLimiter {
     /// Forgets everything: what is in the delay line is dropped (after a cut, it belonged to what
     /// was cut), and the gain is 1.
     public func reset() {
-        delay.update(repeating: 0, count: 2 * lookAheadFrames)
+        delay.update(repeating: 0, count: 2 * latencyFrames)
+        interpolator?.reset()
+        previousBetween = 0
         smoothed.update(repeating: 1, count: lookAheadFrames)
         smoothedSum = Double(lookAheadFrames)
         smoothedBelowOne = 0
@@ -113,7 +131,9 @@ public final class PeakLimiter {
     /// song is all under the ceiling): the frames only pass through the delay line, and the
     /// running minimum is left holding one gain of 1, the state the frame-by-frame path reaches.
     private func delayOnly(_ samples: UnsafeMutablePointer<Float>, frames: Int) {
-        let length = lookAheadFrames - 1
+        interpolator?.skip(samples, frames: frames)
+        previousBetween = 0
+        let length = latencyFrames
         // The ring's oldest frame: the stream is the ring from there, then the block.
         let oldest = frame % length
         if frames >= length {
@@ -148,6 +168,14 @@ public final class PeakLimiter {
         minimumGains[0] = 1
     }
 
+    /// What the quiet path must keep under the ceiling: the block's peak, and in true-peak mode
+    /// the most any point between its frames (and the last ones before it) can reach.
+    private func quietPeak(_ samples: UnsafeMutablePointer<Float>, frames: Int) -> Float {
+        let blockPeak = peak(samples, frames: frames)
+        guard let interpolator else { return blockPeak }
+        return max(blockPeak, interpolator.historyPeak) * interpolator.overshootBound
+    }
+
     /// The largest gain reduction since the last reset, in dB (0 when nothing was limited).
     public var largestReductionDecibels: Double {
         lowestGain >= 1 ? 0 : -20 * log10(Double(lowestGain))
@@ -156,7 +184,7 @@ public final class PeakLimiter {
     /// Limits interleaved stereo frames in place; they come out `latencyFrames` later (the first
     /// `latencyFrames` after a reset are silence).
     public func process(_ samples: UnsafeMutablePointer<Float>, frames: Int) {
-        if isIdle, peak(samples, frames: frames) <= ceiling {
+        if isIdle, quietPeak(samples, frames: frames) <= ceiling {
             delayOnly(samples, frames: frames)
             return
         }
@@ -175,12 +203,24 @@ public final class PeakLimiter {
         var released = released
         var frame = frame
         var lowestGain = lowestGain
+        let delayLength = latencyFrames
+        let interpolator = interpolator
+        var previousBetween = previousBetween
         var slot = frame % window
-        var delaySlot = frame % (window - 1)
+        var delaySlot = frame % delayLength
         for index in 0..<frames {
             let left = samples[2 * index]
             let right = samples[2 * index + 1]
-            let peak = max(abs(left), abs(right))
+            var peak = max(abs(left), abs(right))
+            if let interpolator {
+                // The frame whose need this is, `delay` frames back (the delay line is as much
+                // longer), and the peaks on either side of it.
+                let between = interpolator.add(left: left, right: right)
+                let aligned = delay[2 * ((delaySlot + delayLength - TruePeakInterpolator.delay) % delayLength)]
+                let alignedRight = delay[2 * ((delaySlot + delayLength - TruePeakInterpolator.delay) % delayLength) + 1]
+                peak = max(abs(aligned), abs(alignedRight), previousBetween, between)
+                previousBetween = between
+            }
             let needed: Float = peak > ceiling ? ceiling / peak : 1
             // The running minimum: drop what left the window, then what the new need makes useless,
             // and add the new need. The deque then holds at most `window` needs (frames
@@ -222,13 +262,13 @@ public final class PeakLimiter {
                 smoothedSum += Double(released) - Double(leaving)
                 gain = min(1, Float(smoothedSum / Double(window)))
             }
-            // The delay line: the frame `window − 1` frames old leaves, the new one goes in.
+            // The delay line: the frame `latencyFrames` frames old leaves, the new one goes in.
             let outLeft = delay[2 * delaySlot]
             let outRight = delay[2 * delaySlot + 1]
             delay[2 * delaySlot] = left
             delay[2 * delaySlot + 1] = right
             delaySlot += 1
-            if delaySlot == window - 1 { delaySlot = 0 }
+            if delaySlot == delayLength { delaySlot = 0 }
             if gain == 1 {
                 samples[2 * index] = outLeft
                 samples[2 * index + 1] = outRight
@@ -246,5 +286,6 @@ public final class PeakLimiter {
         self.released = released
         self.frame = frame
         self.lowestGain = lowestGain
+        self.previousBetween = previousBetween
     }
 }

@@ -27,6 +27,17 @@ struct FolderSettingsForSongs: Sendable {
         case play
     }
 
+    /// The settings as a batch render asks for them, for each song as it renders it.
+    var forRendering: BatchRenderer.SongSettingsSource {
+        { path throws(RenderError) in
+            do throws(SongSettingsProblem) {
+                return try settings(forSongAt: path, for: .render)
+            } catch {
+                throw .songSettings(error)
+            }
+        }
+    }
+
     /// The song's settings; nil when they are the command's.
     func settings(forSongAt path: FilePath, for use: Use) throws(SongSettingsProblem) -> SongSettings? {
         var song: SongSettings

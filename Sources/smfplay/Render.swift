@@ -4,6 +4,7 @@ import Configuration
 import Files
 import Foundation
 import Library
+import Loudness
 import Playback
 import RenderJobs
 import Synthesis
@@ -30,7 +31,8 @@ struct Render: ParsableCommand {
             files.txt -o Rendered --shard auto --report report.jsonl (see Examples/cluster); \
             smfplay report merges the reports. -o - writes wav, flac, ogg or raw, not with \
             --normalize or --json. --json and --report give each file's input, output, seconds, \
-            peak dBFS, the limiter's largest gain reduction, warnings or the error; the report also \
+            peak dBFS, the limiter's largest gain reduction, loudness (LUFS), true peak (dBTP), \
+            the normalizing gain (dB), warnings or the error; the report also \
             its status (rendered, skipped, failed), song and render seconds, and shard. --manifest: \
             paths relative to the manifest's folder mirror its tree, absolute ones render by their \
             name alone; --write-manifest writes them relative to its folder where they are under \
@@ -67,8 +69,21 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Longest tail after the last event, in seconds; it ends sooner once silent.", valueName: "seconds"))
     var tail: Double?
 
-    @Flag(help: "Scale each render so that its peak is at -1 dBFS.")
+    @Flag(
+        help:
+            "Bring each song to the loudness target (EBU R128), its true peaks at most -1 dBTP; --gain is a trim on top. (It used to do what --normalize-peak does.)"
+    )
     var normalize = false
+
+    @Flag(help: "Scale each render so that its highest sample is at -1 dBFS (loudness left as it falls).")
+    var normalizePeak = false
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The loudness --normalize brings songs to, from -40 to -5 (default: the configuration's loudness_target, else -18).",
+            valueName: "LUFS"))
+    var loudnessTarget: Double?
 
     @Option(
         help: ArgumentHelp("Cores to use (default: all): files render side by side, the last ones split across the cores left.", valueName: "cores"))
@@ -121,6 +136,10 @@ struct Render: ParsableCommand {
             throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)")
         }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
+        if let loudnessTarget, !LoudnessTarget.range.contains(loudnessTarget) {
+            throw ValidationError("--loudness-target must be from -40 to -5 LUFS, not \(loudnessTarget.formatted())")
+        }
+        if normalize, normalizePeak { throw ValidationError("--normalize and --normalize-peak: give one of them") }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if performance.loopsForever { throw ValidationError("--loops inf would never end a render: give a number of loops") }
         guard !inputs.isEmpty || manifest != nil else { throw ValidationError("give MIDI files, folders or --manifest FILE") }
@@ -162,8 +181,10 @@ struct Render: ParsableCommand {
         guard inputs.count == 1, readsStandardInput || RenderPlan.isOneFile(inputPaths) else {
             throw ValidationError("-o - streams one song: give one MIDI file, not a folder, a playlist or several files")
         }
-        if normalize {
-            throw ValidationError("--normalize needs the whole render before its first sample, so it cannot stream to -o -: render to a file")
+        if normalize || normalizePeak {
+            throw ValidationError(
+                "\(normalize ? "--normalize" : "--normalize-peak") needs the whole render before its first sample, so it cannot stream to -o -: render to a file"
+            )
         }
         if json { throw ValidationError("--json prints to standard output, which -o - fills with audio") }
         if let format, !format.streams {
@@ -226,7 +247,10 @@ struct Render: ParsableCommand {
         do {
             renderer = try BatchRenderer(
                 settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, cores: cores, jobCount: plan.jobs.count,
-                songSettings: folderSettings(settings, soundFonts: soundFonts, options: options, configuration: configuration))
+                songSettings: folderSettings(settings, soundFonts: soundFonts, options: options, configuration: configuration),
+                // A shard of a cluster render keeps nothing: its home is often on a network file
+                // system, where SQLite's shared memory does not work; it measures what it writes.
+                loudnessMemory: shard == nil ? IndexedLoudnessMemory(warn: { printError($0) }) : nil)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -259,6 +283,9 @@ struct Render: ParsableCommand {
                 }
                 reports?.print(RenderReport(job: plan.jobs[index], error: error.description))
                 display.finished(index: index, audioSeconds: 0, message: error.description, isError: true)
+            case .known:
+                // Only measuring (`index --loudness`) reports songs it knows.
+                break
             }
         }
         display.end()
@@ -301,7 +328,12 @@ struct Render: ParsableCommand {
     /// What every render gets: the settings, with the options of changing the music, and what the
     /// files' tags say of smfplay and how they read the songs' texts.
     private func renderOptions(_ settings: RenderSettings, configuration: Configuration) throws -> RenderOptions {
-        var options = settings.renderOptions(normalize: normalize)
+        var options = settings.renderOptions()
+        if normalizePeak {
+            options.normalization = .peak
+        } else if normalize {
+            options.normalization = .loudness(LoudnessTarget(integratedLUFS: settings.loudnessTarget, referenceGain: RenderSettings.defaultGain))
+        }
         options.performance = performance.performance
         options.loops = performance.loopSettings(configured: settings)
         options.tags = AudioFileTags(software: "smfplay \(SMFPlay.version)")
@@ -322,13 +354,7 @@ struct Render: ParsableCommand {
                 soundFonts: soundFonts, synthesizer: settings.synthesizerSettings, performance: options.performance, loops: options.loops,
                 textEncoding: options.textEncoding),
             commandLine: sound.folderKeys.union(performance.folderKeys).union(text.folderKeys), configuration: configuration)
-        return { path throws(RenderError) in
-            do throws(SongSettingsProblem) {
-                return try folders.settings(forSongAt: path, for: .render)
-            } catch {
-                throw .songSettings(error)
-            }
-        }
+        return folders.forRendering
     }
 
     /// `--shard`: as given, or from the scheduler's environment for `auto` (a usage error without one).
@@ -371,6 +397,7 @@ struct Render: ParsableCommand {
     private func apply(to settings: inout RenderSettings) throws {
         if let sampleRate { settings.sampleRate = sampleRate }
         if let tail { settings.tail = tail }
+        if let loudnessTarget { settings.loudnessTarget = loudnessTarget }
         if let jobs { settings.jobs = jobs }
         if let bits { settings.bits = bits }
         if let format, format.writesFiles {

@@ -24,8 +24,12 @@ extension RenderSettings {
         SongBankLookup(sidecars: sidecarSoundFonts)
     }
 
-    func renderOptions(normalize: Bool) -> RenderOptions {
+    /// The options of a render with these settings: the configuration's loops (nil passes for
+    /// `loops = "inf"`, which a render refuses).
+    func renderOptions() -> RenderOptions {
         RenderOptions(
-            format: format, encoding: bits, tailLimit: tail, normalize: normalize, limitsPeaks: limiter, songBanks: makeSongBankLookup())
+            format: format, encoding: bits, tailLimit: tail, limitsPeaks: limiter,
+            loops: LoopSettings(passes: loops.map { $0 + 1 }, fadeSeconds: fade),
+            songBanks: makeSongBankLookup())
     }
 }

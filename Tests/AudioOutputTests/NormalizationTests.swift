@@ -3,7 +3,7 @@ import Testing
 
 @testable import AudioOutput
 
-/// `--normalize`: the render is kept as floats, then copied into the final file with a gain.
+/// `--normalize-peak`: the render is kept as floats, then copied into the final file with a gain.
 struct NormalizationTests {
     @Test(arguments: [
         FileKind(format: .wav, encoding: .pcm24), FileKind(format: .flac, encoding: .pcm16), FileKind(format: .aiff, encoding: .float32),

@@ -214,6 +214,7 @@ struct PipeCommandTests {
         Refusal(arguments: ["Songs", "-o", "-"], message: "-o - streams one song"),
         Refusal(arguments: ["song.mid", "Songs/other.mid", "-o", "-"], message: "-o - streams one song"),
         Refusal(arguments: ["song.mid", "-o", "-", "--normalize"], message: "--normalize needs the whole render before its first sample"),
+        Refusal(arguments: ["song.mid", "-o", "-", "--normalize-peak"], message: "--normalize-peak needs the whole render before its first sample"),
         Refusal(arguments: ["song.mid", "-o", "-", "--json"], message: "--json prints to standard output"),
         Refusal(arguments: ["song.mid", "-o", "song.raw", "--format", "raw"], message: "--format raw writes headerless samples for a pipe"),
     ]

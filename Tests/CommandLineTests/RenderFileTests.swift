@@ -104,12 +104,12 @@ struct RenderFileTests {
         #expect(sandbox.files(under: "Renders") == ["song.wav"], "\(result)")
     }
 
-    @Test("--normalize puts the peak at -1 dBFS and leaves no intermediate file behind")
-    func normalize() throws {
+    @Test("--normalize-peak puts the peak at -1 dBFS and leaves no intermediate file behind")
+    func normalizePeak() throws {
         try Fixtures.requireSoundFont()
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song(beats: 2))
-        let result = try sandbox.run(["render", "song.mid", "-o", "song.flac", "--normalize"] + Fixtures.fast)
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.flac", "--normalize-peak"] + Fixtures.fast)
         #expect(result.succeeded, "\(result)")
         let samples = try AudioFileReader(path: FilePath(sandbox.path("song.flac"))).readAll()
         let peak = samples.reduce(0) { max($0, abs($1)) }

@@ -90,12 +90,12 @@ struct RenderTagCommandTests {
         if format != .aiff { #expect(read["Software"]?.hasPrefix("smfplay 0.1.0") == true, "\(read)") }
     }
 
-    @Test("a normalized render, written from its float render at the end, is tagged as well")
+    @Test("a render normalized to its peak, written from its float render at the end, is tagged as well")
     func normalized() throws {
         try Fixtures.requireSoundFont()
         let sandbox = try Sandbox()
         try Self.songs(in: sandbox)
-        let result = try sandbox.run(["render", "Songs/Nocturne.rmi", "-o", "nocturne.wav", "--normalize"] + Fixtures.fast)
+        let result = try sandbox.run(["render", "Songs/Nocturne.rmi", "-o", "nocturne.wav", "--normalize-peak"] + Fixtures.fast)
         try #require(result.succeeded, "\(result)")
         #expect(try Self.tags(sandbox.path("nocturne.wav")) == Self.nocturneTags(.wav))
     }

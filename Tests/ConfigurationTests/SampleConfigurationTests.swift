@@ -14,7 +14,8 @@ struct SampleConfigurationTests {
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
-        "soundfont", "sidecar_soundfonts", "midi_mode", "sample_rate", "gain", "limiter", "polyphony", "interpolation", "tail", "loops", "fade",
+        "soundfont", "sidecar_soundfonts", "midi_mode", "sample_rate", "gain", "limiter", "loudness_target", "polyphony", "interpolation", "tail",
+        "loops", "fade",
         "jobs", "format", "bits",
         "library", "text_encoding",
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
@@ -77,6 +78,7 @@ struct SampleConfigurationTests {
             sample_rate = 48000
             gain = 1
             limiter = false
+            loudness_target = -23
             polyphony = 64
             interpolation = "sinc"
             tail = 2.5
@@ -118,6 +120,7 @@ struct SampleConfigurationTests {
             tail: 2.5, jobs: 3, format: .flac, bits: .pcm24
         )
         var expectedWithLoops = expected
+        expectedWithLoops.loudnessTarget = -23
         expectedWithLoops.loops = nil
         expectedWithLoops.fade = 8
         let configuration = try Configuration(parsing: overrides, path: "x.toml")

@@ -1,5 +1,6 @@
 import AudioOutput
 import Foundation
+import Loudness
 import Playback
 import SMF
 import Synthesis
@@ -67,10 +68,10 @@ struct SongRendererTests {
     /// `RenderOptions`' default.
     static func render(
         _ song: Song, in folder: TemporaryFolder, kind: FileKind = .floatWAV, tailLimit: Double? = nil,
-        normalize: Bool = false, limitsPeaks: Bool = true, with renderer: SongRenderer? = nil,
+        normalization: Normalization = .off, limitsPeaks: Bool = true, with renderer: SongRenderer? = nil,
         sampleRate: Int = 44_100
     ) throws -> Rendered {
-        var options = RenderOptions(format: kind.format, encoding: kind.encoding, normalize: normalize, limitsPeaks: limitsPeaks)
+        var options = RenderOptions(format: kind.format, encoding: kind.encoding, normalization: normalization, limitsPeaks: limitsPeaks)
         if let tailLimit { options.tailLimit = tailLimit }
         let path = folder.file("song.\(kind.format.fileExtension)")
         let result = try (renderer ?? Self.renderer(sampleRate: sampleRate)).render(song, to: FilePath(path), options: options)
@@ -141,7 +142,7 @@ struct SongRendererTests {
     func normalizePutsThePeakAtMinusOneDecibel(kind: FileKind, gain: Double) throws {
         let folder = try TemporaryFolder()
         let rendered = try Self.render(
-            TestSongs.melody, in: folder, kind: kind, normalize: true, limitsPeaks: false,
+            TestSongs.melody, in: folder, kind: kind, normalization: .peak, limitsPeaks: false,
             with: try Self.renderer(gain: gain))
         let peak = Level.decibels(Level.peak(rendered.samples[...]))
         #expect(abs(peak + 1) <= 0.05, "\(kind) at gain \(gain): peak at \(peak) dBFS")
@@ -182,14 +183,15 @@ struct SongRendererTests {
         }
     }
 
-    @Test(arguments: UnwritableOutput.allCases, [false, true])
-    func unwritableOutputThrowsAndLeavesNothing(output: UnwritableOutput, normalize: Bool) throws {
+    @Test(arguments: UnwritableOutput.allCases, [Normalization.off, .peak, .loudness(LoudnessTarget(referenceGain: DefaultRender.gain))])
+    func unwritableOutputThrowsAndLeavesNothing(output: UnwritableOutput, normalization: Normalization) throws {
         let folder = try TemporaryFolder()
         let (path, watched) = try output.prepare(in: folder)
         let before = try FileManager.default.contentsOfDirectory(atPath: watched).sorted()
         let renderer = try Self.renderer()
-        #expect(throws: RenderError.self, "\(output), normalize \(normalize)") {
-            try renderer.render(TestSongs.melody, to: FilePath(path), options: RenderOptions(format: .wav, encoding: .pcm16, normalize: normalize))
+        #expect(throws: RenderError.self, "\(output), \(normalization)") {
+            try renderer.render(
+                TestSongs.melody, to: FilePath(path), options: RenderOptions(format: .wav, encoding: .pcm16, normalization: normalization))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: watched).sorted() == before, "\(output): files left in \(watched)")
         if output == .nameTakenByFolder {

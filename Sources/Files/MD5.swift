@@ -3,14 +3,15 @@
 #endif
 
 /// The MD5 digest (RFC 1321). Not for security: freedesktop thumbnail caches name each
-/// thumbnail by the MD5 of its file's URI, and that name is all it is used for.
-enum MD5 {
+/// thumbnail by the MD5 of its file's URI, and a song's measured loudness is kept under the MD5
+/// of its file's bytes and of its sound's settings; names and keys are all it is used for.
+public enum MD5 {
     /// The digest of `bytes` as 32 lowercase hexadecimal digits.
-    static func hexDigest(of bytes: some Collection<UInt8>) -> String {
+    public static func hexDigest(of bytes: some Collection<UInt8>) -> String {
         digest(of: Array(bytes)).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    static func digest(of message: [UInt8]) -> [UInt8] {
+    public static func digest(of message: [UInt8]) -> [UInt8] {
         var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
         var padded = message
         padded.append(0x80)

@@ -1,0 +1,77 @@
+import Foundation
+import Loudness
+import Testing
+
+/// libebur128 through the meter, on signals whose loudness EBU Tech 3341 gives.
+struct LoudnessMeterTests {
+    /// A 1 kHz sine in both channels at `decibels` dBFS, interleaved.
+    static func sine(decibels: Double, seconds: Double, sampleRate: Int = 48_000) -> [Float] {
+        let amplitude = Float(pow(10, decibels / 20))
+        let frames = Int(seconds * Double(sampleRate))
+        var samples = [Float](repeating: 0, count: 2 * frames)
+        for frame in 0..<frames {
+            let value = amplitude * Float(sin(2 * Double.pi * 1000 * Double(frame) / Double(sampleRate)))
+            samples[2 * frame] = value
+            samples[2 * frame + 1] = value
+        }
+        return samples
+    }
+
+    @Test("EBU Tech 3341 case 1: a stereo 1 kHz sine at -23 dBFS reads -23.0 LUFS, at -20 dBFS -20.0")
+    func sineReadsItsLevel() throws {
+        for level in [-23.0, -20.0] {
+            let meter = try #require(LoudnessMeter(sampleRate: 48_000, measuresTruePeak: true))
+            Self.sine(decibels: level, seconds: 20).withUnsafeBufferPointer { meter.add($0) }
+            let measured = try #require(meter.measurement)
+            #expect(abs(measured.integratedLUFS - level) <= 0.1, "\(level) dBFS read \(measured.integratedLUFS) LUFS")
+            let peak = try #require(measured.truePeakDBTP)
+            #expect(abs(peak - level) <= 0.1, "a sine's true peak is its amplitude: \(peak) dBTP for \(level) dBFS")
+        }
+    }
+
+    @Test("silence has no loudness")
+    func silence() throws {
+        let meter = try #require(LoudnessMeter(sampleRate: 44_100, measuresTruePeak: false))
+        [Float](repeating: 0, count: 2 * 44_100 * 5).withUnsafeBufferPointer { meter.add($0) }
+        #expect(meter.measurement == nil)
+    }
+
+    @Test("the meter on its own thread reads what it reads on the caller's, whatever the blocks' sizes")
+    func threadReadsTheSame() throws {
+        let samples = Self.sine(decibels: -17, seconds: 6, sampleRate: 44_100)
+        let direct = try #require(LoudnessMeter(sampleRate: 44_100, measuresTruePeak: true))
+        samples.withUnsafeBufferPointer { direct.add($0) }
+        // Blocks larger than a slot (split), smaller, and of odd sizes.
+        let threaded = try #require(LoudnessMeterThread(sampleRate: 44_100, measuresTruePeak: true, blockFrames: 1000))
+        var offset = 0
+        for frames in [3000, 17, 1000, 999, 4096] where offset < samples.count {
+            samples.withUnsafeBufferPointer { all in
+                let count = min(2 * frames, all.count - offset)
+                threaded.add(UnsafeBufferPointer(rebasing: all[offset..<(offset + count)]))
+                offset += count
+            }
+        }
+        samples.withUnsafeBufferPointer { threaded.add(UnsafeBufferPointer(rebasing: $0[offset...])) }
+        #expect(threaded.finish() == direct.measurement)
+        #expect(threaded.finish() == direct.measurement, "finish() again returns the same")
+    }
+
+    @Test("a meter let go before finish() ends its thread")
+    func letGo() throws {
+        for _ in 0..<50 {
+            let meter = try #require(LoudnessMeterThread(sampleRate: 44_100, measuresTruePeak: false))
+            Self.sine(decibels: -20, seconds: 1, sampleRate: 44_100).withUnsafeBufferPointer { meter.add($0) }
+        }
+    }
+
+    @Test("the normalizing gain brings a song to the target, the gain over the reference a trim; silence stays as it is")
+    func targetGain() {
+        let target = LoudnessTarget(integratedLUFS: -18, referenceGain: 0.5)
+        // At gain 1 the song reads -10 LUFS: at the reference gain (0.5, -6.02 dB) -16.02, 1.98 dB too loud.
+        let gain = target.gain(forUnityLoudness: Loudness(integratedLUFS: -10))
+        #expect(abs(Loudness.decibels(ofGain: Double(gain)) + 1.98) < 0.01)
+        #expect(target.gain(forUnityLoudness: nil) == 1)
+        let nearSilent = target.gain(forUnityLoudness: Loudness(integratedLUFS: -90))
+        #expect(abs(Loudness.decibels(ofGain: Double(nearSilent)) - LoudnessTarget.largestGainDecibels) < 0.01)
+    }
+}
