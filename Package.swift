@@ -25,6 +25,10 @@ let package = Package(
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CTagLib", pkgConfig: "taglib_c", providers: [.apt(["libtagc0-dev"])]),
+        // The few functions of TagLib 2's C API that smfplay needs and Debian 12's TagLib 1.13 lacks, in C++
+        // against TagLib's own API (see its header); it goes when Debian has TagLib 2.
+        .target(name: "CTagLibBackport", dependencies: ["CTagLib"], linkerSettings: [.linkedLibrary("tag")]),
 
         // Files as bytes (swift-system's FilePath, whatever a name's encoding), and the one way a
         // file is written whole or not at all.
@@ -37,8 +41,12 @@ let package = Package(
         .target(
             name: "Synthesis",
             dependencies: ["SMF", "Files", "WorkerThreads", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
-        // Where audio goes: audio files (libsndfile).
-        .target(name: "AudioOutput", dependencies: ["Files", "CSndFile", "CPulseAudio", .product(name: "SystemPackage", package: "swift-system")]),
+        // Where audio goes: audio files (libsndfile, and TagLib for the tags libsndfile cannot write).
+        .target(
+            name: "AudioOutput",
+            dependencies: [
+                "Files", "CSndFile", "CTagLib", "CTagLibBackport", "CPulseAudio", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // How loud audio is: EBU R128 loudness and true peak (libebur128).
         .target(name: "Loudness", dependencies: ["CEBUR128", "WorkerThreads"]),
         // Rendering and playing songs: the synthesizer into a sink.

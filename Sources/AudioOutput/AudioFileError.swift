@@ -19,6 +19,9 @@ public enum AudioFileError: Error, Hashable, Sendable {
     case cannotCreate(path: FilePath, cause: Cause)
     /// Writing, closing, flushing or renaming failed; nothing was left under `path`.
     case writeFailed(path: FilePath, cause: Cause)
+    /// TagLib could not write the tags that libsndfile cannot into the finished file (see
+    /// ``AudioFileWriter/finish(replayGain:)``); nothing was left under `path`.
+    case taggingFailed(path: FilePath, cause: TaggingFailure)
     /// The file could not be opened for reading.
     case cannotOpen(path: FilePath, cause: Cause)
     /// The file opened, but libsndfile does not recognise it as audio.
@@ -42,12 +45,20 @@ public enum AudioFileError: Error, Hashable, Sendable {
         case notARegularFile
     }
 
+    /// Why TagLib did not tag a file.
+    public enum TaggingFailure: Error, Hashable, Sendable {
+        /// TagLib did not recognise the file libsndfile had just written as one of this format.
+        case notReadable(AudioFileFormat)
+        /// TagLib could not save the tags (it says no more: its C API reports a failure as false).
+        case notSaved
+    }
+
     /// The file the error is about; for a stream, its name.
     public var path: FilePath {
         switch self {
         case .streamFailed(let name, _): FilePath(name)
         case .unknownFormat(let path), .unsupportedEncoding(let path, _, _), .unsupportedSampleRate(let path, _, _),
-            .unsupportedChannelCount(let path, _, _), .cannotCreate(let path, _), .writeFailed(let path, _),
+            .unsupportedChannelCount(let path, _, _), .cannotCreate(let path, _), .writeFailed(let path, _), .taggingFailed(let path, _),
             .cannotOpen(let path, _), .notAnAudioFile(let path, _), .readFailed(let path, _):
             path
         }
@@ -73,6 +84,8 @@ extension AudioFileError: CustomStringConvertible {
             "\(path.text): cannot create the file: \(cause)"
         case .writeFailed(let path, let cause):
             "\(path.text): cannot write the file: \(cause)"
+        case .taggingFailed(let path, let cause):
+            "\(path.text): cannot write the tags: \(cause)"
         case .cannotOpen(let path, let cause):
             "\(path.text): cannot open the file: \(cause)"
         case .notAnAudioFile(let path, let reason):
@@ -106,6 +119,15 @@ extension AudioFileError.Cause: CustomStringConvertible {
         while text.last == "." || text.last == " " { text = text.dropLast() }
         guard let first = text.first else { return .library("unknown libsndfile error") }
         return .library(first.lowercased() + text.dropFirst())
+    }
+}
+
+extension AudioFileError.TaggingFailure: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .notReadable(let format): "TagLib does not read the file written as \(format.displayName)"
+        case .notSaved: "TagLib could not save them"
+        }
     }
 }
 

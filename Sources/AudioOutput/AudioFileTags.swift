@@ -1,13 +1,15 @@
 /// What an audio file says about its song: the texts players show (title, artist, album…), as
-/// libsndfile stores them in each format's own place.
+/// libsndfile stores them in each format's own place, and TagLib where libsndfile falls short
+/// (see ``TagLibTags``).
 ///
-/// What each format keeps (libsndfile 1.2, read back by it and by exiftool):
+/// What libsndfile keeps of them in each format (libsndfile 1.2, read back by it and by exiftool):
 /// - FLAC and Ogg Vorbis: all of them, as Vorbis comments in UTF-8.
 /// - WAV: all of them, in a `LIST INFO` chunk (the album as `IPRD`). RIFF names no encoding: the
 ///   UTF-8 bytes are stored as they are; readers that take INFO texts for Latin-1 garble
 ///   anything beyond ASCII.
 /// - AIFF: the title (`NAME`), artist (`AUTH`), comment (`ANNO`), copyright (`(c) `) and software
-///   (an `APPL` chunk); no album, genre or date. The same bytes as WAV, for readers that expect ASCII.
+///   (an `APPL` chunk); no album, genre or date. The same bytes as WAV, for readers that expect
+///   ASCII. TagLib adds all of them, in an `ID3 ` chunk.
 ///
 /// libsndfile adds its own name to the software: `smfplay 0.1.0 (libsndfile-1.2.0)`.
 public struct AudioFileTags: Hashable, Sendable {

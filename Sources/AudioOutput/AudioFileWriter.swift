@@ -40,6 +40,8 @@ public final class AudioFileWriter {
     var temporaryPath: FilePath { file.temporaryPath }
     private let file: StagedFile
     private let io: FileDescriptorIO
+    /// Kept for ``finish(replayGain:)``: TagLib writes what libsndfile could not.
+    private let tags: AudioFileTags
     private var sndfile: OpaquePointer?
     private var state = State.open
 
@@ -128,6 +130,7 @@ public final class AudioFileWriter {
         self.channels = channels
         self.file = file
         self.io = io
+        self.tags = tags
         self.sndfile = sndfile
     }
 
@@ -196,15 +199,26 @@ public final class AudioFileWriter {
         return Float(pow(10, Double(decibels) / 20)) / peak
     }
 
-    /// Completes the file: closes it, flushes it to disk, renames it over `path` and flushes the
-    /// folder. On error nothing is left under `path` (an older file there is untouched) and the
-    /// temporary file is removed.
-    public func finish() throws(AudioFileError) {
+    /// Completes the file: closes it, has TagLib add the tags libsndfile cannot write (see
+    /// ``TagLibTags``: an AIFF file's album, genre and date) and `replayGain`'s values, flushes it
+    /// to disk, renames it over `path` and flushes the folder. On error nothing is left under
+    /// `path` (an older file there is untouched) and the temporary file is removed.
+    public func finish(replayGain: ReplayGain? = nil) throws(AudioFileError) {
         try checkOpen()
         let handle = sndfile
         sndfile = nil
         if let handle, let cause = SoundFileClosing.close(handle, isEmptyFLAC: format == .flac && framesWritten == 0, ioError: { io.firstError }) {
             throw fail(cause)
+        }
+        // Into the temporary file, by its name, before it is flushed and renamed: no reader ever
+        // sees the file without them.
+        let tagLibTags = TagLibTags(format: format, tags: tags, replayGain: replayGain)
+        if !tagLibTags.isEmpty {
+            do {
+                try tagLibTags.write(toFileAt: file.temporaryPath)
+            } catch {
+                throw fail(.taggingFailed(path: path, cause: error))
+            }
         }
         do {
             try file.commit()
@@ -225,7 +239,10 @@ public final class AudioFileWriter {
     /// Gives up: removes the temporary file at once (on a full disk its space is wanted back) and
     /// remembers the error for later calls.
     private func fail(_ cause: AudioFileError.Cause) -> AudioFileError {
-        let error = AudioFileError.writeFailed(path: path, cause: cause)
+        fail(.writeFailed(path: path, cause: cause))
+    }
+
+    private func fail(_ error: AudioFileError) -> AudioFileError {
         if let sndfile {
             sf_close(sndfile)
             self.sndfile = nil

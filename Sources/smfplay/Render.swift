@@ -42,7 +42,8 @@ struct Render: ParsableCommand {
             single file, and a folder's last files, are split across the cores left, their keys \
             shared out among synthesizers. Each file is tagged with the song's title (else its \
             file's name) and an RMID file's INFO artist, album, genre, date, comment and \
-            copyright; AIFF keeps no album, genre or date.
+            copyright (AIFF's album, genre and date in its ID3 chunk only); a WAV or raw stream \
+            carries none.
             """, examples: Render.examples)
     )
 

@@ -50,6 +50,19 @@ struct TagTests {
         #expect(try Self.roundTrip(tags, format: format, in: folder) == expected)
     }
 
+    /// libsndfile keeps no album, genre or date in AIFF: TagLib's ID3 chunk holds every text, in
+    /// UTF-8, as ffprobe (a reader that shares no code with either) finds them.
+    @Test func anAIFFFileHasEveryTextInItsID3Chunk() throws {
+        let folder = try TemporaryFolder()
+        _ = try Self.roundTrip(Self.tags, format: .aiff, in: folder)
+        let read = try FFmpegReader.probe(folder.file("tagged.aiff")).tags
+        let expected = [
+            "TITLE": Self.tags.title, "ARTIST": Self.tags.artist, "ALBUM": Self.tags.album, "GENRE": Self.tags.genre, "DATE": Self.tags.date,
+            "COMMENT": Self.tags.comment, "COPYRIGHT": Self.tags.copyright,
+        ]
+        for (name, value) in expected { #expect(read[name] == value, "\(name) in \(read)") }
+    }
+
     @Test func textEndsAtItsFirstNUL() {
         #expect(AudioFileTags.storable("Nocturne\0garbage") == "Nocturne")
         // The last character would end at byte 2,001: it is left out whole, not split.

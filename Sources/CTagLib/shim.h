@@ -1,0 +1,1 @@
+#include <taglib/tag_c.h>
