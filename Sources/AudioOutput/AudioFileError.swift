@@ -69,14 +69,14 @@ extension AudioFileError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownFormat(let path):
-            "\(path.text): unknown audio file type; use .wav, .flac, .ogg or .aiff, or --format"
+            "\(path.text): unknown audio file type; use .wav, .flac, .ogg, .mp3, .opus or .aiff, or --format"
         case .unsupportedEncoding(let path, let format, let encoding) where format == .flac && encoding == .float32:
             "\(path.text): flac cannot store 32-bit float samples; use --bits 16 or 24"
         case .unsupportedEncoding(let path, let format, let encoding):
             "\(path.text): \(format.rawValue) cannot store \(encoding) samples; use --bits \(format.supportedEncodings.map(\.bitsOption).joined(separator: " or "))"
         case .unsupportedSampleRate(let path, let format, let sampleRate):
             "\(path.text): \(format.rawValue) cannot store a sample rate of \(sampleRate) Hz; "
-                + "use \(format.supportedSampleRates.lowerBound)–\(format.supportedSampleRates.upperBound) Hz"
+                + "use \(format.supportedSampleRates)"
         case .unsupportedChannelCount(let path, let format, let channels):
             "\(path.text): \(format.rawValue) cannot store \(channels) channels; "
                 + "use \(format.supportedChannelCounts.lowerBound)–\(format.supportedChannelCounts.upperBound)"

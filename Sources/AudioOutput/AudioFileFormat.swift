@@ -13,6 +13,11 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
     case flac
     /// Ogg Vorbis. Lossy: it has no bit depth, so the sample encoding is ignored.
     case ogg
+    /// MP3 (LAME), at a variable bit rate. Lossy, as Ogg Vorbis. To a pipe, without the header
+    /// frame that holds its length and seek table (LAME fills it in by seeking back).
+    case mp3
+    /// Opus, in an Ogg stream. Lossy, as Ogg Vorbis; at 8, 12, 16, 24 or 48 kHz only.
+    case opus
     /// To files only: its header must hold the length, and no reader takes a placeholder for it.
     case aiff
     /// Headerless interleaved samples, little-endian: to a pipe only, since a file of them says
@@ -42,6 +47,8 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
         case "flac": self = .flac
         case "ogg", "oga": self = .ogg
         case "aiff", "aif": self = .aiff
+        case "mp3": self = .mp3
+        case "opus": self = .opus
         // Not "raw": a file of headerless samples is not one smfplay writes.
         default: return nil
         }
@@ -63,32 +70,39 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
         case .flac: "FLAC"
         case .ogg: "Ogg Vorbis"
         case .aiff: "AIFF"
+        case .mp3: "MP3"
+        case .opus: "Opus"
         case .raw: "raw samples"
         }
     }
 
-    /// False for Ogg Vorbis, which stores no samples as such: any encoding is accepted and ignored.
-    public var storesSampleEncoding: Bool { self != .ogg }
+    /// False for the lossy formats (Ogg Vorbis, MP3, Opus), which store no samples as such: any
+    /// encoding is accepted and ignored.
+    public var storesSampleEncoding: Bool { ![.ogg, .mp3, .opus].contains(self) }
 
-    /// The encodings this format can store. Ogg Vorbis accepts every encoding and ignores it.
+    /// The encodings this format can store. The lossy ones accept every encoding and ignore it.
     public var supportedEncodings: [SampleEncoding] {
         switch self {
-        case .wav, .aiff, .ogg, .raw: SampleEncoding.allCases
+        case .wav, .aiff, .ogg, .mp3, .opus, .raw: SampleEncoding.allCases
         // FLAC is an integer codec: libsndfile has no float subtype for it.
         case .flac: [.pcm16, .pcm24]
         }
     }
 
     /// The sample rates the format (as libsndfile and its codecs write it) accepts.
-    public var supportedSampleRates: ClosedRange<Int> {
+    public var supportedSampleRates: SupportedSampleRates {
         switch self {
         // WAV keeps the rate in 32 bits, AIFF as an 80-bit float: any positive int libsndfile takes.
-        case .wav, .aiff, .raw: 1...Int(Int32.max)
+        case .wav, .aiff, .raw: .range(1...Int(Int32.max))
         // libsndfile's flac_enc_init refuses rates outside the FLAC format's 1 Hz–655350 Hz.
-        case .flac: 1...655_350
+        case .flac: .range(1...655_350)
         // libvorbis has encoder setups up to 200 kHz; above it libsndfile opens the file but every
         // write fails ("Format not recognised"), so the limit is checked before anything is rendered.
-        case .ogg: 1...200_000
+        case .ogg: .range(1...200_000)
+        // The rates of MPEG-1, 2 and 2.5 layer III: LAME refuses the others (libsndfile does not resample).
+        case .mp3: .only([8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000], otherwise: 44_100)
+        // Opus codes at these rates only; players decode it at 48 kHz whatever it was made at.
+        case .opus: .only([8_000, 12_000, 16_000, 24_000, 48_000], otherwise: 48_000)
         }
     }
 
@@ -99,8 +113,10 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
         case .wav, .aiff, .raw: 1...1024
         // FLAC__MAX_CHANNELS.
         case .flac: 1...8
-        // A Vorbis header stores the channel count in one byte.
-        case .ogg: 1...255
+        // A Vorbis or Opus header stores the channel count in one byte.
+        case .ogg, .opus: 1...255
+        // MPEG audio is mono or stereo.
+        case .mp3: 1...2
         }
     }
 
@@ -125,6 +141,8 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
         case .aiff: Int32(SF_FORMAT_AIFF) | encoding.sndfileSubtype
         case .flac: Int32(SF_FORMAT_FLAC) | encoding.sndfileSubtype
         case .ogg: Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_VORBIS)
+        case .mp3: Int32(SF_FORMAT_MPEG) | Int32(SF_FORMAT_MPEG_LAYER_III)
+        case .opus: Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_OPUS)
         case .raw: Int32(SF_FORMAT_RAW) | encoding.sndfileSubtype | Int32(SF_ENDIAN_LITTLE)
         }
     }
@@ -137,7 +155,7 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The format of a file libsndfile opened, or nil for the ones smfplay does not write
-    /// (Ogg Opus among them: it shares Vorbis's container but not its codec).
+    /// (MPEG layers I and II, Ogg FLAC or Speex among them).
     init?(sndfileFormat format: Int32) {
         let major = Int(format) & SF_FORMAT_TYPEMASK
         let subtype = Int(format) & SF_FORMAT_SUBMASK
@@ -146,6 +164,8 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
         case SF_FORMAT_AIFF: self = .aiff
         case SF_FORMAT_FLAC: self = .flac
         case SF_FORMAT_OGG where subtype == SF_FORMAT_VORBIS: self = .ogg
+        case SF_FORMAT_OGG where subtype == SF_FORMAT_OPUS: self = .opus
+        case SF_FORMAT_MPEG where subtype == SF_FORMAT_MPEG_LAYER_III: self = .mp3
         default: return nil
         }
     }

@@ -21,8 +21,8 @@ public final class AudioFileReader {
     public let frameCount: Int
     /// The file's format, or nil when it is one smfplay does not write.
     public let format: AudioFileFormat?
-    /// The file's sample encoding, or nil when it is none of smfplay's: always nil for Ogg Vorbis,
-    /// which has no bit depth.
+    /// The file's sample encoding, or nil when it is none of smfplay's: always nil for the lossy
+    /// formats (Ogg Vorbis, MP3, Opus), which have no bit depth.
     public let encoding: SampleEncoding?
     /// The texts the file says about its song (those its format keeps: see ``AudioFileTags``).
     public let tags: AudioFileTags
@@ -62,7 +62,7 @@ public final class AudioFileReader {
         // empty files smfplay writes, or streams cut without their header. Counting is then the only way.
         self.frameCount = info.frames == sf_count_t.max ? Self.countFrames(sndfile, channels: Int(info.channels)) : Int(info.frames)
         self.format = AudioFileFormat(sndfileFormat: info.format)
-        self.encoding = self.format == .ogg ? nil : SampleEncoding(sndfileSubtype: info.format & Int32(SF_FORMAT_SUBMASK))
+        self.encoding = self.format?.storesSampleEncoding == false ? nil : SampleEncoding(sndfileSubtype: info.format & Int32(SF_FORMAT_SUBMASK))
         self.tags = AudioFileTags(reading: sndfile)
         self.file = file
         self.io = io

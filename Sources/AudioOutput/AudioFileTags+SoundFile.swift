@@ -11,11 +11,12 @@ extension AudioFileTags {
         ]
     }
 
-    /// The texts of a file open for reading; those it does not have are nil.
+    /// The texts of a file open for reading; those it does not have are nil. An empty text counts
+    /// as none: libsndfile reads an MP3 file's empty ID3v1 fields as "".
     init(reading sndfile: OpaquePointer) {
         self.init()
         for field in Self.fields {
-            guard let text = sf_get_string(sndfile, field.type) else { continue }
+            guard let text = sf_get_string(sndfile, field.type), text.pointee != 0 else { continue }
             self[keyPath: field.keyPath] = String(cString: text)
         }
     }

@@ -3,13 +3,16 @@
 /// (see ``TagLibTags``).
 ///
 /// What libsndfile keeps of them in each format (libsndfile 1.2, read back by it and by exiftool):
-/// - FLAC and Ogg Vorbis: all of them, as Vorbis comments in UTF-8.
+/// - FLAC, Ogg Vorbis and Opus: all of them, as Vorbis comments in UTF-8.
 /// - WAV: all of them, in a `LIST INFO` chunk (the album as `IPRD`). RIFF names no encoding: the
 ///   UTF-8 bytes are stored as they are; readers that take INFO texts for Latin-1 garble
 ///   anything beyond ASCII.
 /// - AIFF: the title (`NAME`), artist (`AUTH`), comment (`ANNO`), copyright (`(c) `) and software
 ///   (an `APPL` chunk); no album, genre or date. The same bytes as WAV, for readers that expect
 ///   ASCII. TagLib adds all of them, in an `ID3 ` chunk.
+/// - MP3: LAME's ID3v1 tag (30 bytes a text), and an ID3v2 tag when a text is longer, both with
+///   the UTF-8 bytes taken for Latin-1; no copyright or software. TagLib writes all of them in
+///   UTF-8 into an ID3v2.4 tag in their place, and the ID3v1 tag again in Latin-1.
 ///
 /// libsndfile adds its own name to the software: `smfplay 0.1.0 (libsndfile-1.2.0)`.
 public struct AudioFileTags: Hashable, Sendable {

@@ -22,7 +22,7 @@ public final class AudioFileWriter {
     /// The final path, which exists only once `finish()` has succeeded.
     public let path: FilePath
     public let format: AudioFileFormat
-    /// The encoding asked for; Ogg Vorbis ignores it.
+    /// The encoding asked for; the lossy formats ignore it.
     public let encoding: SampleEncoding
     public let sampleRate: Int
     public let channels: Int
@@ -113,7 +113,7 @@ public final class AudioFileWriter {
         if let cause = tags.write(to: sndfile) {
             throw failure(.cannotCreate(path: path, cause: cause), closing: sndfile)
         }
-        if format != .ogg, !encoding.isFloatingPoint {
+        if format.storesSampleEncoding, !encoding.isFloatingPoint {
             // Without it, a sample beyond ±1 wraps round to the opposite sign: a loud click.
             sf_command(sndfile, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         }
@@ -200,14 +200,15 @@ public final class AudioFileWriter {
     }
 
     /// Completes the file: closes it, has TagLib add the tags libsndfile cannot write (see
-    /// ``TagLibTags``: an AIFF file's album, genre and date) and `replayGain`'s values, flushes it
-    /// to disk, renames it over `path` and flushes the folder. On error nothing is left under
-    /// `path` (an older file there is untouched) and the temporary file is removed.
+    /// ``TagLibTags``: an MP3 file's ID3v2 tag, an AIFF file's album, genre and date) and
+    /// `replayGain`'s values, flushes it to disk, renames it over `path` and flushes the folder. On
+    /// error nothing is left under `path` (an older file there is untouched) and the temporary file
+    /// is removed.
     public func finish(replayGain: ReplayGain? = nil) throws(AudioFileError) {
         try checkOpen()
         let handle = sndfile
         sndfile = nil
-        if let handle, let cause = SoundFileClosing.close(handle, isEmptyFLAC: format == .flac && framesWritten == 0, ioError: { io.firstError }) {
+        if let handle, let cause = SoundFileClosing.close(handle, format: format, isEmpty: framesWritten == 0, ioError: { io.firstError }) {
             throw fail(cause)
         }
         // Into the temporary file, by its name, before it is flushed and renamed: no reader ever

@@ -25,8 +25,9 @@ public final class AudioStreamWriter: AudioSampleWriter {
     private var failure: AudioFileError?
 
     /// Starts the stream on `fd`, which stays open (the caller owns it); WAV writes its header now.
-    /// FLAC and Ogg Vorbis streams carry `tags` as a file does; WAV and raw streams none (libsndfile
-    /// writes their samples raw, after smfplay's own WAV header).
+    /// FLAC, Ogg Vorbis and Opus streams carry `tags` as libsndfile writes them into a file; MP3
+    /// streams libsndfile's ID3v1 tag only (TagLib cannot go back to a stream's start); WAV and raw
+    /// streams none (libsndfile writes their samples raw, after smfplay's own WAV header).
     public init(
         fileDescriptor fd: Int32, name: String, format: AudioFileFormat, encoding: SampleEncoding,
         sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags()
@@ -56,14 +57,14 @@ public final class AudioStreamWriter: AudioSampleWriter {
         }
         self.sndfile = sndfile
         // Before the first sample, which sets out the stream's headers that hold them.
-        if format == .flac || format == .ogg, let cause = tags.write(to: sndfile) {
+        if format != .wav, format != .raw, let cause = tags.write(to: sndfile) {
             throw .streamFailed(name: name, cause: cause)
         }
         if format == .ogg {
             // Before the first sample: libsndfile sets the encoder up on the first write.
             var quality = AudioFileWriter.vorbisQuality
             sf_command(sndfile, Int32(SFC_SET_VBR_ENCODING_QUALITY), &quality, Int32(MemoryLayout<Double>.size))
-        } else if !encoding.isFloatingPoint {
+        } else if format.storesSampleEncoding, !encoding.isFloatingPoint {
             // Without it, a sample beyond ±1 wraps round to the opposite sign: a loud click.
             sf_command(sndfile, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         }
@@ -85,13 +86,13 @@ public final class AudioStreamWriter: AudioSampleWriter {
         framesWritten += frames
     }
 
-    /// Ends the stream: the encoder's last frames go out (FLAC and Vorbis hold some back).
+    /// Ends the stream: the encoder's last frames go out (FLAC and the lossy encoders hold some back).
     /// The descriptor stays open.
     public func finish() throws(AudioFileError) {
         if let failure { throw failure }
         guard let handle = sndfile else { return }
         sndfile = nil
-        if let cause = SoundFileClosing.close(handle, isEmptyFLAC: format == .flac && framesWritten == 0, ioError: { io.firstError }) {
+        if let cause = SoundFileClosing.close(handle, format: format, isEmpty: framesWritten == 0, ioError: { io.firstError }) {
             throw fail(cause)
         }
     }

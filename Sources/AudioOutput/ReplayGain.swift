@@ -1,6 +1,6 @@
 /// How far a player should turn a file up or down to play it at ReplayGain 2.0's reference
 /// loudness, −18 LUFS, and how loud its peaks are: what the writer stores as the file's
-/// `REPLAYGAIN_*` tags (``AudioFileWriter/finish(replayGain:)``).
+/// `REPLAYGAIN_*` tags (``AudioFileWriter/finish(replayGain:)``), or as Opus's `R128_*` ones.
 public struct ReplayGain: Hashable, Sendable {
     /// The track's gain, in dB: −18 LUFS less its integrated loudness (EBU R128 / ITU-R BS.1770).
     public var trackGain: Double
@@ -26,12 +26,26 @@ public struct ReplayGain: Hashable, Sendable {
         return properties
     }
 
+    /// The tags Opus has in their place (RFC 7845, 5.2.1, which tells writers to leave
+    /// `REPLAYGAIN_*` out): `R128_TRACK_GAIN` and `R128_ALBUM_GAIN`, integers in 1/256 dB
+    /// (Q7.8) relative to EBU R128's −23 LUFS, 5 dB below ReplayGain's reference. No peaks.
+    var r128Properties: [(name: String, value: String)] {
+        var properties = [("R128_TRACK_GAIN", Self.q78(trackGain - 5))]
+        if let albumGain { properties.append(("R128_ALBUM_GAIN", Self.q78(albumGain - 5))) }
+        return properties
+    }
+
     private static func decibels(_ gain: Double) -> String {
         formatted(gain, decimals: 2) + " dB"
     }
 
     private static func amplitude(_ peak: Double) -> String {
         formatted(peak, decimals: 6)
+    }
+
+    /// A signed 16-bit count of 1/256 dB, as RFC 7845 stores it: held within its range.
+    private static func q78(_ gain: Double) -> String {
+        String(Int16(clamping: Int((gain * 256).rounded())))
     }
 
     /// `value` with `decimals` digits after the point, without Foundation's `String(format:)`

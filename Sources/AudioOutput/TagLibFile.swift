@@ -12,9 +12,11 @@ final class TagLibFile {
     init(path: FilePath, format: AudioFileFormat) throws(AudioFileError.TaggingFailure) {
         let opened = path.withPlatformString { name -> UnsafeMutablePointer<TagLib_File>? in
             switch format {
+            case .mp3: taglib_file_new_type(name, TagLib_File_MPEG)
             case .flac: taglib_file_new_type(name, TagLib_File_FLAC)
             case .ogg: taglib_file_new_type(name, TagLib_File_OggVorbis)
             case .aiff: smfplay_taglib_file_new_aiff(name)
+            case .opus: smfplay_taglib_file_new_opus(name)
             // libsndfile writes all of a WAV file's tags (TagLib would rewrite its INFO texts in Latin-1).
             case .wav, .raw: nil
             }

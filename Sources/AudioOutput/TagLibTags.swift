@@ -2,9 +2,12 @@ import SystemPackage
 
 /// The tags TagLib adds to a finished file, where libsndfile cannot write them (libsndfile 1.2,
 /// TagLib 1.13):
+/// - MP3: every text, as an ID3v2.4 tag in UTF-8 (libsndfile writes only an ID3v1 tag: 30 bytes a
+///   text, no encoding named), and the ReplayGain values (`TXXX` frames).
 /// - AIFF: every text, as an ID3v2.4 tag in an `ID3 ` chunk (libsndfile writes no album, genre or
-///   date), and the ReplayGain values (`TXXX` frames).
+///   date), and the ReplayGain values.
 /// - FLAC, Ogg Vorbis: the ReplayGain values, as Vorbis comments (libsndfile writes the texts).
+/// - Opus: `R128_TRACK_GAIN` and `R128_ALBUM_GAIN` in place of the ReplayGain values.
 /// - WAV: nothing; its `LIST INFO` chunk has no place for ReplayGain.
 struct TagLibTags {
     let format: AudioFileFormat
@@ -13,10 +16,11 @@ struct TagLibTags {
     init(format: AudioFileFormat, tags: AudioFileTags, replayGain: ReplayGain?) {
         self.format = format
         var properties: [(name: String, value: String)] = []
-        if format == .aiff { properties += tags.tagLibProperties }
+        if format == .mp3 || format == .aiff { properties += tags.tagLibProperties }
         if let replayGain {
             switch format {
-            case .aiff, .flac, .ogg: properties += replayGain.replayGainProperties
+            case .mp3, .aiff, .flac, .ogg: properties += replayGain.replayGainProperties
+            case .opus: properties += replayGain.r128Properties
             case .wav, .raw: break
             }
         }

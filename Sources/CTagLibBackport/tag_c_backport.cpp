@@ -2,6 +2,7 @@
 #include "tag_c_backport.h"
 
 #include <taglib/aifffile.h>
+#include <taglib/opusfile.h>
 #include <taglib/tfile.h>
 #include <taglib/tpropertymap.h>
 
@@ -10,6 +11,10 @@
 
 TagLib_File *smfplay_taglib_file_new_aiff(const char *filename) {
     return reinterpret_cast<TagLib_File *>(new TagLib::RIFF::AIFF::File(filename));
+}
+
+TagLib_File *smfplay_taglib_file_new_opus(const char *filename) {
+    return reinterpret_cast<TagLib_File *>(new TagLib::Ogg::Opus::File(filename));
 }
 
 void smfplay_taglib_property_set(TagLib_File *file, const char *prop, const char *value) {

@@ -14,7 +14,7 @@ import TerminalUI
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render MIDI files to audio files (WAV, FLAC, Ogg Vorbis, AIFF).",
+        abstract: "Render MIDI files to audio files (WAV, FLAC, Ogg Vorbis, MP3, Opus, AIFF).",
         discussion: CommandHelp.discussion(
             """
             One file: smfplay render song.mid -o song.flac (the format follows the extension). \
@@ -22,14 +22,14 @@ struct Render: ParsableCommand {
             the same folders under Rendered, skipping files rendered since their MIDI file last \
             changed. Pipes: smfplay render song.mid -o - | ffmpeg -i - song.opus streams the \
             audio to standard output as it renders (WAV with its sizes left open, FLAC, Ogg \
-            Vorbis or raw samples; progress and messages go to standard error), and \
+            Vorbis, MP3, Opus or raw samples; progress and messages go to standard error), and \
             curl ... | smfplay render - -o song.flac reads the song from standard input. Settings \
             not given here come from the configuration file \
             ($XDG_CONFIG_HOME/smfplay/config.toml; see Config/smfplay.toml for every key). \
             On a cluster, each task of a Slurm job array or a Kubernetes Indexed Job renders its \
             own share of one collection into the same output folder: smfplay render --manifest \
             files.txt -o Rendered --shard auto --report report.jsonl (see Examples/cluster); \
-            smfplay report merges the reports. -o - writes wav, flac, ogg or raw, not with \
+            smfplay report merges the reports. -o - writes wav, flac, ogg, mp3, opus or raw, not with \
             --normalize or --json. --json and --report give each file's input, output, seconds, \
             peak dBFS, the limiter's largest gain reduction, loudness (LUFS), true peak (dBTP), \
             the normalizing gain (dB), warnings or the error; the report also \
@@ -42,8 +42,12 @@ struct Render: ParsableCommand {
             single file, and a folder's last files, are split across the cores left, their keys \
             shared out among synthesizers. Each file is tagged with the song's title (else its \
             file's name) and an RMID file's INFO artist, album, genre, date, comment and \
-            copyright (AIFF's album, genre and date in its ID3 chunk only); a WAV or raw stream \
-            carries none.
+            copyright (MP3 in an ID3v2 tag, in UTF-8); a WAV or raw stream carries none, an MP3 \
+            stream only an ID3v1 tag. MP3, Opus and Ogg Vorbis are lossy: they have no bit depth, \
+            and --bits does nothing for them. Opus is made at 48000 Hz unless --sample-rate (or \
+            the configuration's sample_rate) is 8000, 12000, 16000 or 24000; MP3 at 44100 Hz \
+            unless it is another of MP3's (8000, 11025, 12000, 16000, 22050, 24000, 32000, \
+            48000).
             """, examples: Render.examples)
     )
 
@@ -57,14 +61,14 @@ struct Render: ParsableCommand {
 
     @Option(
         help:
-            "wav, flac, ogg or aiff (default: the output's extension, else the configuration's); with -o -, wav, flac, ogg or raw (headerless little-endian samples)."
+            "wav, flac, ogg, mp3, opus or aiff (default: the output's extension, else the configuration's); with -o -, wav, flac, ogg, mp3, opus or raw (headerless little-endian samples)."
     )
     var format: AudioFileFormat?
 
-    @Option(help: "Samples per second, 8000–96000.")
+    @Option(help: "Samples per second, 8000–96000; Opus takes 8000, 12000, 16000, 24000 or 48000 (default), MP3 up to 48000.")
     var sampleRate: Int?
 
-    @Option(help: "Sample format: 16, 24 or 32f (32-bit float).")
+    @Option(help: "Sample format: 16, 24 or 32f (32-bit float); nothing for MP3, Opus and Ogg Vorbis, which are lossy and have no bit depth.")
     var bits: SampleEncoding?
 
     @Option(help: ArgumentHelp("Longest tail after the last event, in seconds; it ends sooner once silent.", valueName: "seconds"))
@@ -136,6 +140,9 @@ struct Render: ParsableCommand {
         if let sampleRate, !RenderSettings.sampleRateRange.contains(sampleRate) {
             throw ValidationError("--sample-rate must be from 8000 to 96000, not \(sampleRate)")
         }
+        if let sampleRate, let format = commandLineFormat, let problem = Self.sampleRateProblem(sampleRate, format: format) {
+            throw ValidationError(problem)
+        }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if let loudnessTarget, !LoudnessTarget.range.contains(loudnessTarget) {
             throw ValidationError("--loudness-target must be from -40 to -5 LUFS, not \(loudnessTarget.formatted())")
@@ -173,7 +180,7 @@ struct Render: ParsableCommand {
         if readsStandardInput || RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
             !output.hasSuffix("/"), !outputPath.isFolder, AudioFileFormat(path: outputPath) == nil
         {
-            throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg or .aiff, or give --format")
+            throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg, .mp3, .opus or .aiff, or give --format")
         }
     }
 
@@ -190,8 +197,24 @@ struct Render: ParsableCommand {
         if json { throw ValidationError("--json prints to standard output, which -o - fills with audio") }
         if let format, !format.streams {
             throw ValidationError(
-                "\(format.rawValue) cannot stream to -o - (its header holds the length, known only at the end): use --format wav, flac, ogg or raw")
+                "\(format.rawValue) cannot stream to -o - (its header holds the length, known only at the end): use --format wav, flac, ogg, mp3, opus or raw"
+            )
         }
+    }
+
+    /// `--sample-rate` for a format that cannot take it (MP3's and Opus's few rates): what the
+    /// usage error says.
+    private static func sampleRateProblem(_ sampleRate: Int, format: AudioFileFormat) -> String? {
+        guard !format.supportedSampleRates.contains(sampleRate) else { return nil }
+        return "--sample-rate \(sampleRate): \(format.rawValue) takes \(format.supportedSampleRates)"
+    }
+
+    /// The output's format as the command line names it (`--format`, else the extension of one
+    /// song's `-o`); nil leaves it to the configuration.
+    private var commandLineFormat: AudioFileFormat? {
+        if let format { return format }
+        guard !streams, inputs.count == 1, let outputPath else { return nil }
+        return AudioFileFormat(path: outputPath)
     }
 
     /// `-o -`: the audio goes to standard output.
@@ -308,7 +331,7 @@ struct Render: ParsableCommand {
             let format = format ?? settings.format
             guard format.streams else {
                 throw CommandFailure.usage(
-                    "\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg or raw")
+                    "\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg, mp3, opus or raw")
             }
             guard format.supportedEncodings.contains(settings.bits) else {
                 throw CommandFailure.usage("\(format.rawValue) cannot store \(settings.bits) samples; use --bits 16 or 24")
@@ -405,6 +428,14 @@ struct Render: ParsableCommand {
             settings.format = format
         } else if inputs.count == 1, let outputPath, let fileFormat = AudioFileFormat(path: outputPath) {
             settings.format = fileFormat
+        }
+        // Before the synthesizer is made at it: Opus and MP3 take a few rates only.
+        let outputFormat = streams ? format ?? settings.format : settings.format
+        if let sampleRate {
+            // The command line's format was checked with the arguments; the configuration's is checked here.
+            if let problem = Self.sampleRateProblem(sampleRate, format: outputFormat) { throw CommandFailure.usage(problem) }
+        } else {
+            settings.sampleRate = outputFormat.supportedSampleRates.rate(inPlaceOf: settings.sampleRate)
         }
         sound.apply(to: &settings)
         // A stream's format is checked against the bits on its own (see renderThroughPipe).

@@ -28,7 +28,7 @@ struct AtomicOutputTests {
         let folder = try TemporaryFolder()
         do {
             let writer = try AudioFileWriter(
-                path: FilePath(folder.file("song.\(format.fileExtension)")), format: format, encoding: .pcm16, sampleRate: 44_100, channels: 2)
+                path: FilePath(folder.file("song.\(format.fileExtension)")), format: format, encoding: .pcm16, sampleRate: 48_000, channels: 2)
             try writer.write(TestSignal.sine())
             #expect(try folder.contents().count == 1)
         }

@@ -13,7 +13,9 @@ struct FormatTests {
         #expect(AudioFileFormat(fileExtension: "oga") == .ogg)
         #expect(AudioFileFormat(fileExtension: "aiff") == .aiff)
         #expect(AudioFileFormat(fileExtension: ".AIF") == .aiff)
-        #expect(AudioFileFormat(fileExtension: "mp3") == nil)
+        #expect(AudioFileFormat(fileExtension: "MP3") == .mp3)
+        #expect(AudioFileFormat(fileExtension: ".opus") == .opus)
+        #expect(AudioFileFormat(fileExtension: "wma") == nil)
         #expect(AudioFileFormat(fileExtension: "") == nil)
     }
 
@@ -53,22 +55,23 @@ struct FormatTests {
 
     @Test("one list of formats: AIFF only to files, raw samples only to pipes and never by extension")
     func filesAndPipes() {
-        #expect(AudioFileFormat.fileFormats == [.wav, .flac, .ogg, .aiff])
-        #expect(AudioFileFormat.streamFormats == [.wav, .flac, .ogg, .raw])
+        #expect(AudioFileFormat.fileFormats == [.wav, .flac, .ogg, .mp3, .opus, .aiff])
+        #expect(AudioFileFormat.streamFormats == [.wav, .flac, .ogg, .mp3, .opus, .raw])
         #expect(AudioFileFormat(name: "RAW") == .raw)
         #expect(AudioFileFormat(name: "aif") == nil)
         #expect(AudioFileFormat(fileExtension: "raw") == nil)
     }
 
-    @Test func oggAcceptsAndIgnoresEveryEncoding() throws {
+    @Test(arguments: [AudioFileFormat.ogg, .mp3, .opus])
+    func lossyFormatsAcceptAndIgnoreEveryEncoding(format: AudioFileFormat) throws {
         for encoding in SampleEncoding.allCases {
-            try AudioFileFormat.ogg.validate(encoding: encoding, sampleRate: 44_100, channels: 2, path: "out.ogg")
+            try format.validate(encoding: encoding, sampleRate: 48_000, channels: 2, path: "out")
         }
-        #expect(!AudioFileFormat.ogg.storesSampleEncoding)
+        #expect(!format.storesSampleEncoding)
     }
 
     @Test func sampleRatesAreCheckedPerFormat() throws {
-        for format in AudioFileFormat.allCases {
+        for format in AudioFileFormat.allCases where format != .mp3 && format != .opus {
             for rate in [8_000, 22_050, 44_100, 48_000, 96_000, 192_000] {
                 try format.validate(encoding: .pcm16, sampleRate: rate, channels: 2, path: "x")
             }
@@ -84,7 +87,32 @@ struct FormatTests {
         #expect(error.description == "x.ogg: ogg cannot store a sample rate of 256000 Hz; use 1–200000 Hz")
     }
 
+    @Test("MP3 and Opus take a few rates; a render whose rate no one asked for takes the format's own")
+    func mp3AndOpusTakeAFewRates() throws {
+        for rate in [8_000, 11_025, 22_050, 32_000, 44_100, 48_000] {
+            try AudioFileFormat.mp3.validate(encoding: .pcm16, sampleRate: rate, channels: 2, path: "x.mp3")
+        }
+        for rate in [8_000, 12_000, 16_000, 24_000, 48_000] {
+            try AudioFileFormat.opus.validate(encoding: .pcm16, sampleRate: rate, channels: 2, path: "x.opus")
+        }
+        #expect(throws: AudioFileError.unsupportedSampleRate(path: "x.mp3", format: .mp3, sampleRate: 96_000)) {
+            try AudioFileFormat.mp3.validate(encoding: .pcm16, sampleRate: 96_000, channels: 2, path: "x.mp3")
+        }
+        let error = try #require(throws: AudioFileError.self) {
+            try AudioFileFormat.opus.validate(encoding: .pcm16, sampleRate: 44_100, channels: 2, path: "x.opus")
+        }
+        #expect(error.description == "x.opus: opus cannot store a sample rate of 44100 Hz; use 8000, 12000, 16000, 24000 or 48000 Hz")
+        #expect(AudioFileFormat.opus.supportedSampleRates.rate(inPlaceOf: 44_100) == 48_000)
+        #expect(AudioFileFormat.opus.supportedSampleRates.rate(inPlaceOf: 24_000) == 24_000)
+        #expect(AudioFileFormat.mp3.supportedSampleRates.rate(inPlaceOf: 96_000) == 44_100)
+        #expect(AudioFileFormat.mp3.supportedSampleRates.rate(inPlaceOf: 22_050) == 22_050)
+        #expect(AudioFileFormat.flac.supportedSampleRates.rate(inPlaceOf: 96_000) == 96_000)
+    }
+
     @Test func channelCountsAreCheckedPerFormat() {
+        #expect(throws: AudioFileError.unsupportedChannelCount(path: "x.mp3", format: .mp3, channels: 3)) {
+            try AudioFileFormat.mp3.validate(encoding: .pcm16, sampleRate: 48_000, channels: 3, path: "x.mp3")
+        }
         #expect(throws: AudioFileError.unsupportedChannelCount(path: "x.flac", format: .flac, channels: 9)) {
             try AudioFileFormat.flac.validate(encoding: .pcm24, sampleRate: 48_000, channels: 9, path: "x.flac")
         }

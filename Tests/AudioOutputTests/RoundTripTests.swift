@@ -9,8 +9,8 @@ struct RoundTripTests {
     func writesWhatReadsBack(kind: FileKind) throws {
         let folder = try TemporaryFolder()
         let path = folder.file("signal.\(kind.format.fileExtension)")
-        // Vorbis is judged by level only: spikes at ±1.5 would just smear into its neighbours.
-        let signal = kind.format == .ogg ? TestSignal.sine() : TestSignal.withOvers()
+        // The lossy formats are judged by level only: spikes at ±1.5 would just smear into their neighbours.
+        let signal = kind.format.storesSampleEncoding ? TestSignal.withOvers() : TestSignal.sine()
         let writer = try AudioFileWriter(
             path: FilePath(path), format: kind.format, encoding: kind.encoding, sampleRate: TestSignal.sampleRate, channels: TestSignal.channels
         )
@@ -27,13 +27,15 @@ struct RoundTripTests {
         let samples = try reader.readAll()
         try #require(samples.count == signal.count)
 
-        if kind.format == .ogg {
+        if !kind.format.storesSampleEncoding {
             #expect(reader.encoding == nil)
             let expectedRMS = TestSignal.amplitude / Float(2).squareRoot()
             for channel in 0..<2 {
                 #expect(abs(TestSignal.rms(samples, channel: channel) - expectedRMS) < 0.02 * expectedRMS)
             }
-            #expect(abs(TestSignal.peak(samples) - TestSignal.amplitude) < 0.05)
+            // Away from the edges, where the cosine's step from silence to 0.5 rings in MP3 (0.64 at its peak).
+            let middle = Array(samples[4_096..<(samples.count - 4_096)])
+            #expect(abs(TestSignal.peak(middle) - TestSignal.amplitude) < 0.05, "\(TestSignal.peak(middle)) against \(TestSignal.amplitude)")
             return
         }
         #expect(reader.encoding == kind.encoding)
@@ -82,14 +84,17 @@ struct RoundTripTests {
         #expect(zip(samples, signal).allSatisfy { abs($0 - $1) <= SampleEncoding.pcm24.tolerance })
     }
 
+    /// Opus is the exception: a stream without one audio packet is read by nothing, so it gets one silent frame.
     @Test func anEmptyRenderIsAValidFile() throws {
         let folder = try TemporaryFolder()
         for format in AudioFileFormat.fileFormats {
             let path = folder.file("empty.\(format.fileExtension)")
-            try AudioFileWriter(path: FilePath(path), format: format, encoding: .pcm16, sampleRate: 22_050, channels: 1).finish()
+            try AudioFileWriter(path: FilePath(path), format: format, encoding: .pcm16, sampleRate: 24_000, channels: 1).finish()
             let reader = try AudioFileReader(path: FilePath(path))
-            #expect(reader.frameCount == 0, "\(format)")
-            #expect(try reader.readAll().isEmpty)
+            let frames = format == .opus ? 1 : 0
+            #expect(reader.frameCount == frames, "\(format)")
+            let samples = try reader.readAll()
+            #expect(samples.count == frames && TestSignal.peak(samples) < 1e-6, "\(format): \(samples)")
         }
     }
 }

@@ -24,7 +24,7 @@ struct TagTests {
     /// Writes a short sine with `tags` and reads the file's tags back.
     static func roundTrip(_ tags: AudioFileTags, format: AudioFileFormat, in folder: TemporaryFolder) throws -> AudioFileTags {
         let path = FilePath(folder.file("tagged.\(format.fileExtension)"))
-        let writer = try AudioFileWriter(path: path, format: format, encoding: .pcm16, sampleRate: 44_100, channels: 2, tags: tags)
+        let writer = try AudioFileWriter(path: path, format: format, encoding: .pcm16, sampleRate: 48_000, channels: 2, tags: tags)
         try writer.write(TestSignal.sine(frames: 4_410))
         try writer.finish()
         var read = try AudioFileReader(path: path).tags

@@ -11,8 +11,9 @@ struct RenderFileTests {
         var fileExtension: String
         var bits: String?
         var format: AudioFileFormat
-        /// nil for Ogg Vorbis, which has no bit depth.
+        /// nil for the lossy formats, which have no bit depth.
         var encoding: SampleEncoding?
+        var sampleRate = 44_100
         var testDescription: String { ".\(fileExtension)" + (bits.map { " --bits \($0)" } ?? "") }
     }
 
@@ -22,6 +23,9 @@ struct RenderFileTests {
         FormatCase(fileExtension: "flac", bits: "24", format: .flac, encoding: .pcm24),
         FormatCase(fileExtension: "ogg", bits: nil, format: .ogg, encoding: nil),
         FormatCase(fileExtension: "aiff", bits: "32f", format: .aiff, encoding: .float32),
+        FormatCase(fileExtension: "mp3", bits: "24", format: .mp3, encoding: nil),
+        // Opus takes 48 kHz, not the default 44.1.
+        FormatCase(fileExtension: "opus", bits: nil, format: .opus, encoding: nil, sampleRate: 48_000),
     ]
 
     @Test("-o song.EXT: the format follows the extension, the bits follow --bits", arguments: formats)
@@ -40,7 +44,7 @@ struct RenderFileTests {
         let audio = try AudioFacts(path: sandbox.path(output))
         #expect(audio.format == kind.format, "\(audio)")
         #expect(audio.encoding == kind.encoding, "\(audio)")
-        #expect(audio.sampleRate == 44_100, "\(audio)")
+        #expect(audio.sampleRate == kind.sampleRate, "\(audio)")
         #expect(audio.channels == 2, "\(audio)")
         #expect((1.9...2.2).contains(audio.seconds), "a 2-second song with no tail: \(audio)")
         #expect(sandbox.files() == [output, "song.mid"].sorted(), "nothing else is left beside it")
@@ -143,16 +147,19 @@ struct RenderFileTests {
         try Fixtures.requireSoundFont()
         let sandbox = try Sandbox()
         try sandbox.write("song.mid", Fixtures.song())
-        let result = try sandbox.run(["render", "song.mid", "-o", "song.mp3"] + Fixtures.fast)
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.wma"] + Fixtures.fast)
         #expect(!result.succeeded, "\(result)")
-        #expect(result.stderr.contains("mp3"), "\(result)")
+        #expect(result.stderr.contains("wma"), "\(result)")
         #expect(sandbox.files() == ["song.mid"], "\(result)")
     }
 
     @Test(
         "a bad option value is a usage error that names the option and the value, with render's usage, and writes nothing",
         arguments: [
-            (["--format", "mp3"], "mp3"),
+            (["--format", "wma"], "wma"),
+            (["--format", "opus", "--sample-rate", "44100"], "44100"),
+            (["-o", "song.opus", "--sample-rate", "22050"], "22050"),
+            (["-o", "song.mp3", "--sample-rate", "96000"], "96000"),
             (["--bits", "12"], "12"),
             (["--sample-rate", "100"], "100"),
             (["--gain", "11"], "11"),

@@ -61,8 +61,8 @@ struct BadValueTests {
         Case(text: "[audio]\ncores = 0", message: #"config.toml:2: key 'audio.cores' must be "auto" or a whole number from 1 to 64, not 0"#),
         Case(
             text: "[audio]\ncores = \"all\"", message: #"config.toml:2: key 'audio.cores' must be "auto" or a whole number from 1 to 64, not "all""#),
-        Case(text: "format = \"mp3\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not "mp3""#),
-        Case(text: "format = \"WAV\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not "WAV""#),
+        Case(text: "format = \"wma\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg", "mp3", "opus" or "aiff", not "wma""#),
+        Case(text: "format = \"WAV\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg", "mp3", "opus" or "aiff", not "WAV""#),
         Case(text: "bits = 32", message: #"config.toml:1: key 'bits' must be "16", "24" or "32f", not 32"#),
         Case(text: "bits = 32.0", message: #"config.toml:1: key 'bits' must be "16", "24" or "32f", not 32.0"#),
         Case(text: "format = \"flac\"\nbits = \"32f\"", message: #"config.toml:2: key 'bits' must be "16" or "24" for flac files, not "32f""#),
@@ -101,10 +101,13 @@ struct BadValueTests {
             text: "soundfont = '''\n[reverb]\n'''\n[reverb]\n\nlevel = 2",
             message: "config.toml:6: key 'reverb.level' must be a number from 0 to 1, not 2"),
         // Values are quoted as TOML writes them, and long ones are cut, so the message stays one line.
-        Case(text: #"format = "w\"a\"v\n""#, message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not "w\"a\"v\n""#),
+        Case(
+            text: #"format = "w\"a\"v\n""#,
+            message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg", "mp3", "opus" or "aiff", not "w\"a\"v\n""#),
         Case(
             text: "format = \"\(String(repeating: "é", count: 50))\"",
-            message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg" or "aiff", not ""# + String(repeating: "é", count: 40) + #"…""#),
+            message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg", "mp3", "opus" or "aiff", not ""# + String(repeating: "é", count: 40)
+                + #"…""#),
     ]
 
     @Test(arguments: cases)

@@ -14,19 +14,19 @@ struct FileKind: CustomStringConvertible, Sendable {
 
     var description: String { format.storesSampleEncoding ? "\(format.rawValue) \(encoding.bitsOption)" : format.rawValue }
 
-    /// Every combination smfplay writes (Ogg Vorbis once: it ignores the encoding).
+    /// Every combination smfplay writes (the lossy formats once: they ignore the encoding).
     static let all: [FileKind] = AudioFileFormat.fileFormats.flatMap { format in
         format.storesSampleEncoding
             ? format.supportedEncodings.map { FileKind(format: format, encoding: $0) }
             : [FileKind(format: format, encoding: .pcm16)]
     }
 
-    /// The lossless combinations: Ogg Vorbis's lossy coding moves a peak by more than 0.05 dB.
+    /// The lossless combinations: lossy coding moves a peak by more than 0.05 dB.
     static let lossless = all.filter(\.format.storesSampleEncoding)
 
     static let floatWAV = FileKind(format: .wav, encoding: .float32)
 
-    /// The encoding the file reads back as: none for Ogg Vorbis, which has no bit depth.
+    /// The encoding the file reads back as: none for the lossy formats, which have no bit depth.
     var expectedEncoding: SampleEncoding? { format.storesSampleEncoding ? encoding : nil }
 }
 
@@ -84,7 +84,12 @@ struct SongRendererTests {
             channels: reader.channels, frames: reader.frameCount, samples: samples)
     }
 
-    @Test(arguments: FileKind.all, [44_100, 48_000])
+    /// Every kind at 44.1 and 48 kHz, where its format takes the rate (Opus only 48).
+    static let kindsAndRates = FileKind.all.flatMap { kind in
+        [44_100, 48_000].filter(kind.format.supportedSampleRates.contains).map { (kind, $0) }
+    }
+
+    @Test(arguments: kindsAndRates)
     func fileHoldsWhatWasAskedForAndTheSongWithoutTail(kind: FileKind, sampleRate: Int) throws {
         let folder = try TemporaryFolder()
         let song = TestSongs.melody

@@ -8,7 +8,8 @@
  * target goes.
  *
  * 1.13's C API opens a file by its extension or as one of the types of TagLib_File_Type, and
- * smfplay tags a temporary file whose name has no extension: AIFF is not among those types. Its setters write title, artist, album, comment, genre and a year as a number, nothing
+ * smfplay tags a temporary file whose name has no extension: AIFF and Opus are not among those
+ * types. Its setters write title, artist, album, comment, genre and a year as a number, nothing
  * else: no copyright, no full date, no ReplayGain.
  */
 
@@ -20,6 +21,9 @@ extern "C" {
 
 /* taglib_file_new_type(filename, TagLib_File_AIFF): an AIFF file, its tag an ID3v2 chunk. */
 TagLib_File *smfplay_taglib_file_new_aiff(const char *filename);
+
+/* taglib_file_new_type(filename, TagLib_File_Opus): an Ogg Opus file, its tag Vorbis comments. */
+TagLib_File *smfplay_taglib_file_new_opus(const char *filename);
 
 /*
  * taglib_property_set: sets the property `prop` (TagLib's names: "TITLE", "COPYRIGHT",
