@@ -164,7 +164,7 @@ let package = Package(
             dependencies: ["LibraryIndex", "SMF", "Files", "Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ConfigurationTests",
-            dependencies: ["Configuration", "Files", "Synthesis", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: ["Configuration", "Files", "Synthesis", "AudioOutput", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "CFluidSynth", "TestSupport"]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "Files", "TestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness"]),

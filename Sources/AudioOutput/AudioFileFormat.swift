@@ -80,6 +80,22 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
     /// encoding is accepted and ignored.
     public var storesSampleEncoding: Bool { ![.ogg, .mp3, .opus].contains(self) }
 
+    /// True for the formats whose encoder takes an ``EncodingQuality``: the lossy ones, and FLAC.
+    public var takesQuality: Bool { [.flac, .ogg, .mp3, .opus].contains(self) }
+
+    /// The quality a file of this format gets when none is asked for; nil leaves it to the encoder
+    /// (FLAC's level 5; for Opus, libopus picks a bit rate, about 120 kbit/s for stereo at 48 kHz).
+    public var defaultQuality: EncodingQuality? {
+        switch self {
+        // oggenc's default is 3; 6 (about 190 kbit/s for 44.1 kHz stereo) is transparent for most music.
+        case .ogg: EncodingQuality(6)
+        // LAME's -V 2 (about 190 kbit/s), the setting its documentation recommends for transparency;
+        // libsndfile's own default is LAME's -V 4.
+        case .mp3: EncodingQuality(8)
+        case .wav, .aiff, .raw, .flac, .opus: nil
+        }
+    }
+
     /// The encodings this format can store. The lossy ones accept every encoding and ignore it.
     public var supportedEncodings: [SampleEncoding] {
         switch self {

@@ -32,10 +32,6 @@ public final class AudioFileWriter {
     /// normalisation pass needs, without reading the file again.
     public private(set) var peak: Float = 0
 
-    /// Vorbis quality, from 0 (smallest) to 1 (best); 0.6 is transparent for most music at about
-    /// 190 kbit/s for 44.1 kHz stereo.
-    public static let vorbisQuality = 0.6
-
     /// The temporary file being written, until it is renamed or removed.
     var temporaryPath: FilePath { file.temporaryPath }
     private let file: StagedFile
@@ -52,11 +48,13 @@ public final class AudioFileWriter {
     }
 
     /// Opens a temporary file beside `path` for a new audio file, its `tags` set at once (see
-    /// ``AudioFileTags`` for what each format keeps). Nothing exists under `path` until `finish()`.
+    /// ``AudioFileTags`` for what each format keeps), its encoder at `quality` (nil: the format's
+    /// default; formats without an encoder ignore it). Nothing exists under `path` until `finish()`.
     /// Throws when the combination cannot be stored (see `AudioFileFormat.validate`) or when the
     /// file cannot be created.
     public convenience init(
-        path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags()
+        path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags(),
+        quality: EncodingQuality? = nil
     ) throws(AudioFileError) {
         try format.validate(encoding: encoding, sampleRate: sampleRate, channels: channels, path: path)
         let file: StagedFile
@@ -65,7 +63,7 @@ public final class AudioFileWriter {
         } catch {
             throw .cannotCreate(path: path, cause: AudioFileError.Cause(error))
         }
-        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags)
+        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags, quality: quality)
     }
 
     /// Writes through `fd`, which it takes over, into `temporaryPath`, which it renames or removes.
@@ -75,11 +73,12 @@ public final class AudioFileWriter {
         path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags()
     ) throws(AudioFileError) {
         let file = StagedFile(descriptor: FileDescriptor(rawValue: fd), temporaryPath: temporaryPath, destination: path)
-        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags)
+        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags, quality: nil)
     }
 
     private init(
-        file: StagedFile, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags
+        file: StagedFile, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags,
+        quality: EncodingQuality?
     ) throws(AudioFileError) {
         let path = file.destination
         let io = FileDescriptorIO(descriptor: file.descriptor)
@@ -113,14 +112,8 @@ public final class AudioFileWriter {
         if let cause = tags.write(to: sndfile) {
             throw failure(.cannotCreate(path: path, cause: cause), closing: sndfile)
         }
-        if format.storesSampleEncoding, !encoding.isFloatingPoint {
-            // Without it, a sample beyond ±1 wraps round to the opposite sign: a loud click.
-            sf_command(sndfile, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
-        }
-        if format == .ogg {
-            // Must be set before the first sample: libsndfile sets the encoder up on the first write.
-            var quality = Self.vorbisQuality
-            sf_command(sndfile, Int32(SFC_SET_VBR_ENCODING_QUALITY), &quality, Int32(MemoryLayout<Double>.size))
+        if let cause = SoundFileEncoderSetup.apply(to: sndfile, format: format, encoding: encoding, quality: quality) {
+            throw failure(.cannotCreate(path: path, cause: cause), closing: sndfile)
         }
 
         self.path = path

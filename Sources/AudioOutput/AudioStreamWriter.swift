@@ -27,10 +27,11 @@ public final class AudioStreamWriter: AudioSampleWriter {
     /// Starts the stream on `fd`, which stays open (the caller owns it); WAV writes its header now.
     /// FLAC, Ogg Vorbis and Opus streams carry `tags` as libsndfile writes them into a file; MP3
     /// streams libsndfile's ID3v1 tag only (TagLib cannot go back to a stream's start); WAV and raw
-    /// streams none (libsndfile writes their samples raw, after smfplay's own WAV header).
+    /// streams none (libsndfile writes their samples raw, after smfplay's own WAV header). The
+    /// encoder is set to `quality` as ``AudioFileWriter``'s is.
     public init(
         fileDescriptor fd: Int32, name: String, format: AudioFileFormat, encoding: SampleEncoding,
-        sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags()
+        sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags(), quality: EncodingQuality? = nil
     ) throws(AudioFileError) {
         self.name = name
         self.format = format
@@ -60,13 +61,8 @@ public final class AudioStreamWriter: AudioSampleWriter {
         if format != .wav, format != .raw, let cause = tags.write(to: sndfile) {
             throw .streamFailed(name: name, cause: cause)
         }
-        if format == .ogg {
-            // Before the first sample: libsndfile sets the encoder up on the first write.
-            var quality = AudioFileWriter.vorbisQuality
-            sf_command(sndfile, Int32(SFC_SET_VBR_ENCODING_QUALITY), &quality, Int32(MemoryLayout<Double>.size))
-        } else if format.storesSampleEncoding, !encoding.isFloatingPoint {
-            // Without it, a sample beyond ±1 wraps round to the opposite sign: a loud click.
-            sf_command(sndfile, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+        if let cause = SoundFileEncoderSetup.apply(to: sndfile, format: format, encoding: encoding, quality: quality) {
+            throw .streamFailed(name: name, cause: cause)
         }
     }
 

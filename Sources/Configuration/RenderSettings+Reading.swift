@@ -45,6 +45,7 @@ extension RenderSettings {
         bits = table.read("bits", default: bits, expected: TableReader.alternatives(SampleEncoding.allCases.map(\.rawValue))) { value in
             value.string.flatMap(SampleEncoding.init(rawValue:)) ?? value.int.flatMap { SampleEncoding(rawValue: String($0)) }
         }
+        quality = table.number("quality", in: EncodingQuality.range).flatMap(EncodingQuality.init) ?? quality
         if !format.supportedEncodings.contains(bits) {
             let allowed = format.supportedEncodings.map(\.rawValue)
             let key = table.contains("bits") ? "bits" : "format"

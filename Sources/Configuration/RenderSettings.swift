@@ -76,6 +76,9 @@ public struct RenderSettings: Sendable, Equatable {
     /// One of `AudioFileFormat.fileFormats`.
     public var format: AudioFileFormat
     public var bits: SampleEncoding
+    /// The encoder's quality (FLAC, Ogg Vorbis, MP3, Opus); nil: each format's default
+    /// (`AudioFileFormat.defaultQuality`).
+    public var quality: EncodingQuality?
 
     public init(
         soundFonts: [String] = [],
@@ -94,7 +97,8 @@ public struct RenderSettings: Sendable, Equatable {
         tail: Double = RenderSettings.defaultTail,
         jobs: Int? = nil,
         format: AudioFileFormat = .wav,
-        bits: SampleEncoding = .pcm16
+        bits: SampleEncoding = .pcm16,
+        quality: EncodingQuality? = nil
     ) {
         self.soundFonts = soundFonts
         self.soundFontsByStandard = soundFontsByStandard
@@ -113,6 +117,7 @@ public struct RenderSettings: Sendable, Equatable {
         self.jobs = jobs
         self.format = format
         self.bits = bits
+        self.quality = quality
     }
 
     /// The number of songs to render at once on a machine with `processorCount` cores.

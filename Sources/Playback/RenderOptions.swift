@@ -6,6 +6,8 @@ import Synthesis
 public struct RenderOptions: Hashable, Sendable {
     public var format: AudioFileFormat
     public var encoding: SampleEncoding
+    /// The encoder's quality; nil: the format's default.
+    public var quality: EncodingQuality?
     /// The longest tail rendered after the last event, in seconds; the tail
     /// ends sooner once the output has gone silent.
     public var tailLimit: Double

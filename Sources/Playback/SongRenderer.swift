@@ -124,7 +124,8 @@ public final class SongRenderer: @unchecked Sendable {
             let limiter = options.normalization == .off ? (options.limitsPeaks ? sampleLimiter : nil) : truePeakLimiter
             let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: true)
             let writer = try AudioFileWriter(
-                path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags)
+                path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags,
+                quality: options.quality)
             let rendered = try synthesize(
                 sequencers, into: writer, limiter: limiter, gain: gain, meter: meter, options: options, isCancelled: isCancelled,
                 progress: { progress(writtenProgressStart + $0 * (1 - writtenProgressStart)) })
@@ -163,7 +164,8 @@ public final class SongRenderer: @unchecked Sendable {
         try floats.finish()
         let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
         let writer = try AudioFileWriter(
-            path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags)
+            path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags,
+            quality: options.quality)
         try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
         try writer.finish()
         return result(

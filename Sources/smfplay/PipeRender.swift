@@ -100,7 +100,7 @@ struct PipeRender {
             do throws(AudioFileError) {
                 writer = try AudioStreamWriter(
                     fileDescriptor: STDOUT_FILENO, name: Self.standardOutputName, format: format,
-                    encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags)
+                    encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags, quality: options.quality)
             } catch {
                 throw .output(error)
             }

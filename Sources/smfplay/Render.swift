@@ -47,7 +47,11 @@ struct Render: ParsableCommand {
             and --bits does nothing for them. Opus is made at 48000 Hz unless --sample-rate (or \
             the configuration's sample_rate) is 8000, 12000, 16000 or 24000; MP3 at 44100 Hz \
             unless it is another of MP3's (8000, 11025, 12000, 16000, 22050, 24000, 32000, \
-            48000).
+            48000). --quality: from 0 (the smallest file) to 10 (the best sound); Ogg Vorbis as \
+            oggenc's -q (default 6), MP3 as LAME's -V 10-Q (default 8, that is -V 2, about 190 \
+            kbit/s), Opus at 6+25*Q kbit/s a channel (default: libopus's, about 120 kbit/s for \
+            stereo), FLAC, lossless at any quality, at compression level 8-0.8*Q (default 5); \
+            WAV and AIFF have no encoder.
             """, examples: Render.examples)
     )
 
@@ -70,6 +74,12 @@ struct Render: ParsableCommand {
 
     @Option(help: "Sample format: 16, 24 or 32f (32-bit float); nothing for MP3, Opus and Ogg Vorbis, which are lossy and have no bit depth.")
     var bits: SampleEncoding?
+
+    @Option(
+        help: ArgumentHelp(
+            "Encoder quality, 0 (smallest file) to 10 (best sound), for FLAC, Ogg Vorbis, MP3 and Opus (default: each format's own).",
+            valueName: "0-10"))
+    var quality: Double?
 
     @Option(help: ArgumentHelp("Longest tail after the last event, in seconds; it ends sooner once silent.", valueName: "seconds"))
     var tail: Double?
@@ -142,6 +152,9 @@ struct Render: ParsableCommand {
         }
         if let sampleRate, let format = commandLineFormat, let problem = Self.sampleRateProblem(sampleRate, format: format) {
             throw ValidationError(problem)
+        }
+        if let quality, EncodingQuality(quality) == nil {
+            throw ValidationError("--quality must be from 0 to 10, not \(quality)")
         }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if let loudnessTarget, !LoudnessTarget.range.contains(loudnessTarget) {
@@ -424,6 +437,7 @@ struct Render: ParsableCommand {
         if let loudnessTarget { settings.loudnessTarget = loudnessTarget }
         if let jobs { settings.jobs = jobs }
         if let bits { settings.bits = bits }
+        if let quality { settings.quality = EncodingQuality(quality) }
         if let format, format.writesFiles {
             settings.format = format
         } else if inputs.count == 1, let outputPath, let fileFormat = AudioFileFormat(path: outputPath) {

@@ -25,11 +25,13 @@ extension RenderSettings {
     }
 
     /// The options of a render with these settings: the configuration's loops (nil passes for
-    /// `loops = "inf"`, which a render refuses).
+    /// `loops = "inf"`, which a render refuses) and encoder quality.
     func renderOptions() -> RenderOptions {
-        RenderOptions(
+        var options = RenderOptions(
             format: format, encoding: bits, tailLimit: tail, limitsPeaks: limiter,
             loops: LoopSettings(passes: loops.map { $0 + 1 }, fadeSeconds: fade),
             songBanks: makeSongBankLookup())
+        options.quality = quality
+        return options
     }
 }

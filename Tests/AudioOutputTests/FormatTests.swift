@@ -109,6 +109,17 @@ struct FormatTests {
         #expect(AudioFileFormat.flac.supportedSampleRates.rate(inPlaceOf: 96_000) == 96_000)
     }
 
+    @Test func qualityIsFromZeroToTenAndLibsndfilesLevelIsItsComplement() {
+        #expect(EncodingQuality(-0.1) == nil)
+        #expect(EncodingQuality(10.5) == nil)
+        #expect(EncodingQuality(0)?.compressionLevel == 1)
+        #expect(EncodingQuality(10)?.compressionLevel == 0)
+        #expect(EncodingQuality(8)?.compressionLevel == 1 - 0.8)
+        #expect(AudioFileFormat.allCases.filter(\.takesQuality) == [.flac, .ogg, .mp3, .opus])
+        #expect(AudioFileFormat.ogg.defaultQuality == EncodingQuality(6))
+        #expect(AudioFileFormat.mp3.defaultQuality == EncodingQuality(8))
+    }
+
     @Test func channelCountsAreCheckedPerFormat() {
         #expect(throws: AudioFileError.unsupportedChannelCount(path: "x.mp3", format: .mp3, channels: 3)) {
             try AudioFileFormat.mp3.validate(encoding: .pcm16, sampleRate: 48_000, channels: 3, path: "x.mp3")

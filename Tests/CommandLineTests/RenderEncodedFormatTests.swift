@@ -71,4 +71,36 @@ struct RenderEncodedFormatTests {
             #expect(Array(try sandbox.contents(output).prefix(4)) == Array("ID3".utf8) + [4])
         }
     }
+
+    @Test("--quality: a higher one makes a larger file, and both decode", arguments: [AudioFileFormat.mp3, .opus, .ogg, .flac])
+    func quality(format: AudioFileFormat) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song(beats: 8))
+        var sizes: [Int] = []
+        for quality in ["2", "9"] {
+            let output = "q\(quality).\(format.fileExtension)"
+            let result = try sandbox.run(["render", "song.mid", "-o", output, "--quality", quality, "-q"] + Fixtures.fast)
+            try #require(result.succeeded, "\(result)")
+            sizes.append(try sandbox.contents(output).count)
+            #expect(FFmpegReader.rmsDecibels(try FFmpegReader.decode(sandbox.path(output))) > -60, "\(output) decodes to sound")
+        }
+        #expect(sizes[1] > sizes[0], "quality 9: \(sizes[1]) bytes, quality 2: \(sizes[0])")
+    }
+
+    /// Ogg's serial number is random, so the files are compared by size: the same encoder settings
+    /// make pages of the same sizes.
+    @Test("without --quality, MP3 is made at 8 (LAME's -V 2) and Ogg Vorbis at 6", arguments: [(AudioFileFormat.mp3, "8"), (.ogg, "6")])
+    func defaultQuality(format: AudioFileFormat, quality: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song(beats: 8))
+        var sizes: [Int] = []
+        for options in [[], ["--quality", quality], ["--quality", "3"]] {
+            let output = "q\(sizes.count).\(format.fileExtension)"
+            let result = try sandbox.run(["render", "song.mid", "-o", output, "-q"] + options + Fixtures.fast)
+            try #require(result.succeeded, "\(result)")
+            sizes.append(try sandbox.contents(output).count)
+        }
+        #expect(sizes[0] == sizes[1], "no --quality: \(sizes[0]) bytes, --quality \(quality): \(sizes[1])")
+        #expect(sizes[2] != sizes[0], "--quality 3 changes nothing: \(sizes)")
+    }
 }

@@ -157,6 +157,8 @@ struct RenderFileTests {
         "a bad option value is a usage error that names the option and the value, with render's usage, and writes nothing",
         arguments: [
             (["--format", "wma"], "wma"),
+            (["--quality", "11"], "11"),
+            (["--quality=-0.5"], "-0.5"),
             (["--format", "opus", "--sample-rate", "44100"], "44100"),
             (["-o", "song.opus", "--sample-rate", "22050"], "22050"),
             (["-o", "song.mp3", "--sample-rate", "96000"], "96000"),

@@ -63,6 +63,8 @@ struct BadValueTests {
             text: "[audio]\ncores = \"all\"", message: #"config.toml:2: key 'audio.cores' must be "auto" or a whole number from 1 to 64, not "all""#),
         Case(text: "format = \"wma\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg", "mp3", "opus" or "aiff", not "wma""#),
         Case(text: "format = \"WAV\"", message: #"config.toml:1: key 'format' must be "wav", "flac", "ogg", "mp3", "opus" or "aiff", not "WAV""#),
+        Case(text: "quality = 11", message: "config.toml:1: key 'quality' must be a number from 0 to 10, not 11"),
+        Case(text: "quality = \"best\"", message: #"config.toml:1: key 'quality' must be a number from 0 to 10, not "best""#),
         Case(text: "bits = 32", message: #"config.toml:1: key 'bits' must be "16", "24" or "32f", not 32"#),
         Case(text: "bits = 32.0", message: #"config.toml:1: key 'bits' must be "16", "24" or "32f", not 32.0"#),
         Case(text: "format = \"flac\"\nbits = \"32f\"", message: #"config.toml:2: key 'bits' must be "16" or "24" for flac files, not "32f""#),

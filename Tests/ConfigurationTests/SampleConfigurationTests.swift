@@ -1,3 +1,4 @@
+import AudioOutput
 import Configuration
 import Foundation
 import Synthesis
@@ -15,8 +16,7 @@ struct SampleConfigurationTests {
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
         "soundfont", "sidecar_soundfonts", "midi_mode", "sample_rate", "gain", "limiter", "loudness_target", "polyphony", "interpolation", "tail",
-        "loops", "fade",
-        "jobs", "format", "bits",
+        "loops", "fade", "jobs", "format", "bits", "quality",
         "library", "text_encoding",
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
@@ -87,6 +87,7 @@ struct SampleConfigurationTests {
             jobs = 3
             format = "flac"
             bits = "24"
+            quality = 9.5
             library = "~/Noten/MIDI"
             text_encoding = "shift-jis"
             [soundfonts]
@@ -117,7 +118,7 @@ struct SampleConfigurationTests {
             sampleRate: 48000, gain: 1, polyphony: 64, interpolation: .sinc,
             isReverbEnabled: false, reverb: .init(roomSize: 0.6, damping: 0.4, width: 10, level: 0.5),
             isChorusEnabled: false, chorus: .init(voices: 5, level: 1.5, speed: 1, depth: 4.25),
-            tail: 2.5, jobs: 3, format: .flac, bits: .pcm24
+            tail: 2.5, jobs: 3, format: .flac, bits: .pcm24, quality: EncodingQuality(9.5)
         )
         var expectedWithLoops = expected
         expectedWithLoops.loudnessTarget = -23
