@@ -44,10 +44,10 @@ struct Render: ParsableCommand {
             file's name) and an RMID file's INFO artist, album, genre, date, comment and \
             copyright (MP3 in an ID3v2 tag, in UTF-8); a WAV or raw stream carries none, an MP3 \
             stream only an ID3v1 tag. MP3, Opus and Ogg Vorbis are lossy: they have no bit depth, \
-            and --bits does nothing for them. Opus is made at 48000 Hz unless --sample-rate (or \
-            the configuration's sample_rate) is 8000, 12000, 16000 or 24000; MP3 at 44100 Hz \
-            unless it is another of MP3's (8000, 11025, 12000, 16000, 22050, 24000, 32000, \
-            48000). --quality: from 0 (the smallest file) to 10 (the best sound); Ogg Vorbis as \
+            and --bits does nothing for them. Opus is made at 48000 Hz and MP3 at 44100 Hz unless \
+            --sample-rate (or the configuration's sample_rate) is another rate they take (Opus: \
+            8000, 12000, 16000, 24000; MP3: 8000, 11025, 12000, 16000, 22050, 24000, 32000, \
+            48000); a --sample-rate they cannot take is refused. --quality: from 0 (the smallest file) to 10 (the best sound); Ogg Vorbis as \
             oggenc's -q (default 6), MP3 as LAME's -V 10-Q (default 8, that is -V 2, about 190 \
             kbit/s), Opus at 6+25*Q kbit/s a channel (default: libopus's, about 120 kbit/s for \
             stereo), FLAC, lossless at any quality, at compression level 8-0.8*Q (default 5); \
@@ -69,7 +69,7 @@ struct Render: ParsableCommand {
     )
     var format: AudioFileFormat?
 
-    @Option(help: "Samples per second, 8000–96000; Opus takes 8000, 12000, 16000, 24000 or 48000 (default), MP3 up to 48000.")
+    @Option(help: "Samples per second, 8000–96000; Opus takes 8000, 12000, 16000, 24000 or 48000 (its default), MP3 its nine rates up to 48000.")
     var sampleRate: Int?
 
     @Option(help: "Sample format: 16, 24 or 32f (32-bit float); nothing for MP3, Opus and Ogg Vorbis, which are lossy and have no bit depth.")

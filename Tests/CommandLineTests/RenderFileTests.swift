@@ -182,6 +182,22 @@ struct RenderFileTests {
         #expect(sandbox.files() == ["song.mid"])
     }
 
+    @Test("the configuration's format and rate: Opus from its 44100 Hz is made at 48000; --sample-rate 44100 is refused, status 64")
+    func configuredOpusRate() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        try sandbox.writeUserConfiguration("format = \"opus\"\nsample_rate = 44100\n")
+        let made = try sandbox.run(["render", "song.mid", "-o", "Renders/"] + Fixtures.fast)
+        #expect(made.succeeded, "\(made)")
+        #expect(try AudioFacts(path: sandbox.path("Renders/song.opus")).sampleRate == 48_000)
+
+        let refused = try sandbox.run(["render", "song.mid", "-o", "Other/", "--sample-rate", "44100"] + Fixtures.fast)
+        #expect(refused.status == 64, "\(refused)")
+        #expect(refused.stderr.contains("--sample-rate 44100: opus takes 8000, 12000, 16000, 24000 or 48000 Hz"), "\(refused)")
+        #expect(!sandbox.exists("Other"))
+    }
+
     @Test("several files without -o: a usage error that shows render's usage")
     func severalFilesWithoutOutput() throws {
         let sandbox = try Sandbox()
