@@ -130,8 +130,8 @@ public final class SongRenderer: @unchecked Sendable {
                 sequencers, into: writer, limiter: limiter, gain: gain, meter: meter, options: options, isCancelled: isCancelled,
                 progress: { progress(writtenProgressStart + $0 * (1 - writtenProgressStart)) })
             if isCancelled() { throw RenderError.cancelled(output: output) }
-            try writer.finish()
             let written = meter?.finish()
+            try writer.finish(replayGain: written.map(ReplayGain.init(written:)))
             let reduction = limiter?.largestReductionDecibels ?? 0
             if options.normalization == .off, reduction == 0, let key, let written {
                 loudness?.memory.remember(written.adjusted(byDecibels: -gainDecibels), of: key)
@@ -167,10 +167,11 @@ public final class SongRenderer: @unchecked Sendable {
             path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags,
             quality: options.quality)
         try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
-        try writer.finish()
+        let written = meter?.finish()?.adjusted(byDecibels: Loudness.decibels(ofGain: Double(gain)))
+        try writer.finish(replayGain: written.map(ReplayGain.init(written:)))
         return result(
-            of: rendered, peak: floats.peak, gain: gain, limiterReduction: limiter?.largestReductionDecibels ?? 0,
-            loudness: meter?.finish()?.adjusted(byDecibels: Loudness.decibels(ofGain: Double(gain))), options: options)
+            of: rendered, peak: floats.peak, gain: gain, limiterReduction: limiter?.largestReductionDecibels ?? 0, loudness: written,
+            options: options)
     }
 
     /// Measures a song's loudness as a render with these options would sound at a synthesizer gain

@@ -26,7 +26,7 @@ struct IndexLoudnessCommandTests {
         #expect(render.succeeded, "\(render)")
         #expect(try RenderLoudnessMemoryTests.measurementCount(sandbox) == 2, "render measured a song index --loudness had measured")
         for name in ["Loud/loud", "Quiet/quiet"] {
-            let reading = try IndependentLoudnessMeter.measure(sandbox.path("Rendered/\(name).wav"))
+            let reading = try FFmpegReader.loudness(sandbox.path("Rendered/\(name).wav"))
             // The quiet folder's gain of 0.3 over the default 0.16 is a trim of 5.5 dB above the target.
             let expected = name.hasPrefix("Quiet") ? -18 + 20 * log10(0.3 / 0.16) : -18
             #expect(abs(reading.integratedLUFS - expected) <= 0.5, "\(name): \(reading), expected \(expected) LUFS")

@@ -26,12 +26,29 @@ struct RenderLoudnessTests {
             let lufs = try #require(report["loudnessLUFS"] as? Double, "\(report)")
             let peak = try #require(report["truePeakDBTP"] as? Double, "\(report)")
             #expect(report["normalizationGainDecibels"] as? Double == 0)
-            let independent = try IndependentLoudnessMeter.measure(sandbox.path(name))
+            let independent = try FFmpegReader.loudness(sandbox.path(name))
             #expect(abs(independent.integratedLUFS - lufs) <= 0.15, "smfplay read \(lufs) LUFS, ffmpeg \(independent)")
             readings.append((lufs, peak))
         }
         #expect(abs(readings[0].lufs - readings[1].lufs - 6.02) <= 0.1, "\(readings)")
         #expect(abs(readings[0].peak - readings[1].peak - 6.02) <= 0.1, "\(readings)")
+    }
+
+    @Test("a rendered FLAC file carries ReplayGain's track gain to -18 LUFS and its peak, from what render measured")
+    func replayGainTags() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", LoudnessSong.file(volume: 100))
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.flac", "--json"] + Fixtures.fast)
+        try #require(result.succeeded, "\(result)")
+        let report = try Self.report(result)
+        let lufs = try #require(report["loudnessLUFS"] as? Double)
+        let peak = try #require(report["truePeakDBTP"] as? Double)
+        let tags = try FFmpegReader.probe(sandbox.path("song.flac")).tags
+        let gain = try #require(tags["REPLAYGAIN_TRACK_GAIN"].flatMap { Double($0.replacingOccurrences(of: " dB", with: "")) }, "\(tags)")
+        #expect(abs(gain - (-18 - lufs)) <= 0.01, "gain \(gain) for \(lufs) LUFS")
+        let trackPeak = try #require(tags["REPLAYGAIN_TRACK_PEAK"].flatMap(Double.init), "\(tags)")
+        #expect(abs(20 * log10(trackPeak) - peak) <= 0.01, "peak \(trackPeak) for \(peak) dBTP")
     }
 
     /// Songs 10 LU apart, one rendered loud enough for its true peaks to need the limiter.
@@ -45,8 +62,8 @@ struct RenderLoudnessTests {
         try sandbox.write("Songs/quiet.mid", LoudnessSong.file(volume: LoudnessSong.tenBelow))
         let plain = try sandbox.run(["render", "Songs", "-o", "Plain", "-q"] + Fixtures.fast)
         try #require(plain.succeeded, "\(plain)")
-        let loud = try IndependentLoudnessMeter.measure(sandbox.path("Plain/loud.wav"))
-        let quiet = try IndependentLoudnessMeter.measure(sandbox.path("Plain/quiet.wav"))
+        let loud = try FFmpegReader.loudness(sandbox.path("Plain/loud.wav"))
+        let quiet = try FFmpegReader.loudness(sandbox.path("Plain/quiet.wav"))
         // What the check below would catch: as the settings render them, the songs are far apart.
         #expect(abs(loud.integratedLUFS - quiet.integratedLUFS - 10) <= 1, "loud \(loud), quiet \(quiet)")
 
@@ -58,7 +75,7 @@ struct RenderLoudnessTests {
             // --gain is a trim on top of the target: 1.5 over the default 0.16 is 19.4 dB louder, which the limiter takes.
             let expected = gain == "0.16" ? target : nil
             for name in ["loud", "quiet"] {
-                let reading = try IndependentLoudnessMeter.measure(sandbox.path("\(folder)/\(name).wav"))
+                let reading = try FFmpegReader.loudness(sandbox.path("\(folder)/\(name).wav"))
                 if let expected {
                     #expect(abs(reading.integratedLUFS - expected) <= 0.5, "\(name) at \(target) LUFS: \(reading)")
                 }
