@@ -23,6 +23,8 @@ final class FluidSynthInstance: @unchecked Sendable {
         var sampleRate: Double
         /// Every SoundFont, each once, in the order loaded (``SoundFontStack/allPaths``).
         var soundFonts: [FilePath]
+        /// Stereo outputs, each with its own reverb and chorus (``Synthesizer/outputs``).
+        var outputs = 1
     }
 
     /// What it is made from so far: its SoundFonts come after the synthesizer (`load(_:)`).
@@ -37,13 +39,16 @@ final class FluidSynthInstance: @unchecked Sendable {
     private(set) var downloadableSoundsIDs: Set<Int32> = []
 
     convenience init(_ recipe: Recipe) throws(SynthesisError) {
-        try self.init(sampleRate: recipe.sampleRate)
+        try self.init(sampleRate: recipe.sampleRate, outputs: recipe.outputs)
         try load(recipe.soundFonts)
     }
 
     /// A synthesizer with no SoundFont yet: made while the SoundFonts are still being worked out,
-    /// the first one made in a process also sets up FluidSynth's tables (5 ms).
-    init(sampleRate: Double) throws(SynthesisError) {
+    /// the first one made in a process also sets up FluidSynth's tables (5 ms). With `outputs`
+    /// above 1, FluidSynth renders MIDI channel c into output c % `outputs` (its audio groups),
+    /// each with a reverb and a chorus of its own (its effects groups, mapped alike): what
+    /// ``Synthesizer/render(into:at:frames:)`` hands out as stems.
+    init(sampleRate: Double, outputs: Int = 1) throws(SynthesisError) {
         Self.silenceLibraryLog
         guard let settings = new_fluid_settings() else { throw .cannotCreateSynthesizer(reason: "out of memory") }
         let integers: [(String, Int)] = [
@@ -52,6 +57,10 @@ final class FluidSynthInstance: @unchecked Sendable {
             ("synth.threadsafe-api", 0),
             // mlock of the samples fails without privileges and buys nothing offline.
             ("synth.lock-memory", 0),
+            ("synth.audio-groups", outputs),
+            // FluidSynth hands out as many stereo outputs as it has audio channels, at most its groups.
+            ("synth.audio-channels", outputs),
+            ("synth.effects-groups", outputs),
         ]
         guard fluid_settings_setnum(settings, "synth.sample-rate", sampleRate) == FLUID_OK else {
             delete_fluid_settings(settings)
@@ -66,7 +75,7 @@ final class FluidSynthInstance: @unchecked Sendable {
             throw .cannotCreateSynthesizer(reason: "FluidSynth could not create a synthesizer")
         }
         SoundFontFileReader.install(in: synth, settings: settings)
-        recipe = Recipe(sampleRate: sampleRate, soundFonts: [])
+        recipe = Recipe(sampleRate: sampleRate, soundFonts: [], outputs: outputs)
         self.settings = settings
         self.synth = synth
     }

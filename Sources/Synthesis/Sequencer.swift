@@ -294,12 +294,22 @@ public final class Sequencer {
     /// part of a split song: parts that read it apart could see a change at different frames, and
     /// drift apart for good.
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int, tempo: Double) {
+        render(into: .mix(buffer), frames: frames, tempo: tempo)
+    }
+
+    /// Renders as ``render(into:frames:)`` does, each of the synthesizer's outputs into its own
+    /// planes of `stems` (``Synthesizer/render(into:at:frames:)``), from their first frame.
+    public func render(into stems: StemBuffers, frames: Int) {
+        render(into: .stems(stems), frames: frames, tempo: synthesizer.performance.tempo)
+    }
+
+    private func render(into output: Output, frames: Int, tempo: Double) {
         if !hasStarted { rewind() }
         synthesizer.followPerformance()
         var done = 0
         while done < frames {
             if hasFadedOut {
-                (buffer + 2 * done).update(repeating: 0, count: 2 * (frames - done))
+                output.silence(from: done, frames: frames - done)
                 return
             }
             if let loop, isAtLoopEnd { jumpBack(to: loop) }
@@ -312,8 +322,8 @@ public final class Sequencer {
             let untilNext = nextFrame == Int64.max ? Int.max : Int(clamping: Int64(((Double(nextFrame) - exactPosition) / tempo).rounded(.up)))
             var chunk = min(frames - done, max(1, untilNext))
             if let remaining = fadeRemaining { chunk = min(chunk, max(1, remaining)) }
-            synthesizer.render(into: buffer + 2 * done, frames: chunk)
-            if fadeRemaining != nil { fade(buffer + 2 * done, frames: chunk) }
+            output.render(synthesizer, from: done, frames: chunk)
+            if fadeRemaining != nil { fade(output, from: done, frames: chunk) }
             done += chunk
             exactPosition += Double(chunk) * tempo
             position = Int64(exactPosition.rounded(.down))
@@ -339,13 +349,12 @@ public final class Sequencer {
     /// Scales what was just rendered by the fade, which falls as the square of the time left: a
     /// fade that sounds even to the ear. At its end the song is over and its voices are cut,
     /// unheard at gain 0.
-    private func fade(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
+    private func fade(_ output: Output, from start: Int, frames: Int) {
         guard let remaining = fadeRemaining else { return }
         let total = Float(max(fadeFrames, 1))
-        for frame in 0..<frames {
+        output.scale(from: start, frames: frames) { frame in
             let left = Float(max(remaining - frame, 0)) / total
-            buffer[2 * frame] *= left * left
-            buffer[2 * frame + 1] *= left * left
+            return left * left
         }
         fadeRemaining = remaining - frames
         if remaining - frames <= 0 {
@@ -435,6 +444,41 @@ public final class Sequencer {
         default:
             systemExclusive.add(status: event.status, packet: song.file.tracks[track].payload(of: event)) { message in
                 synthesizer.sendSystemExclusive(message)
+            }
+        }
+    }
+}
+
+extension Sequencer {
+    /// Where a render goes: the synthesizer's mix, as interleaved stereo, or its stems.
+    private enum Output {
+        case mix(UnsafeMutablePointer<Float>)
+        case stems(StemBuffers)
+
+        func render(_ synthesizer: Synthesizer, from frame: Int, frames: Int) {
+            switch self {
+            case .mix(let buffer): synthesizer.render(into: buffer + 2 * frame, frames: frames)
+            case .stems(let stems): synthesizer.render(into: stems, at: frame, frames: frames)
+            }
+        }
+
+        func silence(from frame: Int, frames: Int) {
+            switch self {
+            case .mix(let buffer): (buffer + 2 * frame).update(repeating: 0, count: 2 * frames)
+            case .stems(let stems): stems.clear(from: frame, frames: frames)
+            }
+        }
+
+        /// Scales `frames` frames from `frame`, the i-th of them by `gain(i)`.
+        func scale(from frame: Int, frames: Int, by gain: (Int) -> Float) {
+            switch self {
+            case .mix(let buffer):
+                for index in 0..<frames {
+                    let factor = gain(index)
+                    buffer[2 * (frame + index)] *= factor
+                    buffer[2 * (frame + index) + 1] *= factor
+                }
+            case .stems(let stems): stems.scale(from: frame, frames: frames, by: gain)
             }
         }
     }

@@ -24,6 +24,10 @@ public final class Synthesizer: @unchecked Sendable {
     private let synth: OpaquePointer
     public let configuration: SynthesizerSettings
     public let soundFonts: SoundFontStack
+    /// Stereo outputs, each with its own reverb and chorus: 1 renders the mix
+    /// (``render(into:frames:)``); more render channel c into output c % `outputs`, for stems
+    /// (``render(into:at:frames:)``).
+    public let outputs: Int
     /// Why the song's bank (``SoundFontStack/songBank``) is not heard, when it could not be loaded:
     /// the synthesizer plays from the rest of the stack.
     public private(set) var songBankProblem: SynthesisError?
@@ -66,15 +70,15 @@ public final class Synthesizer: @unchecked Sendable {
     /// ``activity``, so that an interface reading `lead` sees the whole song. (Both are atomic
     /// per key and channel: parts play different keys, and send the same channel messages.)
     /// `preload`, the SoundFonts a command started loading ahead: taken if they are these, at this
-    /// rate (``SynthesizerPreload``).
+    /// rate (``SynthesizerPreload``). `outputs` above 1: see ``outputs``.
     public init(
         settings configuration: SynthesizerSettings, soundFonts: SoundFontStack, lead: Synthesizer? = nil,
-        preload: SynthesizerPreload? = nil
+        preload: SynthesizerPreload? = nil, outputs: Int = 1
     ) throws(SynthesisError) {
         performance = lead?.performance ?? LivePerformance()
         pressedKeys = lead?.pressedKeys ?? PressedKeys()
         activity = lead?.activity ?? ChannelActivity()
-        let recipe = FluidSynthInstance.Recipe(sampleRate: configuration.sampleRate, soundFonts: soundFonts.allPaths)
+        let recipe = FluidSynthInstance.Recipe(sampleRate: configuration.sampleRate, soundFonts: soundFonts.allPaths, outputs: outputs)
         let instance: FluidSynthInstance
         if let preloaded = preload?.take(recipe) {
             instance = preloaded
@@ -132,13 +136,14 @@ public final class Synthesizer: @unchecked Sendable {
         self.synth = synth
         self.configuration = configuration
         self.soundFonts = soundFonts
+        self.outputs = outputs
         presetTables = tables
         presetTableOfMode = tableOfMode
         module = SoundModule(chosenMode: configuration.midiMode, keyShift: configuration.keyShift)
         // FluidSynth applies some of the settings above where it renders, at its next block (the
         // polyphony reallocates its mixer's voice lists): a silent block rendered here, so that
         // the audio thread's first block does not.
-        render(into: discarded, frames: 64)
+        discard(frames: 64)
         reset()
     }
 
@@ -179,6 +184,8 @@ public final class Synthesizer: @unchecked Sendable {
     /// calls takes effect at the next block boundary.
     @inline(__always)
     public func render(into buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        // FluidSynth's stereo output is its first output alone.
+        precondition(outputs == 1, "a synthesizer with \(outputs) outputs renders stems")
         exclusiveUse.run("a synthesizer") {
             followPerformance()
             fluid_synth_write_float(synth, Int32(frames), buffer, 0, 2, buffer, 1, 2)
@@ -186,6 +193,33 @@ public final class Synthesizer: @unchecked Sendable {
             if masterVolume != 1 {
                 for index in 0..<2 * frames { buffer[index] *= masterVolume }
             }
+        }
+    }
+
+    /// Renders `frames` frames of every output into `stems` from its frame `offset`, replacing
+    /// what its planes held there. Blocks and messages as ``render(into:frames:)``.
+    @inline(__always)
+    public func render(into stems: StemBuffers, at offset: Int, frames: Int) {
+        precondition(stems.outputs == outputs && offset + frames <= stems.capacity, "stems not made for this synthesizer's render")
+        exclusiveUse.run("a synthesizer") {
+            followPerformance()
+            stems.clear(from: offset, frames: frames)
+            stems.point(at: offset)
+            fluid_synth_process(synth, Int32(frames), Int32(4 * outputs), stems.effectPlanes, Int32(2 * outputs), stems.dryPlanes)
+            framesRendered &+= frames
+            if masterVolume != 1 { stems.scale(from: offset, frames: frames) { _ in masterVolume } }
+        }
+    }
+
+    /// Renders `frames` frames that nobody hears, as ``render(into:frames:)`` or ``render(into:at:frames:)`` would.
+    private func discard(frames: Int) {
+        guard outputs > 1 else { return render(into: discarded, frames: frames) }
+        // Blocks rendered by `fluid_synth_write_float` would keep their effects in their first output,
+        // and the rest of one would be handed to the next stems: FluidSynth renders what it is not
+        // given buffers for, and drops it.
+        exclusiveUse.run("a synthesizer") {
+            fluid_synth_process(synth, Int32(frames), 0, nil, 0, nil)
+            framesRendered &+= frames
         }
     }
 
@@ -229,7 +263,9 @@ public final class Synthesizer: @unchecked Sendable {
     /// the noise floor but no longer computes it, so that such a voice costs next to nothing.
     /// The synthesizer is left as ``voiceProfile(channel:key:velocity:)`` says.
     public func soundingSeconds(channel: Int, key: UInt8, velocity: UInt8, limit: Double) -> Double {
-        probe(channel: channel, key: key, velocity: velocity, interpolation: .nearest) { voices in
+        // It listens to the mix, which a synthesizer with stems does not render.
+        precondition(outputs == 1, "a synthesizer with \(outputs) outputs cannot measure a note")
+        return probe(channel: channel, key: key, velocity: velocity, interpolation: .nearest) { voices in
             let started = voices.map { (voice: $0, id: fluid_voice_get_id($0)) }
             let step = 1_024
             let limitFrames = Int(limit * configuration.sampleRate)
@@ -274,7 +310,7 @@ public final class Synthesizer: @unchecked Sendable {
         let result = body(voices)
         fluid_synth_all_sounds_off(synth, -1)
         pressedKeys.releaseAll()
-        render(into: discarded, frames: 64)
+        discard(frames: 64)
         if changedInterpolation != nil { fluid_synth_set_interp_method(synth, -1, configuration.interpolation.fluidMethod) }
         fluid_synth_reverb_on(synth, -1, configuration.reverb == nil ? 0 : 1)
         fluid_synth_chorus_on(synth, -1, configuration.chorus == nil ? 0 : 1)
@@ -306,7 +342,7 @@ public final class Synthesizer: @unchecked Sendable {
         pressedKeys.releaseAll()
         // FluidSynth cuts the voices when it next computes a block, and a reset before then
         // would turn the cut back into a release: compute that block now, into the discard buffer.
-        render(into: discarded, frames: 64)
+        discard(frames: 64)
     }
 
     /// Back to the state of a new synthesizer, for a song of `songMode` (the chosen mode, if the
@@ -324,7 +360,7 @@ public final class Synthesizer: @unchecked Sendable {
         // The rest of the block rendered before the reset still holds the old
         // sound: use it up, so that the next frame starts a block rendered afresh.
         let rest = (64 - framesRendered % 64) % 64
-        if rest > 0 { render(into: discarded, frames: rest) }
+        if rest > 0 { discard(frames: rest) }
     }
 
     /// A controller's value on a channel (for checking what a seek restored).
