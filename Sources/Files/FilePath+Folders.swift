@@ -39,6 +39,12 @@ extension FilePath {
             guard cause == .fileExists, prefix.isFolder else { throw FolderCreationError(folder: prefix, errno: cause) }
         }
     }
+
+    /// Removes this folder if it is empty (`rmdir(2)`), and leaves it as it is otherwise: how a
+    /// render that made a folder and could write nothing into it takes it back.
+    public func removeFolderIfEmpty() {
+        _ = withPlatformString { rmdir($0) }
+    }
 }
 
 extension FilePath {
