@@ -10,6 +10,8 @@ import WorkerThreads
 /// The cores go to files while there are files enough for them; a song started while cores are
 /// free (the only one, or the last ones of a batch) is split across them, its keys shared
 /// out among synthesizers (``SongRenderer/render(_:to:options:cores:cancellation:progress:)``).
+/// With ``RenderOptions/stems``, each job's output is the folder of its song's stems
+/// (``StemRenderer``), which one synthesizer renders: no song is split.
 public final class BatchRenderer: Sendable {
     private let renderers: [SongRenderer]
     private let options: RenderOptions
@@ -46,15 +48,24 @@ public final class BatchRenderer: Sendable {
     /// renders in progress then stop and leave nothing); `report` is called from the workers.
     public func run(_ jobs: [RenderJob], cancellation: Cancellation = Cancellation(), report: @escaping @Sendable (BatchEvent) -> Void) {
         let loudnessMemory = loudnessMemory
-        work(count: jobs.count, cancellation: cancellation, report: report) { renderer, index, cores, options throws(RenderError) in
+        let renderers = renderers
+        // Stems render on one synthesizer, whose outputs are the stems: they are not split.
+        let stemRenderers = options.stems ? renderers.map { StemRenderer(keeping: $0.synthesizer) } : []
+        work(count: jobs.count, cancellation: cancellation, report: report) { worker, index, cores, options throws(RenderError) in
             let job = jobs[index]
             let (read, songBank, sound) = try self.song(at: job.input, options: options)
-            let loudness = loudnessMemory.flatMap { memory in SongSoundKey.content(ofSongAt: job.input).map { (memory, $0) } }
-            let result = try renderer.render(
-                Song(file: read.file), to: job.output, options: options.with(sound).tagging(read.file, input: job.input), cores: cores,
-                songBank: songBank, sound: sound, loudness: loudness, cancellation: cancellation
-            ) { fraction in
-                report(.progress(index: index, fraction: fraction))
+            let songOptions = options.with(sound).tagging(read.file, input: job.input)
+            let progress = { (fraction: Double) in report(.progress(index: index, fraction: fraction)) }
+            let result: RenderResult
+            if !stemRenderers.isEmpty {
+                result = try stemRenderers[worker].render(
+                    Song(file: read.file), toFolder: job.output, options: songOptions, songBank: songBank, sound: sound,
+                    cancellation: cancellation, progress: progress)
+            } else {
+                let loudness = loudnessMemory.flatMap { memory in SongSoundKey.content(ofSongAt: job.input).map { (memory, $0) } }
+                result = try renderers[worker].render(
+                    Song(file: read.file), to: job.output, options: songOptions, cores: cores, songBank: songBank, sound: sound,
+                    loudness: loudness, cancellation: cancellation, progress: progress)
             }
             return .finished(index: index, result, warnings: result.warnings(reading: read))
         }
@@ -68,13 +79,14 @@ public final class BatchRenderer: Sendable {
         _ songs: [FilePath], in memory: any LoudnessMemory, cancellation: Cancellation = Cancellation(),
         report: @escaping @Sendable (BatchEvent) -> Void
     ) {
-        work(count: songs.count, cancellation: cancellation, report: report) { renderer, index, cores, options throws(RenderError) in
+        let renderers = renderers
+        work(count: songs.count, cancellation: cancellation, report: report) { worker, index, cores, options throws(RenderError) in
             let path = songs[index]
             let (read, songBank, sound) = try self.song(at: path, options: options)
             guard let content = SongSoundKey.content(ofSongAt: path) else {
                 throw .unreadableSong(.unreadable(path: path, reason: "it could not be read again to be measured"))
             }
-            let result = try renderer.measure(
+            let result = try renderers[worker].measure(
                 Song(file: read.file), at: path, options: options.with(sound), cores: cores, songBank: songBank, sound: sound,
                 loudness: (memory, content), cancellation: cancellation
             ) { fraction in
@@ -85,21 +97,18 @@ public final class BatchRenderer: Sendable {
         }
     }
 
-    /// Runs `job` for each index below `count` on the workers, each with its own renderer, the
-    /// cores not busy with other songs and the batch's options; reports what it returns, or how it
-    /// failed.
+    /// Runs `job` for each index below `count` on the workers, each with its number (for its own
+    /// renderer), the cores not busy with other songs and the batch's options; reports what it
+    /// returns, or how it failed.
     private func work(
         count: Int, cancellation: Cancellation, report: @escaping @Sendable (BatchEvent) -> Void,
-        job: @escaping @Sendable (SongRenderer, Int, Int, RenderOptions) throws(RenderError) -> BatchEvent
+        job: @escaping @Sendable (_ worker: Int, _ index: Int, _ cores: Int, RenderOptions) throws(RenderError) -> BatchEvent
     ) {
         /// The next job to take, and how many workers are rendering.
         let state = Mutex((next: 0, rendering: 0))
         let options = options
         let cores = cores
-        let renderers = renderers
         WorkerThreads.run(count: min(renderers.count, count)) { worker in
-            // Each worker renders with its own.
-            let renderer = renderers[worker]
             while true {
                 let (index, songCores) = state.withLock { state in
                     defer {
@@ -112,7 +121,7 @@ public final class BatchRenderer: Sendable {
                 guard index < count, !cancellation.isCancelled else { return }
                 report(.started(index: index))
                 do throws(RenderError) {
-                    report(try job(renderer, index, songCores, options))
+                    report(try job(worker, index, songCores, options))
                 } catch {
                     report(.failed(index: index, error))
                 }

@@ -26,10 +26,22 @@ struct RenderBlocks {
 
     /// Renders the next block into `buffer` (room for `blockFrames` stereo frames); nil at the end.
     mutating func render(into buffer: UnsafeMutablePointer<Float>) -> RenderBlock? {
+        let sequencer = sequencer
+        return next { sequencer.render(into: buffer, frames: $0) }
+    }
+
+    /// Renders the next block into `stems` (room for `blockFrames` frames); nil at the end.
+    mutating func render(into stems: StemBuffers) -> RenderBlock? {
+        let sequencer = sequencer
+        return next { sequencer.render(into: stems, frames: $0) }
+    }
+
+    /// The next block's length, rendered by `render`; nil at the end.
+    private mutating func next(_ render: (Int) -> Void) -> RenderBlock? {
         if tailEnd == nil {
             if !sequencer.isAtEnd, let left = sequencer.framesToEnd, left > 0 {
                 let frames = Int(min(Int64(blockFrames), left))
-                sequencer.render(into: buffer, frames: frames)
+                render(frames)
                 rendered += frames
                 return RenderBlock(frames: frames, isTail: false)
             }
@@ -38,7 +50,7 @@ struct RenderBlocks {
         guard let tailEnd, rendered < tailEnd else { return nil }
         let frames = min(blockFrames, tailEnd - rendered)
         // Through the sequencer: events at the very last frame (note-offs) are still due.
-        sequencer.render(into: buffer, frames: frames)
+        render(frames)
         rendered += frames
         return RenderBlock(frames: frames, isTail: true)
     }

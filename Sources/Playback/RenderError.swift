@@ -1,4 +1,5 @@
 import AudioOutput
+import Files
 import SMF
 import Synthesis
 import SystemPackage
@@ -16,6 +17,8 @@ public enum RenderError: Error, Sendable {
     case cancelledMeasuring(song: FilePath)
     /// The song's own settings could not be had (a folder's settings file that is wrong for it).
     case songSettings(SongSettingsProblem)
+    /// The folder for a song's stems could not be made.
+    case outputFolder(FilePath.FolderCreationError)
 }
 
 extension RenderError: CustomStringConvertible {
@@ -28,6 +31,7 @@ extension RenderError: CustomStringConvertible {
         case .cancelledStream(let name): "\(name): stopped before the end of the song"
         case .cancelledMeasuring(let song): "\(song.text): stopped before its loudness was measured"
         case .songSettings(let error): error.description
+        case .outputFolder(let error): error.description
         }
     }
 }

@@ -25,6 +25,9 @@ public struct RenderOptions: Hashable, Sendable {
     public var tags = AudioFileTags()
     /// How the songs' texts are read for their tags; nil: each file's own encoding.
     public var textEncoding: TextDecoding.Encoding?
+    /// Each song's stems, a file per channel in a folder of its own, and its mix beside them
+    /// (``StemRenderer``), in place of one file.
+    public var stems = false
 
     public init(
         format: AudioFileFormat, encoding: SampleEncoding, tailLimit: Double = 10, normalization: Normalization = .off, limitsPeaks: Bool = true,
