@@ -26,20 +26,23 @@ public struct RenderPlan: Sendable {
         public let description: String
     }
 
-    /// `inputs` and `output` as the command line gave them (see `CommandLinePath`).
+    /// `inputs` and `output` as the command line gave them (see `CommandLinePath`). With `stems`,
+    /// each song's output is a folder named as its file would be, without the extension
+    /// (``StemRenderer``), up to date when its mix is.
     public init(
         inputs: [FilePath], manifest: InputManifest?, output: FilePath?, outputIsFolder: Bool, format: AudioFileFormat,
-        force: Bool, shard: Shard?
+        force: Bool, shard: Shard?, stems: Bool = false
     ) throws(Failure) {
+        let outputExtension = stems ? nil : format.fileExtension
         if manifest == nil, Self.isOneFile(inputs) {
             let input = inputs[0]
-            var target = output ?? Self.replacingExtension(of: input, with: format.fileExtension)
+            var target = output ?? Self.replacingExtension(of: input, with: outputExtension)
             if let output, outputIsFolder || output.isFolder {
                 try Self.createFolder(output)
                 target = output.appending(
                     Self.replacingExtension(
                         of: FilePath(root: nil, input.lastComponent.map { [$0] } ?? []),
-                        with: format.fileExtension
+                        with: outputExtension
                     ).components)
             }
             guard !Self.isSameFile(input, target) else {
@@ -64,7 +67,7 @@ public struct RenderPlan: Sendable {
         var sources: [FilePath: FilePath] = [:]
         var candidates: [(job: RenderJob, key: [UInt8])] = []
         for item in collected.items {
-            let job = RenderJob(input: item.input, output: output.pushing(Self.replacingExtension(of: item.relativePath, with: format.fileExtension)))
+            let job = RenderJob(input: item.input, output: output.pushing(Self.replacingExtension(of: item.relativePath, with: outputExtension)))
             if let first = sources[job.output] {
                 problems.append(
                     RenderProblem(
@@ -89,7 +92,7 @@ public struct RenderPlan: Sendable {
                     RenderProblem(input: job.input, output: job.output, description: "\(job.input.text): \(SystemError.text(error.rawValue))"))
                 continue
             }
-            if !force, Self.isUpToDate(job) {
+            if !force, Self.isUpToDate(job.input, stems ? StemRenderer.mixPath(in: job.output, format: format) : job.output) {
                 skipped.append(job)
                 continue
             }
@@ -112,10 +115,10 @@ public struct RenderPlan: Sendable {
         inputs.count == 1 && !inputs[0].isFolder && !M3UPlaylist.isPlaylist(inputs[0])
     }
 
-    private static func isUpToDate(_ job: RenderJob) -> Bool {
+    private static func isUpToDate(_ inputPath: FilePath, _ outputPath: FilePath) -> Bool {
         var input = stat()
         var output = stat()
-        guard job.input.withPlatformString({ stat($0, &input) }) == 0, job.output.withPlatformString({ stat($0, &output) }) == 0 else { return false }
+        guard inputPath.withPlatformString({ stat($0, &input) }) == 0, outputPath.withPlatformString({ stat($0, &output) }) == 0 else { return false }
         return (output.st_mtim.tv_sec, output.st_mtim.tv_nsec) >= (input.st_mtim.tv_sec, input.st_mtim.tv_nsec)
     }
 
@@ -134,8 +137,8 @@ public struct RenderPlan: Sendable {
         }
     }
 
-    /// `song.mid` → `song.wav`, the name's other bytes kept as they are.
-    private static func replacingExtension(of path: FilePath, with newExtension: String) -> FilePath {
+    /// `song.mid` → `song.wav` (or `song`, for a nil extension), the name's other bytes kept as they are.
+    private static func replacingExtension(of path: FilePath, with newExtension: String?) -> FilePath {
         var renamed = path
         renamed.extension = newExtension
         return renamed

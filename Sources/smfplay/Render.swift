@@ -40,7 +40,11 @@ struct Render: ParsableCommand {
             every machine and in every order; auto takes I and N from SLURM_ARRAY_TASK_ID and \
             SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and SMFPLAY_SHARD_COUNT. --jobs: a \
             single file, and a folder's last files, are split across the cores left, their keys \
-            shared out among synthesizers. Each file is tagged with the song's title (else its \
+            shared out among synthesizers. --stems: a folder for each song (named after it, \
+            under -o) holds a file per channel that sounds, each with its own reverb and \
+            chorus, named after the channel (B01 for channel 1 of the second port) and its \
+            instrument, and Mix.wav; the stems are not limited, so that they sum to the mix of \
+            --no-limiter, and one synthesizer renders them (no split). Each file is tagged with the song's title (else its \
             file's name) and an RMID file's INFO artist, album, genre, date, comment and \
             copyright (MP3 in an ID3v2 tag, in UTF-8); a WAV or raw stream carries none, an MP3 \
             stream only an ID3v1 tag. MP3, Opus and Ogg Vorbis are lossy: they have no bit depth, \
@@ -99,6 +103,12 @@ struct Render: ParsableCommand {
             "The loudness --normalize brings songs to, from -40 to -5 (default: the configuration's loudness_target, else -18).",
             valueName: "LUFS"))
     var loudnessTarget: Double?
+
+    @Flag(
+        help:
+            "Write each channel that sounds to a file of its own (a stem, with its reverb and chorus, not limited), in a folder named after the song under -o, with the mix."
+    )
+    var stems = false
 
     @Option(
         help: ArgumentHelp("Cores to use (default: all): files render side by side, the last ones split across the cores left.", valueName: "cores"))
@@ -173,6 +183,14 @@ struct Render: ParsableCommand {
         if readsStandardInput || streams, manifest != nil || shard != nil || report != nil {
             throw ValidationError("--manifest, --shard and --report are for collections of files: not with - or -o -")
         }
+        if stems {
+            if streams { throw ValidationError("--stems writes a folder of files for each song, which -o - cannot stream: give -o FOLDER") }
+            if readsStandardInput { throw ValidationError("--stems names each song's folder after its file: not with - (standard input)") }
+            if normalize || normalizePeak {
+                throw ValidationError(
+                    "--stems writes the stems at the level they sum to the mix: not with \(normalize ? "--normalize" : "--normalize-peak")")
+            }
+        }
         if readsStandardInput {
             guard inputs.count == 1 else { throw ValidationError("- (standard input) renders alone: give no other input with it") }
             guard let output else { throw ValidationError("-o is needed when the song comes from standard input: it has no name to give the audio") }
@@ -190,7 +208,7 @@ struct Render: ParsableCommand {
         guard output != nil || (manifest == nil && RenderPlan.isOneFile(inputPaths)) else {
             throw ValidationError("-o FOLDER is needed to render a folder, a playlist or several files")
         }
-        if readsStandardInput || RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
+        if !stems, readsStandardInput || RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
             !output.hasSuffix("/"), !outputPath.isFolder, AudioFileFormat(path: outputPath) == nil
         {
             throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg, .mp3, .opus or .aiff, or give --format")
@@ -260,8 +278,8 @@ struct Render: ParsableCommand {
                 StandardInput.isArgument($0) ? try InputManifest.fromStandardInput() : try InputManifest(contentsOf: CommandLinePath.filePath($0))
             }
             plan = try RenderPlan(
-                inputs: inputPaths, manifest: list, output: outputPath, outputIsFolder: output?.hasSuffix("/") ?? false,
-                format: settings.format, force: force, shard: shard)
+                inputs: inputPaths, manifest: list, output: outputPath, outputIsFolder: stems || output?.hasSuffix("/") == true,
+                format: settings.format, force: force, shard: shard, stems: stems)
             reportLog = try report.map { try RenderReportLog(CommandLinePath.filePath($0), shard: shard, warn: { printError($0) }) }
         } catch {
             throw CommandFailure("\(error)")
@@ -371,6 +389,7 @@ struct Render: ParsableCommand {
         } else if normalize {
             options.normalization = .loudness(LoudnessTarget(integratedLUFS: settings.loudnessTarget, referenceGain: RenderSettings.defaultGain))
         }
+        options.stems = stems
         options.performance = performance.performance
         options.loops = performance.loopSettings(configured: settings)
         options.tags = AudioFileTags(software: "smfplay \(SMFPlay.version)")
