@@ -180,7 +180,7 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["SoundComparison", .product(name: "SystemPackage", package: "swift-system")],
             path: "Tests/TestSupport"),
-        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput", "SoundComparison"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport", "SMF", "AudioOutput", "Loudness", "SoundComparison"]),
         // Each target imports only what ARCHITECTURE.md allows it (reads the files, builds nothing more).
         .testTarget(name: "ArchitectureTests"),
         // The terminal's drawings (the play view's keyboard, the roll of `info --roll`), keys from a pipe or a pty, the browser's keys.

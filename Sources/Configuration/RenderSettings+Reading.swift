@@ -24,6 +24,7 @@ extension RenderSettings {
         gain = SongKeys.gain(in: table) ?? gain
         limiter = table.flag("limiter", default: limiter)
         loudnessTarget = table.number("loudness_target", default: loudnessTarget, in: LoudnessTarget.range)
+        loudnessMode = table.choice("loudness", default: loudnessMode)
         polyphony = table.wholeNumber("polyphony", default: polyphony, in: Self.polyphonyRange)
         interpolation = table.choice("interpolation", default: interpolation)
         let reverbTable = table.table("reverb")

@@ -25,8 +25,10 @@ public struct RenderSettings: Sendable, Equatable {
     public var midiMode: MIDIMode?
     /// Keep every peak of the output at or below −1 dBFS with a look-ahead limiter.
     public var limiter: Bool
-    /// The loudness `--normalize` brings songs to, in LUFS (``LoudnessTarget``).
+    /// The loudness `--normalize` and playback bring songs to, in LUFS (``LoudnessTarget``).
     public var loudnessTarget = LoudnessTarget.defaultLUFS
+    /// Whether play, browse and resume bring each song to `loudnessTarget`.
+    public var loudnessMode = LoudnessMode.track
 
     /// Samples per second of the output.
     public var sampleRate: Int

@@ -146,7 +146,7 @@ struct EngineAudioSide: ~Copyable {
         case .replace(let song, let plan, _, _, _):
             retire(song)
             retire(plan)
-        case .dropNext, .releaseAll, .hold, .proceed: break
+        case .dropNext, .releaseAll, .hold, .proceed, .loudnessGain: break
         }
     }
 
@@ -376,6 +376,7 @@ struct EngineAudioSide: ~Copyable {
                 return
             }
             song.continuePass(of: current)
+            song.continueLoudness(of: current)
             makeCurrent(song)
             seek(following: plan, generation: generation, number: number)
             retire(plan)
@@ -392,6 +393,12 @@ struct EngineAudioSide: ~Copyable {
             guard isHolding else { return }
             setHolding(false)
             fadeInRemaining = PlaybackEngine.fadeFrames
+        case .loudnessGain(let gain, let generation):
+            if generation == playingGeneration {
+                current?.rampLoudnessGain(to: gain)
+            } else if let upcoming, upcoming.generation == generation {
+                upcoming.song.startLoudnessGain(at: gain)
+            }
         }
     }
 

@@ -26,13 +26,16 @@ enum EngineCommand: Sendable {
     case hold
     /// Go on after `hold`, fading back in: a voice taken up mid-waveform would click.
     case proceed
+    /// The song of `generation` (playing, or queued to follow) is to be at this loudness gain: a
+    /// playing song ramps to it, one not started starts at it.
+    case loudnessGain(Float, generation: Int)
 
     /// Whether it waits for the sound to fade out first.
     var fadesOut: Bool {
         switch self {
         case .load(_, _, let fadeOut), .seek(_, _, _, let fadeOut), .replace(_, _, _, _, let fadeOut): fadeOut
         case .hold: true
-        case .queueNext, .dropNext, .releaseAll, .proceed: false
+        case .queueNext, .dropNext, .releaseAll, .proceed, .loudnessGain: false
         }
     }
 
@@ -41,7 +44,7 @@ enum EngineCommand: Sendable {
         switch self {
         case .load, .queueNext, .seek: 1
         case .replace: 2
-        case .dropNext, .releaseAll, .hold, .proceed: 0
+        case .dropNext, .releaseAll, .hold, .proceed, .loudnessGain: 0
         }
     }
 }

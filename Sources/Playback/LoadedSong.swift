@@ -1,3 +1,4 @@
+import Loudness
 import SMF
 
 /// A song the player handed to the engine, with what the snapshots show of it, worked out once.
@@ -12,4 +13,7 @@ struct LoadedSong {
     var usedChannels: UInt16
     /// How its texts are read, when its own settings say (nil: as the session reads them).
     var textDecoding: TextDecoding?
+    /// Its loudness as kept (nil: unknown so far, or not normalized), and what it is kept under.
+    var loudnessKey: SongSoundKey?
+    var unityLoudness: Loudness?
 }

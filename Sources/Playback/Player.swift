@@ -1,4 +1,5 @@
 import Files
+import Loudness
 import SMF
 import Synthesis
 import SystemPackage
@@ -65,6 +66,14 @@ public final class Player {
     /// The file `init` read while the output connected and the SoundFont loaded, for the first
     /// `play` (let go there, played or not).
     private var readAhead: (item: QueueItem, song: Song)?
+    /// What songs are brought to as they play, and where their loudness is kept; nil plays each
+    /// as it sounds.
+    private let loudnessTarget: LoudnessTarget?
+    private let loudnessMemory: (any LoudnessMemory)?
+    /// Measures the songs prepared whose loudness is not known, while others play.
+    private let backgroundLoudness: BackgroundLoudness?
+    /// What the loudness memory said, on whatever thread, for `onProblem`.
+    private let loudnessProblems: ProblemInbox
 
     /// The songs handed to the engine from the one it plays on, by generation: what the snapshots
     /// and seeks need of them. The engine gives the songs themselves back when it is done with
@@ -98,10 +107,11 @@ public final class Player {
     /// - Parameter limitsPeaks: keeps the output at or below −1 dBFS with the look-ahead limiter.
     /// - Parameter readingAhead: the file the first `play` will start with, if known. One that
     ///   cannot be read is left for `play` to report.
+    /// - Parameter loudness: brings every song to one loudness; its memory opens on a fourth thread.
     public init(
         chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
         split: SongSplit = .always(cores: 1), songBanks: SongBankLookup = SongBankLookup(), songSettings: SongSettingsSource? = nil,
-        readingAhead: FilePath? = nil,
+        readingAhead: FilePath? = nil, loudness: PlaybackLoudness? = nil,
         makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
         makeSynthesizer: @escaping @Sendable () throws -> Synthesizer,
         onProblem: @escaping (String) -> Void
@@ -109,9 +119,12 @@ public final class Player {
         let engine = PlaybackEngine(tailLimitSeconds: tailLimitSeconds, sampleRate: sampleRate, limitsPeaks: limitsPeaks)
         let making = BackgroundWork { Result { try makeSynthesizer() } }
         let reading = readingAhead.map { file in BackgroundWork { try? Song(file: SMFReader().read(path: file).file) } }
+        let loudnessProblems = ProblemInbox()
+        let openingMemory = loudness.map { loudness in BackgroundWork { loudness.openMemory { loudnessProblems.add($0) } } }
         let opened = Result { try makeSink { buffer, frames in engine.render(buffer, frames: frames) } }
         let made = making.value()
         let read = reading?.value() ?? nil
+        let memory = openingMemory?.value() ?? nil
         let sink = try opened.get()
         do {
             synthesizer = try made.get()
@@ -130,9 +143,14 @@ public final class Player {
         self.songSettings = songSettings
         self.sampleRate = sampleRate
         if let readingAhead, let read { readAhead = (.file(readingAhead), read) }
+        loudnessTarget = loudness?.target
+        loudnessMemory = memory
+        self.loudnessProblems = loudnessProblems
+        backgroundLoudness = memory.flatMap { BackgroundLoudness(memory: $0) }
     }
 
     deinit {
+        backgroundLoudness?.stop()
         sink.close()
     }
 
@@ -221,6 +239,7 @@ public final class Player {
     /// held and the channels' instruments, the most of what gathering it costs.
     public func update(keysAndChannels: Bool = true) -> PlayerSnapshot {
         engine.collectRetired()
+        absorbMeasurements()
         let state = followEngine()
         let position = state.position
         loaded = loaded.filter { $0.key >= position.generation }
@@ -263,7 +282,7 @@ public final class Player {
                     generation: position.generation,
                     frame: position.frame, heardFrame: shownFrame) : [],
             barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
-            cores: current?.song.parts.count ?? 1, renderLoad: renderLoad)
+            cores: current?.song.parts.count ?? 1, renderLoad: renderLoad, loudness: playedLoudness(of: current))
     }
 
     private func seconds(of position: SongPosition, generation: Int) -> Double? {
@@ -507,6 +526,8 @@ public final class Player {
     private struct PreparedSong {
         var song: PlayingSong
         var textDecoding: TextDecoding?
+        var loudnessKey: SongSoundKey?
+        var unityLoudness: Loudness?
     }
 
     private func prepare(_ item: QueueItem, readAhead: Song? = nil) -> PreparedSong? {
@@ -552,11 +573,53 @@ public final class Player {
             let playing = splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
             // nil text encoding in a song's settings: "auto", decided from the song's own texts.
             let textDecoding = sound.map { $0.textEncoding.map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: song.file) }
-            return PreparedSong(song: playing, textDecoding: textDecoding)
+            var prepared = PreparedSong(song: playing, textDecoding: textDecoding)
+            if let file = item.file { bringToLoudness(&prepared, file: file, synthesizer: songSynthesizer, loops: songLoops) }
+            return prepared
         } catch {
             onProblem(error.description)
             return nil
         }
+    }
+
+    /// Starts the song at the gain that brings it to the loudness target when its loudness is
+    /// known (as its settings render it: as written, the listener's changes aside); else at no
+    /// gain, asking for it to be measured, after which it ramps (``absorbMeasurements()``).
+    private func bringToLoudness(_ prepared: inout PreparedSong, file: FilePath, synthesizer: Synthesizer, loops: LoopSettings) {
+        guard let loudnessTarget, let loudnessMemory, let content = SongSoundKey.content(ofSongAt: file) else { return }
+        let key = SongSoundKey(
+            content: content, settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts, performance: Performance(), loops: loops)
+        prepared.loudnessKey = key
+        if let known = loudnessMemory.loudness(of: key) {
+            prepared.unityLoudness = known
+            prepared.song.startLoudnessGain(at: loudnessTarget.gain(forUnityLoudness: known))
+        } else {
+            backgroundLoudness?.request(
+                BackgroundLoudness.Request(
+                    key: key, song: prepared.song.whole.song, path: file, settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts,
+                    loops: loops))
+        }
+    }
+
+    /// Takes in what the background measured: each loaded song it was for ramps to its gain.
+    private func absorbMeasurements() {
+        loudnessProblems.take().forEach(onProblem)
+        guard let loudnessTarget, let backgroundLoudness else { return }
+        for (key, loudness) in backgroundLoudness.takeMeasured() {
+            for (generation, song) in loaded where song.loudnessKey == key && song.unityLoudness == nil {
+                loaded[generation]?.unityLoudness = loudness
+                engine.post(.loudnessGain(loudnessTarget.gain(forUnityLoudness: loudness), generation: generation))
+            }
+        }
+    }
+
+    /// The loudness of the song of `generation` and its gain, for the snapshot; nil when songs are
+    /// not brought to a loudness.
+    private func playedLoudness(of song: LoadedSong?) -> PlayedLoudness? {
+        guard let loudnessTarget, loudnessMemory != nil, let song else { return nil }
+        let atGain = song.unityLoudness.map { $0.integratedLUFS + Loudness.decibels(ofGain: song.song.whole.synthesizer.configuration.gain) }
+        let gain = song.unityLoudness == nil ? 1 : loudnessTarget.gain(forUnityLoudness: song.unityLoudness)
+        return PlayedLoudness(integratedLUFS: atGain, gainDecibels: Loudness.decibels(ofGain: Double(gain)))
     }
 
     /// A song whose marks make no loop is said so each time; one without marks once (in a
@@ -695,7 +758,8 @@ public final class Player {
         let song = prepared.song.whole.song
         loaded[nextGeneration] = LoadedSong(
             song: prepared.song, place: place, noteRange: song.noteRange, meter: MeterMap(song: song),
-            usedChannels: song.usedChannels, textDecoding: prepared.textDecoding)
+            usedChannels: song.usedChannels, textDecoding: prepared.textDecoding, loudnessKey: prepared.loudnessKey,
+            unityLoudness: prepared.unityLoudness)
         return nextGeneration
     }
 }

@@ -42,4 +42,7 @@ public struct PlayerSnapshot: Hashable, Sendable {
     public var cores = 1
     /// The share of real time the audio thread spends rendering (``PlaybackEngine/renderLoad``).
     public var renderLoad = 0.0
+    /// The song's loudness and the gain that brings it to the target; nil when songs play as
+    /// they sound (`--loudness off`).
+    public var loudness: PlayedLoudness?
 }

@@ -16,6 +16,15 @@ final class PlayingSong: @unchecked Sendable {
     /// The sequencers that render: `[whole]`, or one per part.
     let parts: [Sequencer]
     private let threads: PartThreads?
+    /// The gain that brings the song to the loudness target (1: none), applied to what it renders,
+    /// before the limiter. Set before the song is handed over (``startLoudnessGain(at:)``);
+    /// afterwards only the audio thread moves it, towards `loudnessTarget`, by `loudnessStep` a
+    /// frame: a measurement that arrives while the song plays is heard as a slow ramp, never a step.
+    private(set) var loudnessGain: Float = 1
+    private var loudnessTarget: Float = 1
+    private var loudnessStep: Float = 0
+    /// How long a ramp to a new loudness gain takes.
+    static let loudnessRampSeconds = 3.0
 
     /// The song on one synthesizer, `whole`'s.
     init(_ whole: Sequencer) {
@@ -52,6 +61,7 @@ final class PlayingSong: @unchecked Sendable {
         } else {
             whole.render(into: buffer, frames: frames)
         }
+        applyLoudnessGain(buffer, frames: frames)
     }
 
     /// Renders what still sounds after ``releaseAllNotes()``, without sending the song's events.
@@ -62,6 +72,48 @@ final class PlayingSong: @unchecked Sendable {
         } else {
             whole.synthesizer.render(into: buffer, frames: frames)
         }
+        applyLoudnessGain(buffer, frames: frames)
+    }
+
+    /// The loudness gain the song starts at, before it is handed over (or before it starts).
+    func startLoudnessGain(at gain: Float) {
+        loudnessGain = gain
+        loudnessTarget = gain
+        loudnessStep = 0
+    }
+
+    /// Moves the loudness gain to `target` over ``loudnessRampSeconds``.
+    func rampLoudnessGain(to target: Float) {
+        AudioThread.assertCurrent("playing a song")
+        loudnessTarget = target
+        let rampFrames = Float(Self.loudnessRampSeconds * whole.synthesizer.configuration.sampleRate)
+        loudnessStep = (target - loudnessGain) / max(1, rampFrames)
+    }
+
+    /// Takes up `other`'s loudness gain where it is, and its ramp (the same song, split anew).
+    func continueLoudness(of other: PlayingSong) {
+        AudioThread.assertCurrent("playing a song")
+        loudnessGain = other.loudnessGain
+        loudnessTarget = other.loudnessTarget
+        loudnessStep = other.loudnessStep
+    }
+
+    private func applyLoudnessGain(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        var gain = loudnessGain
+        if gain == loudnessTarget {
+            guard gain != 1 else { return }
+            for index in 0..<(2 * frames) { buffer[index] *= gain }
+            return
+        }
+        let target = loudnessTarget
+        let step = loudnessStep
+        for frame in 0..<frames {
+            gain += step
+            if step > 0 ? gain >= target : gain <= target { gain = target }
+            buffer[2 * frame] *= gain
+            buffer[2 * frame + 1] *= gain
+        }
+        loudnessGain = gain
     }
 
     func rewind() {

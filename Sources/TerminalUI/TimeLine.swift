@@ -35,7 +35,21 @@ enum TimeLine {
         if performance.transpose != 0 { pieces.append(("key \(performance.transpose > 0 ? "+" : "")\(performance.transpose)", 2)) }
         if snapshot.passCount != 1 { pieces.append(("loop \(snapshot.pass)/\(snapshot.passCount.map(String.init) ?? "∞")", 1)) }
         if snapshot.cores > 1 { pieces.append(("\(snapshot.cores) cores", 3)) }
+        if let loudness = snapshot.loudness { pieces.append((text(loudness), 7)) }
         if showsUnderruns { pieces.append(("underruns \(snapshot.underruns)  load \(Int((snapshot.renderLoad * 100).rounded()))%", 1)) }
         return pieces
+    }
+
+    /// "−23.4 LUFS +5.4 dB": the song's loudness as it sounds, and the gain that brings it to the
+    /// target; "measuring loudness" until it is known.
+    static func text(_ loudness: PlayedLoudness) -> String {
+        guard let lufs = loudness.integratedLUFS else { return "measuring loudness" }
+        return "\(tenths(lufs)) LUFS \(loudness.gainDecibels < 0 ? "" : "+")\(tenths(loudness.gainDecibels)) dB"
+    }
+
+    /// A number to a tenth, with a minus sign (−) when it is below zero.
+    private static func tenths(_ value: Double) -> String {
+        let count = Int((abs(value) * 10).rounded())
+        return "\(value < 0 && count > 0 ? "−" : "")\(count / 10).\(count % 10)"
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioOutput
 import Configuration
+import Loudness
 import Playback
 import RenderJobs
 import SMF
@@ -19,6 +20,7 @@ extension SampleEncoding: ExpressibleByArgument {
 }
 
 extension MIDIMode: ExpressibleByArgument {}
+extension LoudnessMode: ExpressibleByArgument {}
 
 /// `--seek`: a bar and beat, or seconds, as given.
 struct SeekArgument: Hashable {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import AudioOutput
 import Configuration
+import Foundation
+import Loudness
 import MediaPlayerService
 import Playback
 import SMF
@@ -45,6 +47,19 @@ struct PlaybackOptions: ParsableArguments {
             valueName: "auto|n"), transform: CoreCount.init(parsing:))
     var cores: CoreCount?
 
+    @Option(
+        help: ArgumentHelp(
+            "track: bring each song to the loudness target (measured once, kept in the library index); off: each as it sounds. Default: the configuration's loudness, else track.",
+            valueName: "track|off"))
+    var loudness: LoudnessMode?
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The loudness songs are brought to, from -40 to -5 (default: the configuration's loudness_target, else -18); --gain is a trim on top.",
+            valueName: "LUFS"))
+    var loudnessTarget: Double?
+
     @OptionGroup var performance: PerformanceOptions
 
     @OptionGroup var text: TextEncodingOption
@@ -55,6 +70,9 @@ struct PlaybackOptions: ParsableArguments {
 
     func checkOwnArguments() throws {
         if let latency, !AudioSettings.latencyRange.contains(latency) { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
+        if let loudnessTarget, !LoudnessTarget.range.contains(loudnessTarget) {
+            throw ValidationError("--loudness-target must be from -40 to -5 LUFS, not \(loudnessTarget.formatted())")
+        }
     }
 
     /// How the play view reads a song's lyrics.
@@ -97,6 +115,15 @@ struct PlaybackOptions: ParsableArguments {
         return { path in Result { () throws(SongSettingsProblem) in try folders.settings(forSongAt: path, for: .play) } }
     }
 
+    /// Every song at the loudness target (`--loudness track`), its loudness kept in the library
+    /// index; nil for `off`. An index that cannot be opened is said once, and songs play as they sound.
+    private func playbackLoudness(_ settings: RenderSettings) -> PlaybackLoudness? {
+        guard settings.loudnessMode == .track else { return nil }
+        return PlaybackLoudness(
+            target: LoudnessTarget(integratedLUFS: settings.loudnessTarget, referenceGain: RenderSettings.defaultGain),
+            openMemory: { warn in IndexedLoudnessMemory(warn: warn) })
+    }
+
     /// Connects to the sound server and loads the SoundFont (or takes `preload`'s, see
     /// `CommandLinePrescan`), reading `readingAhead` meanwhile (see `Player.init`).
     func makePlayer(
@@ -109,6 +136,8 @@ struct PlaybackOptions: ParsableArguments {
         if let chaseNotes { audio.chaseNotes = chaseNotes }
         if let server { audio.server = server }
         sound.apply(to: &settings)
+        if let loudness { settings.loudnessMode = loudness }
+        if let loudnessTarget { settings.loudnessTarget = loudnessTarget }
         let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
         let synthesizerSettings = settings.synthesizerSettings
         let player: Player
@@ -118,7 +147,7 @@ struct PlaybackOptions: ParsableArguments {
                 limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings), split: songSplit(configured: audio.cores),
                 songBanks: settings.makeSongBankLookup(),
                 songSettings: folderSettings(settings, soundFonts: soundFonts, configuration: configuration),
-                readingAhead: readingAhead,
+                readingAhead: readingAhead, loudness: playbackLoudness(settings),
                 makeSink: { render in
                     PulseAudioPlaybackSink(
                         try PulseAudioSink(

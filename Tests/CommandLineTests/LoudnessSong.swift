@@ -4,8 +4,10 @@ import SMF
 /// at a channel volume given, so that two of them are as many LU apart as their volumes make:
 /// FluidSynth's volume curve is 40·log10(volume/127) dB.
 enum LoudnessSong {
-    /// `seconds` of music (at least 4, for the loudness gate's blocks) at channel volume `volume`.
-    static func file(volume: UInt8, seconds: Int = 6) -> [UInt8] {
+    /// `seconds` of music (at least 4, for the loudness gate's blocks) at channel volume `volume`,
+    /// after `restBars` bars (2 s each) of silence: played one after another, such songs are told
+    /// apart by the silence between them.
+    static func file(volume: UInt8, seconds: Int = 6, restBars: Int = 0) -> [UInt8] {
         var conductor = Track()
         conductor.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
         conductor.append(.meta(.endOfTrack), atTick: 0)
@@ -14,8 +16,8 @@ enum LoudnessSong {
         music.append(.programChange(channel: 0, program: 19), atTick: 0)
         music.append(.programChange(channel: 1, program: 32), atTick: 0)
         let chords: [[UInt8]] = [[60, 64, 67], [62, 65, 69], [59, 62, 67], [60, 64, 67]]
-        let bars = seconds / 2
-        for bar in 0..<bars {
+        let bars = seconds / 2 + restBars
+        for bar in restBars..<bars {
             let start = UInt32(bar * 1920)
             let chord = chords[bar % chords.count]
             for key in chord { music.append(.noteOn(channel: 0, note: key, velocity: 100), atTick: start) }

@@ -58,7 +58,8 @@ struct SplitPlayCommandTests {
         var played: (recording: Sound, report: String)?
         for attempt in 1...3 where played == nil {
             let take = try Take(server)
-            let player = try PlayingCommand(sandbox, ["play", "band.mid", "--cores", "2", "--verbose", "--latency", "50"] + sound, server: server)
+            let player = try PlayingCommand(
+                sandbox, ["play", "band.mid", "--cores", "2", "--verbose", "--latency", "50", "--loudness", "off"] + sound, server: server)
             let exit = player.wait(timeLimit: 15)
             let (recording, _) = try take.finish()
             #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")

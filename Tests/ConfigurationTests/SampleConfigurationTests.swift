@@ -15,7 +15,8 @@ struct SampleConfigurationTests {
 
     /// Every key the file may hold, as a person writes it.
     static let allKeys = [
-        "soundfont", "sidecar_soundfonts", "midi_mode", "sample_rate", "gain", "limiter", "loudness_target", "polyphony", "interpolation", "tail",
+        "soundfont", "sidecar_soundfonts", "midi_mode", "sample_rate", "gain", "limiter", "loudness_target", "loudness", "polyphony", "interpolation",
+        "tail",
         "loops", "fade", "jobs", "format", "bits", "quality",
         "library", "text_encoding",
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
@@ -79,6 +80,7 @@ struct SampleConfigurationTests {
             gain = 1
             limiter = false
             loudness_target = -23
+            loudness = "off"
             polyphony = 64
             interpolation = "sinc"
             tail = 2.5
@@ -122,6 +124,7 @@ struct SampleConfigurationTests {
         )
         var expectedWithLoops = expected
         expectedWithLoops.loudnessTarget = -23
+        expectedWithLoops.loudnessMode = .off
         expectedWithLoops.loops = nil
         expectedWithLoops.fade = 8
         let configuration = try Configuration(parsing: overrides, path: "x.toml")

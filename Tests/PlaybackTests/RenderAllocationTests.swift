@@ -1,5 +1,6 @@
 import AllocationCounter
 import Foundation
+import Loudness
 import SMF
 import Synthesis
 import SystemPackage
@@ -100,6 +101,29 @@ import Testing
         // From the first song's middle, through the banks' songs, to the plain one after them.
         let counted = Self.allocations { sink.play(player, seconds: 6) }
         #expect(player.update().place == 3, "the last song did not start: the test did not cover every hand-over")
+        #expect(counted == 0, "the audio threads called the allocator \(counted) times")
+    }
+
+    @Test(
+        "songs brought to a loudness, split: the one playing ramps to its gain once measured in the background, the next starts at its own, without the audio threads allocating"
+    )
+    func loudnessGainsDoNotAllocate() throws {
+        let folder = try TemporaryFolder()
+        var files: [FilePath] = []
+        for index in 0..<2 {
+            let path = folder.file("song\(index).mid")
+            try Data(SMFWriter().encode(PerformanceRenderTests.Piece(loopMark: 2).file)).write(to: URL(fileURLWithPath: path))
+            files.append(FilePath(path))
+        }
+        let memory = LoudnessMemoryInTests()
+        let loudness = PlaybackLoudness(target: LoudnessTarget(referenceGain: 0.16), openMemory: { _ in memory })
+        let (player, sink) = try SeekHandoverTests.player(playing: files, split: .always(cores: 2), loudness: loudness)
+        sink.play(player, seconds: 0.2)
+        // The first song's measurement arrives (on the background thread): the engine is told to ramp.
+        let deadline = Date().addingTimeInterval(30)
+        while player.update().loudness?.integratedLUFS == nil, Date() < deadline { usleep(10_000) }
+        #expect(player.update().loudness?.integratedLUFS != nil, "the song was not measured: the test did not cover a ramp")
+        let counted = Self.allocations { sink.play(player, seconds: 5) }
         #expect(counted == 0, "the audio threads called the allocator \(counted) times")
     }
 

@@ -137,12 +137,13 @@ import Testing
     /// the queue of `files` from its start.
     static func player(
         playing files: [FilePath], latencySeconds: Double = 0.02, chaseNotes: Bool = false, loops: LoopSettings = .asWritten,
-        split: SongSplit = .always(cores: 1), songSettings: Player.SongSettingsSource? = nil,
+        split: SongSplit = .always(cores: 1), songSettings: Player.SongSettingsSource? = nil, loudness: PlaybackLoudness? = nil,
         onProblem: @escaping (String) -> Void = { Issue.record("\($0)") }
     ) throws -> (Player, ManualSink) {
         var made: ManualSink?
         let player = try Player(
             chaseNotes: chaseNotes, tailLimitSeconds: 1, sampleRate: rate, loops: loops, split: split, songSettings: songSettings,
+            loudness: loudness,
             makeSink: { render in
                 let sink = ManualSink(latencySeconds: latencySeconds, render: render)
                 made = sink

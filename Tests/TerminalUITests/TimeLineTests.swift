@@ -55,3 +55,19 @@ import Testing
         }
     }
 }
+
+extension TimeLineTests {
+    @Test("with songs brought to a loudness, the line says the song's loudness and the gain, or that it is being measured")
+    func loudness() throws {
+        var snapshot = Self.snapshot()
+        snapshot.loudness = PlayedLoudness(integratedLUFS: -23.44, gainDecibels: 5.44)
+        let line = TimeLine.line(for: snapshot, width: 120, showsUnderruns: false)
+        #expect(try #require(Self.parts(line)).facts == "1:00.0 / 4:00.0  bar 31 beat 1  96 bpm  −23.4 LUFS +5.4 dB", "\(line)")
+        snapshot.loudness = PlayedLoudness(integratedLUFS: -12, gainDecibels: -6.04)
+        #expect(TimeLine.line(for: snapshot, width: 120, showsUnderruns: false).hasSuffix("−12.0 LUFS −6.0 dB"))
+        snapshot.loudness = PlayedLoudness(integratedLUFS: nil, gainDecibels: 0)
+        #expect(TimeLine.line(for: snapshot, width: 120, showsUnderruns: false).hasSuffix("measuring loudness"))
+        // Least important: the first to go when the line is short.
+        #expect(!TimeLine.line(for: snapshot, width: 79, showsUnderruns: false).contains("loudness"))
+    }
+}

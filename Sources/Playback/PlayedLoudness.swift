@@ -1,0 +1,13 @@
+/// How loud the song heard is and what the player does about it, for the play view.
+public struct PlayedLoudness: Hashable, Sendable {
+    /// Its integrated loudness as its settings render it, in LUFS; nil until it is measured (or
+    /// for silence).
+    public var integratedLUFS: Double?
+    /// The gain that brings it to the target, in dB (0 until it is measured).
+    public var gainDecibels: Double
+
+    public init(integratedLUFS: Double?, gainDecibels: Double) {
+        self.integratedLUFS = integratedLUFS
+        self.gainDecibels = gainDecibels
+    }
+}
