@@ -67,6 +67,7 @@ bench: deps
 	bench/render.sh
 	bench/one-song.sh
 	bench/embedded-banks.sh
+	bench/loudness.sh
 	bench/thumbnail.sh
 	bench/play.sh
 	bench/playback.sh

@@ -37,6 +37,8 @@ BIN="$BIN_DIR/smfplay"
 
 rm -rf "$OUT"
 mkdir -p "$OUT/library/openmsx" "$OUT/config/smfplay"
+# Absolute: the XDG folders below must be (a relative one is ignored, as the XDG spec says).
+OUT="$(cd "$OUT" && pwd)"
 cp "$CORPUS"/*.mid "$OUT/library/openmsx/"
 cp -r Examples/Library "$OUT/library/demo"
 LIBRARY="$(cd "$OUT/library" && pwd)"
@@ -53,7 +55,7 @@ say "(1) $songs songs rendered as they are, then with --normalize"
 plain_spread=$(python3 -c 'import json,sys; [print(json.loads(l)["loudnessLUFS"]) for l in open(sys.argv[1])]' "$OUT/plain.jsonl" | spread)
 "$BIN" render "$LIBRARY" -o "$OUT/normalized" --normalize --quiet
 find "$OUT/normalized" -name '*.wav' | sort | while read -r file; do
-    ffmpeg -hide_banner -nostats -i "$file" -af ebur128=peak=true -f null - 2>&1 |
+    ffmpeg -nostdin -hide_banner -nostats -i "$file" -af ebur128=peak=true -f null - 2>&1 |
         awk '/Summary:/ { s = 1 } s && $1 == "I:" { i = $2 } s && $1 == "Peak:" { p = $2 } END { print i, p }'
 done >"$OUT/normalized.txt"
 normalized_spread=$(cut -d ' ' -f 1 "$OUT/normalized.txt" | spread)

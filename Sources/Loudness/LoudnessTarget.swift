@@ -10,10 +10,6 @@ public struct LoudnessTarget: Hashable, Sendable {
     /// What a target may be: quieter than −40 LUFS most of the music would sink under the noise of
     /// a room; louder than −5 LUFS nothing is left for the peaks.
     public static let range = -40.0 ... -5.0
-    /// The most a quiet song is raised: a near-silent one (a song of rests, a part of a larger
-    /// piece) is not blown up to full level.
-    public static let largestGainDecibels = 30.0
-
     public var integratedLUFS: Double
     /// The synthesizer gain at which a song is brought to the target exactly.
     public var referenceGain: Double
@@ -24,10 +20,13 @@ public struct LoudnessTarget: Hashable, Sendable {
     }
 
     /// The gain (linear) that brings a song measured at `unityLoudness` (its loudness at a
-    /// synthesizer gain of 1) to the target; 1 for silence, which has no loudness.
+    /// synthesizer gain of 1) to the target; 1 for silence, which has no loudness. Not capped: a
+    /// synthesizer has no noise floor, so whatever passes the meter's gate (−70 LUFS) is music,
+    /// however quiet (the demo library's Gymnopédie, all pianissimo, is −54 LUFS at the default
+    /// gain), and the limiter keeps its peaks in bounds.
     public func gain(forUnityLoudness unityLoudness: Loudness?) -> Float {
         guard let unityLoudness else { return 1 }
         let atReference = unityLoudness.integratedLUFS + Loudness.decibels(ofGain: referenceGain)
-        return Float(Loudness.gain(ofDecibels: min(Self.largestGainDecibels, integratedLUFS - atReference)))
+        return Float(Loudness.gain(ofDecibels: integratedLUFS - atReference))
     }
 }

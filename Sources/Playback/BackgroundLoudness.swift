@@ -45,8 +45,8 @@ final class BackgroundLoudness: Sendable {
         thread.withLock { $0 = started }
     }
 
-    /// Measures the song next, before those asked for earlier (the song about to play matters
-    /// most), unless it was asked for already.
+    /// Measures the song after those asked for earlier (the song playing is asked for first, then
+    /// the one prepared to follow it), unless it was asked for already.
     func request(_ request: Request) {
         let isNew = state.withLock { state in
             guard state.asked.insert(request.key).inserted else { return false }
@@ -80,7 +80,7 @@ final class BackgroundLoudness: Sendable {
         if sched_setscheduler(0, schedIdle, &parameters) != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) }
         while true {
             wake.wait()
-            let next: Request? = state.withLock { state in state.isStopping ? nil : state.waiting.popLast() }
+            let next: Request? = state.withLock { state in state.isStopping || state.waiting.isEmpty ? nil : state.waiting.removeFirst() }
             guard let next else {
                 if state.withLock({ $0.isStopping }) { return }
                 continue

@@ -122,7 +122,7 @@ public final class SongRenderer: @unchecked Sendable {
                 gain = target.gain(forUnityLoudness: unityLoudness)
             }
             let limiter = options.normalization == .off ? (options.limitsPeaks ? sampleLimiter : nil) : truePeakLimiter
-            let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: true)
+            let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: options.measuresTruePeak || options.normalization != .off)
             let writer = try AudioFileWriter(
                 path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags,
                 quality: options.quality)
@@ -131,7 +131,7 @@ public final class SongRenderer: @unchecked Sendable {
                 progress: { progress(writtenProgressStart + $0 * (1 - writtenProgressStart)) })
             if isCancelled() { throw RenderError.cancelled(output: output) }
             let written = meter?.finish()
-            try writer.finish(replayGain: written.map(ReplayGain.init(written:)))
+            try writer.finish(replayGain: written.map { ReplayGain(written: $0, samplePeak: writer.peak) })
             let reduction = limiter?.largestReductionDecibels ?? 0
             if options.normalization == .off, reduction == 0, let key, let written {
                 loudness?.memory.remember(written.adjusted(byDecibels: -gainDecibels), of: key)
@@ -157,7 +157,7 @@ public final class SongRenderer: @unchecked Sendable {
         defer { _ = floatPath.withPlatformString { unlink($0) } }
         let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
         let limiter = options.limitsPeaks ? sampleLimiter : nil
-        let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: true)
+        let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: options.measuresTruePeak)
         let rendered = try synthesize(
             sequencers, into: floats, limiter: limiter, gain: 1, meter: meter, options: options, isCancelled: isCancelled, progress: progress)
         if isCancelled() { throw RenderError.cancelled(output: output) }
@@ -168,7 +168,7 @@ public final class SongRenderer: @unchecked Sendable {
             quality: options.quality)
         try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
         let written = meter?.finish()?.adjusted(byDecibels: Loudness.decibels(ofGain: Double(gain)))
-        try writer.finish(replayGain: written.map(ReplayGain.init(written:)))
+        try writer.finish(replayGain: written.map { ReplayGain(written: $0, samplePeak: floats.peak * gain) })
         return result(
             of: rendered, peak: floats.peak, gain: gain, limiterReduction: limiter?.largestReductionDecibels ?? 0, loudness: written,
             options: options)

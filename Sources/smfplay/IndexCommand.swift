@@ -69,7 +69,8 @@ struct IndexCommand: ParsableCommand {
 
     /// `--loudness`: see ``LibraryLoudness``.
     private func measureLoudness(root: FilePath, configuration: Configuration, interrupt: InterruptTrap) throws {
-        guard let memory = IndexedLoudnessMemory(warn: { printError($0) }) else { throw CommandFailure.alreadyReported }
+        let memory = IndexedLoudnessMemory(warn: { printError($0) })
+        guard memory.open() else { throw CommandFailure.alreadyReported }
         var settings = configuration.render
         sound.apply(to: &settings)
         guard settings.loops != nil else {

@@ -121,7 +121,10 @@ struct PlaybackOptions: ParsableArguments {
         guard settings.loudnessMode == .track else { return nil }
         return PlaybackLoudness(
             target: LoudnessTarget(integratedLUFS: settings.loudnessTarget, referenceGain: RenderSettings.defaultGain),
-            openMemory: { warn in IndexedLoudnessMemory(warn: warn) })
+            openMemory: { warn in
+                let memory = IndexedLoudnessMemory(warn: warn)
+                return memory.open() ? memory : nil
+            })
     }
 
     /// Connects to the sound server and loads the SoundFont (or takes `preload`'s, see

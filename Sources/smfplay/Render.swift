@@ -298,14 +298,15 @@ struct Render: ParsableCommand {
         }
         let cores = settings.jobCount(processorCount: BatchRenderer.availableCores)
         let options = try renderOptions(settings, configuration: configuration)
-        let renderer: BatchRenderer
+        // A shard of a cluster render keeps nothing: its home is often on a network file system,
+        // where SQLite's shared memory does not work; it measures what it writes.
+        let loudnessMemory = shard == nil ? IndexedLoudnessMemory(warn: { printError($0) }) : nil
+        var renderer: BatchRenderer?
         do {
             renderer = try BatchRenderer(
                 settings: settings.synthesizerSettings, soundFonts: soundFonts, options: options, cores: cores, jobCount: plan.jobs.count,
                 songSettings: folderSettings(settings, soundFonts: soundFonts, options: options, configuration: configuration),
-                // A shard of a cluster render keeps nothing: its home is often on a network file
-                // system, where SQLite's shared memory does not work; it measures what it writes.
-                loudnessMemory: shard == nil ? IndexedLoudnessMemory(warn: { printError($0) }) : nil)
+                loudnessMemory: loudnessMemory)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -315,7 +316,7 @@ struct Render: ParsableCommand {
         let times = RenderTimes()
         let interrupt = InterruptTrap()
         let cancellation = interrupt.cancellation
-        renderer.run(plan.jobs, cancellation: cancellation) { event in
+        renderer?.run(plan.jobs, cancellation: cancellation) { event in
             switch event {
             case .started(let index):
                 times.started(index)
@@ -343,6 +344,9 @@ struct Render: ParsableCommand {
                 break
             }
         }
+        // The synthesizers go before the index opens to keep what was measured (IndexedLoudnessMemory).
+        renderer = nil
+        loudnessMemory?.flush()
         display.end()
         if let status = interrupt.exitStatus {
             printError("stopped; files not finished were not written")
@@ -390,6 +394,8 @@ struct Render: ParsableCommand {
             options.normalization = .loudness(LoudnessTarget(integratedLUFS: settings.loudnessTarget, referenceGain: RenderSettings.defaultGain))
         }
         options.stems = stems
+        // Where the report shows it: see RenderOptions.measuresTruePeak.
+        options.measuresTruePeak = json || report != nil
         options.performance = performance.performance
         options.loops = performance.loopSettings(configured: settings)
         options.tags = AudioFileTags(software: "smfplay \(SMFPlay.version)")

@@ -64,14 +64,15 @@ struct LoudnessMeterTests {
         }
     }
 
-    @Test("the normalizing gain brings a song to the target, the gain over the reference a trim; silence stays as it is")
+    @Test("the normalizing gain brings a song to the target, the gain over the reference a trim, a very quiet song too; silence stays as it is")
     func targetGain() {
         let target = LoudnessTarget(integratedLUFS: -18, referenceGain: 0.5)
         // At gain 1 the song reads -10 LUFS: at the reference gain (0.5, -6.02 dB) -16.02, 1.98 dB too loud.
         let gain = target.gain(forUnityLoudness: Loudness(integratedLUFS: -10))
         #expect(abs(Loudness.decibels(ofGain: Double(gain)) + 1.98) < 0.01)
         #expect(target.gain(forUnityLoudness: nil) == 1)
-        let nearSilent = target.gain(forUnityLoudness: Loudness(integratedLUFS: -90))
-        #expect(abs(Loudness.decibels(ofGain: Double(nearSilent)) - LoudnessTarget.largestGainDecibels) < 0.01)
+        // -40 LUFS at the reference: raised 22 dB.
+        let quiet = target.gain(forUnityLoudness: Loudness(integratedLUFS: -40 + 6.0206))
+        #expect(abs(Loudness.decibels(ofGain: Double(quiet)) - 22) < 0.01)
     }
 }
