@@ -21,7 +21,8 @@ struct IndexCommand: ParsableCommand {
             are read again. The index is $XDG_DATA_HOME/smfplay/library.sqlite. Ctrl-C keeps \
             what is done; the next run goes on from there. --loudness then measures every song's \
             loudness (EBU R128) as render sounds it (the configuration's SoundFonts and settings, \
-            each folder's .smfplay.toml, the sound options given here), for render --normalize: \
+            each folder's .smfplay.toml, the sound options given here), for render --normalize \
+            and for play, browse and resume, which bring songs to one loudness as they play: \
             a song measured before with the same sound is skipped; another SoundFont or setting \
             is another sound.
             """, examples: IndexCommand.examples)
@@ -32,7 +33,7 @@ struct IndexCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "Also measure each song's loudness (EBU R128) as render sounds it, for render --normalize.")
+    @Flag(help: "Also measure each song's loudness (EBU R128) as render sounds it, for render --normalize and play's --loudness track.")
     var loudness = false
 
     @OptionGroup var sound: SoundOptions
