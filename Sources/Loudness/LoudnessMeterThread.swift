@@ -1,8 +1,9 @@
 import WorkerThreads
 
 /// A ``LoudnessMeter`` on a thread of its own, so that measuring costs the render thread only a
-/// copy of each block: the render goes on while the meter works, on another core when there is
-/// one.
+/// copy of each block: the render goes on while the meter works, on time no other thread wants
+/// (``IdlePriority``): in the gaps where a split song's parts wait for one another, or while the
+/// render waits for a free slot.
 ///
 /// The blocks go through a ring of slots: ``add(_:)`` waits only when every slot is still to be
 /// measured (the meter is that far behind), so memory stays bounded. One thread adds, then calls
@@ -18,7 +19,12 @@ public final class LoudnessMeterThread {
     public init?(sampleRate: Int, measuresTruePeak: Bool, blockFrames: Int = 4096) {
         guard let meter = LoudnessMeter(sampleRate: sampleRate, measuresTruePeak: measuresTruePeak) else { return nil }
         let ring = MeterRing(meter: meter, slotSamples: 2 * max(1, blockFrames))
-        guard let thread = WorkerThreads.start({ ring.measure() }) else { return nil }
+        guard
+            let thread = WorkerThreads.start({
+                IdlePriority.enterForThisThread()
+                ring.measure()
+            })
+        else { return nil }
         self.ring = ring
         self.thread = thread
     }

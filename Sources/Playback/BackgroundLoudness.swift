@@ -5,10 +5,6 @@ import Synthesis
 import SystemPackage
 import WorkerThreads
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Measures, while music plays, the loudness of the songs the player will play and does not know
 /// yet: one at a time, each on a synthesizer of its own as it will sound, on a thread that runs
 /// only on time no other thread wants (`SCHED_IDLE`), so never at the audio thread's cost. Each
@@ -73,11 +69,7 @@ final class BackgroundLoudness: Sendable {
     }
 
     private func work() {
-        // SCHED_IDLE, which Swift's Glibc does not import (sched.h defines it under _GNU_SOURCE);
-        // failing that, the lowest nice value. For this thread alone: Linux schedules threads.
-        let schedIdle: Int32 = 5
-        var parameters = sched_param()
-        if sched_setscheduler(0, schedIdle, &parameters) != 0 { setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19) }
+        IdlePriority.enterForThisThread()
         while true {
             wake.wait()
             let next: Request? = state.withLock { state in state.isStopping || state.waiting.isEmpty ? nil : state.waiting.removeFirst() }
