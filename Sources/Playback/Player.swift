@@ -74,6 +74,9 @@ public final class Player {
     private let backgroundLoudness: BackgroundLoudness?
     /// What the loudness memory said, on whatever thread, for `onProblem`.
     private let loudnessProblems: ProblemInbox
+    /// Songs to measure, held until the first sound is out: a measurement's synthesizer and
+    /// render must not compete with the first buffers.
+    private var heldMeasurements: [BackgroundLoudness.Request] = []
 
     /// The songs handed to the engine from the one it plays on, by generation: what the snapshots
     /// and seeks need of them. The engine gives the songs themselves back when it is done with
@@ -239,8 +242,8 @@ public final class Player {
     /// held and the channels' instruments, the most of what gathering it costs.
     public func update(keysAndChannels: Bool = true) -> PlayerSnapshot {
         engine.collectRetired()
-        absorbMeasurements()
         let state = followEngine()
+        absorbMeasurements(sounding: state.position.frame > 0)
         let position = state.position
         loaded = loaded.filter { $0.key >= position.generation }
         let renderLoad = state.renderLoad
@@ -593,18 +596,23 @@ public final class Player {
         if let known = loudnessMemory.loudness(of: key) {
             prepared.unityLoudness = known
             prepared.song.startLoudnessGain(at: loudnessTarget.gain(forUnityLoudness: known))
-        } else {
-            backgroundLoudness?.request(
+        } else if backgroundLoudness != nil {
+            heldMeasurements.append(
                 BackgroundLoudness.Request(
                     key: key, song: prepared.song.whole.song, path: file, settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts,
                     loops: loops))
         }
     }
 
-    /// Takes in what the background measured: each loaded song it was for ramps to its gain.
-    private func absorbMeasurements() {
+    /// Hands the songs to measure to the background once sound is out (`sounding`), and takes in
+    /// what it measured: each loaded song it was for ramps to its gain.
+    private func absorbMeasurements(sounding: Bool) {
         loudnessProblems.take().forEach(onProblem)
         guard let loudnessTarget, let backgroundLoudness else { return }
+        if sounding, !heldMeasurements.isEmpty {
+            heldMeasurements.forEach(backgroundLoudness.request)
+            heldMeasurements = []
+        }
         for (key, loudness) in backgroundLoudness.takeMeasured() {
             for (generation, song) in loaded where song.loudnessKey == key && song.unityLoudness == nil {
                 loaded[generation]?.unityLoudness = loudness
