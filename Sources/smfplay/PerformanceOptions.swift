@@ -53,9 +53,8 @@ struct PerformanceOptions: ParsableArguments {
 
     /// The loops asked for, over the configuration's `loops` and `fade`.
     func loopSettings(configured settings: RenderSettings) -> LoopSettings {
-        let configured = settings.loops.map { $0 + 1 }
-        let passes = loops.map(\.passes) ?? configured
-        return LoopSettings(passes: passes, fadeSeconds: fade ?? settings.fade)
+        let configured = settings.configuredLoops
+        return LoopSettings(passes: loops.map(\.passes) ?? configured.passes, fadeSeconds: fade ?? configured.fadeSeconds)
     }
 
     /// Whether the loop plays for ever: a render would never end.

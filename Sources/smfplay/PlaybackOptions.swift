@@ -1,7 +1,6 @@
 import ArgumentParser
 import AudioOutput
 import Configuration
-import Foundation
 import Loudness
 import MediaPlayerService
 import Playback
@@ -53,12 +52,7 @@ struct PlaybackOptions: ParsableArguments {
             valueName: "track|off"))
     var loudness: LoudnessMode?
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "The loudness songs are brought to, from -40 to -5 (default: the configuration's loudness_target, else -18); --gain is a trim on top.",
-            valueName: "LUFS"))
-    var loudnessTarget: Double?
+    @OptionGroup var loudnessTarget: LoudnessTargetOption
 
     @OptionGroup var performance: PerformanceOptions
 
@@ -70,9 +64,6 @@ struct PlaybackOptions: ParsableArguments {
 
     func checkOwnArguments() throws {
         if let latency, !AudioSettings.latencyRange.contains(latency) { throw ValidationError("--latency must be from 5 to 2000 ms, not \(latency)") }
-        if let loudnessTarget, !LoudnessTarget.range.contains(loudnessTarget) {
-            throw ValidationError("--loudness-target must be from -40 to -5 LUFS, not \(loudnessTarget.formatted())")
-        }
     }
 
     /// How the play view reads a song's lyrics.
@@ -120,7 +111,7 @@ struct PlaybackOptions: ParsableArguments {
     private func playbackLoudness(_ settings: RenderSettings) -> PlaybackLoudness? {
         guard settings.loudnessMode == .track else { return nil }
         return PlaybackLoudness(
-            target: LoudnessTarget(integratedLUFS: settings.loudnessTarget, referenceGain: RenderSettings.defaultGain),
+            target: LoudnessTargetOption.target(settings),
             openMemory: { warn in
                 let memory = IndexedLoudnessMemory(warn: warn)
                 return memory.open() ? memory : nil
@@ -140,7 +131,7 @@ struct PlaybackOptions: ParsableArguments {
         if let server { audio.server = server }
         sound.apply(to: &settings)
         if let loudness { settings.loudnessMode = loudness }
-        if let loudnessTarget { settings.loudnessTarget = loudnessTarget }
+        loudnessTarget.apply(to: &settings)
         let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
         let synthesizerSettings = settings.synthesizerSettings
         let player: Player
@@ -175,5 +166,5 @@ struct PlaybackOptions: ParsableArguments {
 }
 
 extension PlaybackOptions: ArgumentChecks {
-    var checkedGroups: [any ArgumentChecks] { [performance, text, sound, configurationOption] }
+    var checkedGroups: [any ArgumentChecks] { [loudnessTarget, performance, text, sound, configurationOption] }
 }

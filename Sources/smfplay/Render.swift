@@ -4,7 +4,6 @@ import Configuration
 import Files
 import Foundation
 import Library
-import Loudness
 import Playback
 import RenderJobs
 import Synthesis
@@ -97,12 +96,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Scale each render so that its highest sample is at -1 dBFS (loudness left as it falls).")
     var normalizePeak = false
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "The loudness --normalize brings songs to, from -40 to -5 (default: the configuration's loudness_target, else -18).",
-            valueName: "LUFS"))
-    var loudnessTarget: Double?
+    @OptionGroup var loudnessTarget: LoudnessTargetOption
 
     @Flag(
         help:
@@ -167,9 +161,6 @@ struct Render: ParsableCommand {
             throw ValidationError("--quality must be from 0 to 10, not \(quality)")
         }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
-        if let loudnessTarget, !LoudnessTarget.range.contains(loudnessTarget) {
-            throw ValidationError("--loudness-target must be from -40 to -5 LUFS, not \(loudnessTarget.formatted())")
-        }
         if normalize, normalizePeak { throw ValidationError("--normalize and --normalize-peak: give one of them") }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if performance.loopsForever { throw ValidationError("--loops inf would never end a render: give a number of loops") }
@@ -391,7 +382,7 @@ struct Render: ParsableCommand {
         if normalizePeak {
             options.normalization = .peak
         } else if normalize {
-            options.normalization = .loudness(LoudnessTarget(integratedLUFS: settings.loudnessTarget, referenceGain: RenderSettings.defaultGain))
+            options.normalization = .loudness(LoudnessTargetOption.target(settings))
         }
         options.stems = stems
         // Where the report shows it: see RenderOptions.measuresTruePeak.
@@ -459,7 +450,7 @@ struct Render: ParsableCommand {
     private func apply(to settings: inout RenderSettings) throws {
         if let sampleRate { settings.sampleRate = sampleRate }
         if let tail { settings.tail = tail }
-        if let loudnessTarget { settings.loudnessTarget = loudnessTarget }
+        loudnessTarget.apply(to: &settings)
         if let jobs { settings.jobs = jobs }
         if let bits { settings.bits = bits }
         if let quality { settings.quality = EncodingQuality(quality) }
@@ -486,7 +477,7 @@ struct Render: ParsableCommand {
 }
 
 extension Render: ArgumentChecks {
-    var checkedGroups: [any ArgumentChecks] { [performance, sound, text, configurationOption] }
+    var checkedGroups: [any ArgumentChecks] { [loudnessTarget, performance, sound, text, configurationOption] }
 }
 
 extension Render: HasExamples {

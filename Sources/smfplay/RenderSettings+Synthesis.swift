@@ -24,12 +24,17 @@ extension RenderSettings {
         SongBankLookup(sidecars: sidecarSoundFonts)
     }
 
+    /// The configuration's loops: `loops` passes beyond the first (nil for `"inf"`) and its fade.
+    var configuredLoops: LoopSettings {
+        LoopSettings(passes: loops.map { $0 + 1 }, fadeSeconds: fade)
+    }
+
     /// The options of a render with these settings: the configuration's loops (nil passes for
     /// `loops = "inf"`, which a render refuses) and encoder quality.
     func renderOptions() -> RenderOptions {
         var options = RenderOptions(
             format: format, encoding: bits, tailLimit: tail, limitsPeaks: limiter,
-            loops: LoopSettings(passes: loops.map { $0 + 1 }, fadeSeconds: fade),
+            loops: configuredLoops,
             songBanks: makeSongBankLookup())
         options.quality = quality
         return options
