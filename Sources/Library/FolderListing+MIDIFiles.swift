@@ -17,3 +17,12 @@ extension FolderListing {
         return false
     }
 }
+
+extension FolderListing {
+    /// The MIDI files in `folder`, not in the folders in it, in the browser's order: an album's
+    /// songs (`--loudness folder`). None when it cannot be read.
+    @Sendable public static func midiFiles(in folder: FilePath) -> [FilePath] {
+        guard let listing = try? FolderListing(folder: folder) else { return [] }
+        return listing.entries.filter { $0.kind == .midiFile }.map(\.path)
+    }
+}

@@ -112,6 +112,15 @@ public final class LibraryDatabase: Sendable {
                     ) WITHOUT ROWID;
                     """)
         }
+        // How long each measured song lasts, its weight in its folder's loudness (`--loudness
+        // folder`). Measurements from before it have none: they go, and are measured again.
+        migrator.registerMigration("the length of songs measured") { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM loudness;
+                    ALTER TABLE loudness ADD COLUMN seconds REAL NOT NULL DEFAULT 0;
+                    """)
+        }
         return migrator
     }()
 

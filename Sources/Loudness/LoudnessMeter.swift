@@ -13,6 +13,8 @@ internal import CEBUR128
 public final class LoudnessMeter {
     private var state: UnsafeMutablePointer<ebur128_state>?
     public let measuresTruePeak: Bool
+    private let sampleRate: Int
+    private var frames = 0
 
     /// Nil when libebur128 cannot make its state (out of memory, a rate it refuses).
     public init?(sampleRate: Int, measuresTruePeak: Bool) {
@@ -20,6 +22,7 @@ public final class LoudnessMeter {
         guard sampleRate > 0, let state = ebur128_init(2, UInt(sampleRate), Int32(mode)) else { return nil }
         self.state = state
         self.measuresTruePeak = measuresTruePeak
+        self.sampleRate = sampleRate
     }
 
     deinit {
@@ -30,19 +33,21 @@ public final class LoudnessMeter {
     public func add(_ samples: UnsafeBufferPointer<Float>) {
         guard let base = samples.baseAddress, samples.count >= 2 else { return }
         _ = ebur128_add_frames_float(state, base, samples.count / 2)
+        frames += samples.count / 2
     }
 
     /// What was measured so far; nil before any audio passed the gate (silence has no loudness).
     public var measurement: Loudness? {
         var integrated = 0.0
         guard ebur128_loudness_global(state, &integrated) == EBUR128_SUCCESS.rawValue, integrated.isFinite else { return nil }
-        guard measuresTruePeak else { return Loudness(integratedLUFS: integrated) }
+        let seconds = Double(frames) / Double(sampleRate)
+        guard measuresTruePeak else { return Loudness(integratedLUFS: integrated, seconds: seconds) }
         var peak = 0.0
         for channel: UInt32 in 0..<2 {
             var channelPeak = 0.0
             guard ebur128_true_peak(state, channel, &channelPeak) == EBUR128_SUCCESS.rawValue else { return nil }
             peak = max(peak, channelPeak)
         }
-        return Loudness(integratedLUFS: integrated, truePeakDBTP: peak > 0 ? Loudness.decibels(ofGain: peak) : nil)
+        return Loudness(integratedLUFS: integrated, truePeakDBTP: peak > 0 ? Loudness.decibels(ofGain: peak) : nil, seconds: seconds)
     }
 }

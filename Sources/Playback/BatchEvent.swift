@@ -1,3 +1,5 @@
+import Loudness
+
 /// What a batch render reports while it works, from its worker threads.
 public enum BatchEvent: Sendable {
     /// A worker took up the job at this index.
@@ -8,6 +10,7 @@ public enum BatchEvent: Sendable {
     /// (a track cut off, a wrong track count), so a damaged file in a batch does not pass unseen.
     case finished(index: Int, RenderResult, warnings: [String])
     case failed(index: Int, RenderError)
-    /// Measuring only: the song's loudness with this sound was known; nothing was done.
-    case known(index: Int)
+    /// Measuring only: the song's loudness with this sound was known (at a synthesizer gain of
+    /// 1); nothing was done.
+    case known(index: Int, Loudness)
 }

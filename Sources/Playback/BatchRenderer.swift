@@ -65,7 +65,7 @@ public final class BatchRenderer: Sendable {
                 let loudness = loudnessMemory.flatMap { memory in SongSoundKey.content(ofSongAt: job.input).map { (memory, $0) } }
                 result = try renderers[worker].render(
                     Song(file: read.file), to: job.output, options: songOptions, cores: cores, songBank: songBank, sound: sound,
-                    loudness: loudness, cancellation: cancellation, progress: progress)
+                    loudness: loudness, folderLoudness: job.folderLoudness, cancellation: cancellation, progress: progress)
             }
             return .finished(index: index, result, warnings: result.warnings(reading: read))
         }
@@ -86,14 +86,16 @@ public final class BatchRenderer: Sendable {
             guard let content = SongSoundKey.content(ofSongAt: path) else {
                 throw .unreadableSong(.unreadable(path: path, reason: "it could not be read again to be measured"))
             }
-            let result = try renderers[worker].measure(
+            let measurement = try renderers[worker].measure(
                 Song(file: read.file), at: path, options: options.with(sound), cores: cores, songBank: songBank, sound: sound,
                 loudness: (memory, content), cancellation: cancellation
             ) { fraction in
                 report(.progress(index: index, fraction: fraction))
             }
-            guard let result else { return .known(index: index) }
-            return .finished(index: index, result, warnings: result.warnings(reading: read))
+            switch measurement {
+            case .known(let loudness): return .known(index: index, loudness)
+            case .measured(let result): return .finished(index: index, result, warnings: result.warnings(reading: read))
+            }
         }
     }
 

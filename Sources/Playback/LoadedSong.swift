@@ -1,5 +1,6 @@
 import Loudness
 import SMF
+import SystemPackage
 
 /// A song the player handed to the engine, with what the snapshots show of it, worked out once.
 struct LoadedSong {
@@ -16,4 +17,8 @@ struct LoadedSong {
     /// Its loudness as kept (nil: unknown so far, or not normalized), and what it is kept under.
     var loudnessKey: SongSoundKey?
     var unityLoudness: Loudness?
+    /// The folder it was played from, with `--loudness folder` (nil otherwise).
+    var folder: FilePath?
+    /// What its loudness gain was set from (nil: none yet).
+    var levelledBy: LoudnessLevelling?
 }

@@ -5,9 +5,12 @@ public struct PlayedLoudness: Hashable, Sendable {
     public var integratedLUFS: Double?
     /// The gain that brings it to the target, in dB (0 until it is measured).
     public var gainDecibels: Double
+    /// The gain is its folder's (`--loudness folder`), not its own.
+    public var isFolderGain: Bool
 
-    public init(integratedLUFS: Double?, gainDecibels: Double) {
+    public init(integratedLUFS: Double?, gainDecibels: Double, isFolderGain: Bool = false) {
         self.integratedLUFS = integratedLUFS
         self.gainDecibels = gainDecibels
+        self.isFolderGain = isFolderGain
     }
 }

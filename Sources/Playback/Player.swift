@@ -48,17 +48,17 @@ public final class Player {
     private let sampleRate: Double
     /// Reports a file that could not be played (and was skipped).
     private let onProblem: (String) -> Void
-    /// Where a song's own sound bank is looked for: a song with one plays on a synthesizer of its
-    /// own, made when the song is prepared (ahead of its turn), with that bank over the stack.
-    private let songBanks: SongBankLookup
     /// A song's own settings (its folder's), asked for each file as it is prepared: nil for the
     /// command's own; an error skips the song, said with the file's name. A song whose
     /// synthesizer settings or SoundFonts differ plays on a synthesizer of its own, as a song with
     /// its own bank does; its loops are its own, its own transposition is its synthesizer's
     /// (``SynthesizerSettings/keyShift``), under the listener's, which is one for the whole queue,
-    /// and its texts are read as it says (``textDecoding(generation:)``).
-    public typealias SongSettingsSource = (FilePath) -> Result<SongSettings?, SongSettingsProblem>
-    private let songSettings: SongSettingsSource?
+    /// and its texts are read as it says (``textDecoding(generation:)``). Called from the player's
+    /// thread and the background measurer's.
+    public typealias SongSettingsSource = @Sendable (FilePath) -> Result<SongSettings?, SongSettingsProblem>
+    /// How each song sounds: its own settings and its own sound bank (a song with one plays on a
+    /// synthesizer of its own, made when the song is prepared, ahead of its turn).
+    private let soundSource: SongSoundSource
     /// Songs read already, by the queue item that stands for them: the song piped in on standard
     /// input, which cannot be read again, and a first file read to check where it starts. Other
     /// files are read when their turn comes.
@@ -68,7 +68,7 @@ public final class Player {
     private var readAhead: (item: QueueItem, song: Song)?
     /// What songs are brought to as they play, and where their loudness is kept; nil plays each
     /// as it sounds.
-    private let loudnessTarget: LoudnessTarget?
+    private let loudness: PlaybackLoudness?
     private let loudnessMemory: (any LoudnessMemory)?
     /// Measures the songs prepared whose loudness is not known, while others play.
     private let backgroundLoudness: BackgroundLoudness?
@@ -76,7 +76,11 @@ public final class Player {
     private let loudnessProblems: ProblemInbox
     /// Songs to measure, held until the first sound is out: a measurement's synthesizer and
     /// render must not compete with the first buffers.
-    private var heldMeasurements: [BackgroundLoudness.Request] = []
+    private var heldMeasurements: [BackgroundLoudness.Work] = []
+    /// With `--loudness folder`: the loudness of each folder measured (nil: nothing but silence
+    /// in it), and the folders asked for.
+    private var folderLoudness: [FilePath: Loudness?] = [:]
+    private var askedFolders: Set<FilePath> = []
 
     /// The songs handed to the engine from the one it plays on, by generation: what the snapshots
     /// and seeks need of them. The engine gives the songs themselves back when it is done with
@@ -142,14 +146,19 @@ public final class Player {
         self.split = split
         if case .always(let cores) = split { splitsSongs = cores > 1 } else { splitsSongs = false }
         self.onProblem = onProblem
-        self.songBanks = songBanks
-        self.songSettings = songSettings
+        soundSource = SongSoundSource(
+            settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts, loops: loops, songSettings: songSettings,
+            songBanks: songBanks)
         self.sampleRate = sampleRate
         if let readingAhead, let read { readAhead = (.file(readingAhead), read) }
-        loudnessTarget = loudness?.target
+        self.loudness = loudness
         loudnessMemory = memory
         self.loudnessProblems = loudnessProblems
-        backgroundLoudness = memory.flatMap { BackgroundLoudness(memory: $0) }
+        if let memory {
+            backgroundLoudness = BackgroundLoudness(memory: memory, sounds: soundSource, folderSongs: loudness?.folderSongs)
+        } else {
+            backgroundLoudness = nil
+        }
     }
 
     deinit {
@@ -531,6 +540,8 @@ public final class Player {
         var textDecoding: TextDecoding?
         var loudnessKey: SongSoundKey?
         var unityLoudness: Loudness?
+        var folder: FilePath?
+        var levelledBy: LoudnessLevelling?
     }
 
     private func prepare(_ item: QueueItem, readAhead: Song? = nil) -> PreparedSong? {
@@ -545,39 +556,33 @@ public final class Player {
                 onProblem("\(item.displayName): no song was read from it")
                 return nil
             }
-            var sound: SongSettings?
-            if let file = item.file, let songSettings {
-                switch songSettings(file) {
-                case .success(let settings): sound = settings
-                case .failure(let problem):
-                    onProblem("\(item.displayName): \(problem)")
-                    return nil
-                }
+            let sound: SongSoundSource.Sound
+            switch soundSource.sound(of: song, at: item.file) {
+            case .success(let found): sound = found
+            case .failure(let problem):
+                onProblem("\(item.displayName): \(problem)")
+                return nil
             }
-            let songBank = item.file.flatMap { songBanks.bank(forSongAt: $0, embedded: song.file.embeddedSoundBank) }
             var songSynthesizer = synthesizer
-            let settings = sound?.synthesizer ?? synthesizer.configuration
-            let soundFonts = (sound?.soundFonts ?? synthesizer.soundFonts).with(songBank: songBank)
             // A song with its own bank or settings plays on a synthesizer of its own: the stack's
             // samples come from FluidSynth's cache; it shows its keys and channels through the
             // main one's and takes the listener's changes from it.
-            if settings != synthesizer.configuration || soundFonts != synthesizer.soundFonts {
+            if sound.settings != synthesizer.configuration || sound.soundFonts != synthesizer.soundFonts {
                 do {
-                    songSynthesizer = try Synthesizer(settings: settings, soundFonts: soundFonts, lead: synthesizer)
+                    songSynthesizer = try Synthesizer(settings: sound.settings, soundFonts: sound.soundFonts, lead: synthesizer)
                 } catch {
                     onProblem("\(item.displayName): \(error)")
                     return nil
                 }
                 if let problem = songSynthesizer.songBankProblem { onProblem(problem.description) }
             }
-            let songLoops = sound?.loops ?? loops
-            let sequencer = Sequencer(song: song, synthesizer: songSynthesizer, loops: songLoops)
-            if songLoops != .asWritten { warnOfLoops(sequencer.loopFinding, item: item) }
+            let sequencer = Sequencer(song: song, synthesizer: songSynthesizer, loops: sound.loops)
+            if sound.loops != .asWritten { warnOfLoops(sequencer.loopFinding, item: item) }
             let playing = splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
             // nil text encoding in a song's settings: "auto", decided from the song's own texts.
-            let textDecoding = sound.map { $0.textEncoding.map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: song.file) }
+            let textDecoding = sound.own.map { $0.textEncoding.map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: song.file) }
             var prepared = PreparedSong(song: playing, textDecoding: textDecoding)
-            if let file = item.file { bringToLoudness(&prepared, file: file, synthesizer: songSynthesizer, loops: songLoops) }
+            if let file = item.file { bringToLoudness(&prepared, file: file, sound: sound) }
             return prepared
         } catch {
             onProblem(error.description)
@@ -587,36 +592,65 @@ public final class Player {
 
     /// Starts the song at the gain that brings it to the loudness target when its loudness is
     /// known (as its settings render it: as written, the listener's changes aside); else at no
-    /// gain, asking for it to be measured, after which it ramps (``absorbMeasurements()``).
-    private func bringToLoudness(_ prepared: inout PreparedSong, file: FilePath, synthesizer: Synthesizer, loops: LoopSettings) {
-        guard let loudnessTarget, let loudnessMemory, let content = SongSoundKey.content(ofSongAt: file) else { return }
+    /// gain, asking for it to be measured, after which it ramps (``absorbMeasurements(sounding:)``).
+    /// With `--loudness folder`, the gain is its folder's once the folder's loudness is known (every
+    /// song of the folder measured); until then the song's own, as an estimate.
+    private func bringToLoudness(_ prepared: inout PreparedSong, file: FilePath, sound: SongSoundSource.Sound) {
+        guard let loudness, let loudnessMemory, let content = SongSoundKey.content(ofSongAt: file) else { return }
         let key = SongSoundKey(
-            content: content, settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts, performance: Performance(), loops: loops)
+            content: content, settings: sound.settings, soundFonts: sound.soundFonts, performance: Performance(), loops: sound.loops)
         prepared.loudnessKey = key
-        if let known = loudnessMemory.loudness(of: key) {
-            prepared.unityLoudness = known
-            prepared.song.startLoudnessGain(at: loudnessTarget.gain(forUnityLoudness: known))
-        } else if backgroundLoudness != nil {
+        prepared.unityLoudness = loudnessMemory.loudness(of: key)
+        if prepared.unityLoudness == nil {
             heldMeasurements.append(
-                BackgroundLoudness.Request(
-                    key: key, song: prepared.song.whole.song, path: file, settings: synthesizer.configuration, soundFonts: synthesizer.soundFonts,
-                    loops: loops))
+                .song(
+                    BackgroundLoudness.Request(
+                        key: key, song: prepared.song.whole.song, path: file, settings: sound.settings, soundFonts: sound.soundFonts,
+                        loops: sound.loops)))
+        }
+        if loudness.folderSongs != nil {
+            let folder = file.removingLastComponent()
+            prepared.folder = folder
+            if case .some(.some(let known)) = folderLoudness[folder] {
+                prepared.levelledBy = .folder(known)
+            } else if askedFolders.insert(folder).inserted {
+                heldMeasurements.append(.folder(folder))
+            }
+        }
+        if case .folder(let known) = prepared.levelledBy {
+            prepared.song.startLoudnessGain(at: loudness.target.gain(forUnityLoudness: known))
+        } else if let known = prepared.unityLoudness {
+            prepared.levelledBy = .song
+            prepared.song.startLoudnessGain(at: loudness.target.gain(forUnityLoudness: known))
         }
     }
 
-    /// Hands the songs to measure to the background once sound is out (`sounding`), and takes in
-    /// what it measured: each loaded song it was for ramps to its gain.
+    /// Hands the songs and folders to measure to the background once sound is out (`sounding`),
+    /// and takes in what it measured: each loaded song it was for ramps to its gain.
     private func absorbMeasurements(sounding: Bool) {
         loudnessProblems.take().forEach(onProblem)
-        guard let loudnessTarget, let backgroundLoudness else { return }
+        guard let loudness, let backgroundLoudness else { return }
         if sounding, !heldMeasurements.isEmpty {
             heldMeasurements.forEach(backgroundLoudness.request)
             heldMeasurements = []
         }
-        for (key, loudness) in backgroundLoudness.takeMeasured() {
+        let measured = backgroundLoudness.takeMeasured()
+        for (key, songLoudness) in measured.songs {
             for (generation, song) in loaded where song.loudnessKey == key && song.unityLoudness == nil {
-                loaded[generation]?.unityLoudness = loudness
-                engine.post(.loudnessGain(loudnessTarget.gain(forUnityLoudness: loudness), generation: generation))
+                loaded[generation]?.unityLoudness = songLoudness
+                // A song levelled by its folder keeps its gain; else its own is the best there is.
+                guard song.levelledBy == nil, let songLoudness else { continue }
+                loaded[generation]?.levelledBy = .song
+                engine.post(.loudnessGain(loudness.target.gain(forUnityLoudness: songLoudness), generation: generation))
+            }
+        }
+        for (folder, folderLoudness) in measured.folders {
+            self.folderLoudness[folder] = folderLoudness
+            // A folder of silence only: its songs stay as they are.
+            guard let folderLoudness else { continue }
+            for (generation, song) in loaded where song.folder == folder {
+                loaded[generation]?.levelledBy = .folder(folderLoudness)
+                engine.post(.loudnessGain(loudness.target.gain(forUnityLoudness: folderLoudness), generation: generation))
             }
         }
     }
@@ -624,10 +658,16 @@ public final class Player {
     /// The loudness of the song of `generation` and its gain, for the snapshot; nil when songs are
     /// not brought to a loudness.
     private func playedLoudness(of song: LoadedSong?) -> PlayedLoudness? {
-        guard let loudnessTarget, loudnessMemory != nil, let song else { return nil }
+        guard let loudness, loudnessMemory != nil, let song else { return nil }
         let atGain = song.unityLoudness.map { $0.integratedLUFS + Loudness.decibels(ofGain: song.song.whole.synthesizer.configuration.gain) }
-        let gain = song.unityLoudness == nil ? 1 : loudnessTarget.gain(forUnityLoudness: song.unityLoudness)
-        return PlayedLoudness(integratedLUFS: atGain, gainDecibels: Loudness.decibels(ofGain: Double(gain)))
+        let gain: Float
+        switch song.levelledBy {
+        case nil: gain = 1
+        case .song: gain = loudness.target.gain(forUnityLoudness: song.unityLoudness)
+        case .folder(let folderLoudness): gain = loudness.target.gain(forUnityLoudness: folderLoudness)
+        }
+        return PlayedLoudness(
+            integratedLUFS: atGain, gainDecibels: Loudness.decibels(ofGain: Double(gain)), isFolderGain: song.levelledBy?.isFolder ?? false)
     }
 
     /// A song whose marks make no loop is said so each time; one without marks once (in a
@@ -767,7 +807,7 @@ public final class Player {
         loaded[nextGeneration] = LoadedSong(
             song: prepared.song, place: place, noteRange: song.noteRange, meter: MeterMap(song: song),
             usedChannels: song.usedChannels, textDecoding: prepared.textDecoding, loudnessKey: prepared.loudnessKey,
-            unityLoudness: prepared.unityLoudness)
+            unityLoudness: prepared.unityLoudness, folder: prepared.folder, levelledBy: prepared.levelledBy)
         return nextGeneration
     }
 }

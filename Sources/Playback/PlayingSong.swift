@@ -25,6 +25,13 @@ final class PlayingSong: @unchecked Sendable {
     private var loudnessStep: Float = 0
     /// How long a ramp to a new loudness gain takes.
     static let loudnessRampSeconds = 3.0
+    /// How long a ramp takes that starts in the song's first ``quickRampWindowSeconds`` as heard:
+    /// so little was heard at the old gain that the new one is best reached at once (a folder's
+    /// loudness worked out from songs the index knows arrives a fraction of a second in).
+    static let quickRampSeconds = 0.05
+    static let quickRampWindowSeconds = 0.5
+    /// Output frames rendered since the song was handed over, up to the quick ramp's window.
+    private var framesHeard = 0
 
     /// The song on one synthesizer, `whole`'s.
     init(_ whole: Sequencer) {
@@ -82,11 +89,14 @@ final class PlayingSong: @unchecked Sendable {
         loudnessStep = 0
     }
 
-    /// Moves the loudness gain to `target` over ``loudnessRampSeconds``.
+    /// Moves the loudness gain to `target` over ``loudnessRampSeconds`` (``quickRampSeconds`` in
+    /// the song's first moments).
     func rampLoudnessGain(to target: Float) {
         AudioThread.assertCurrent("playing a song")
         loudnessTarget = target
-        let rampFrames = Float(Self.loudnessRampSeconds * whole.synthesizer.configuration.sampleRate)
+        let sampleRate = whole.synthesizer.configuration.sampleRate
+        let isEarly = Double(framesHeard) < Self.quickRampWindowSeconds * sampleRate
+        let rampFrames = Float((isEarly ? Self.quickRampSeconds : Self.loudnessRampSeconds) * sampleRate)
         loudnessStep = (target - loudnessGain) / max(1, rampFrames)
     }
 
@@ -96,9 +106,12 @@ final class PlayingSong: @unchecked Sendable {
         loudnessGain = other.loudnessGain
         loudnessTarget = other.loudnessTarget
         loudnessStep = other.loudnessStep
+        framesHeard = other.framesHeard
     }
 
     private func applyLoudnessGain(_ buffer: UnsafeMutablePointer<Float>, frames: Int) {
+        // Counted only as far as the window: it never overflows, however long the song plays.
+        if framesHeard < Int(Self.quickRampWindowSeconds * whole.synthesizer.configuration.sampleRate) { framesHeard += frames }
         var gain = loudnessGain
         if gain == loudnessTarget {
             guard gain != 1 else { return }

@@ -84,10 +84,13 @@ public final class SongRenderer: @unchecked Sendable {
     /// loudness is kept, with the MD5 of this song's file: a render normalized to a loudness then
     /// needs one pass when the song was measured before with this sound, and two otherwise (the
     /// first only measures); any render that the limiter left alone keeps what it measured.
+    /// `folderLoudness`, its folder's loudness at a synthesizer gain of 1 (`--loudness folder`),
+    /// sets the normalizing gain in place of the song's own (one pass), and the album gain of its
+    /// ReplayGain tags.
     public func render(
         _ song: Song, to output: FilePath, options: RenderOptions, cores: Int = 1, songBank: SongSoundBank? = nil,
-        sound: SongSettings? = nil, loudness: (memory: any LoudnessMemory, content: String)? = nil, cancellation: Cancellation? = nil,
-        progress: (Double) -> Void = { _ in }
+        sound: SongSettings? = nil, loudness: (memory: any LoudnessMemory, content: String)? = nil, folderLoudness: Loudness? = nil,
+        cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
     ) throws(RenderError) -> RenderResult {
         var sequencers = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
         let synthesizer = sequencers.whole.synthesizer
@@ -106,7 +109,7 @@ public final class SongRenderer: @unchecked Sendable {
             // The part of the progress the written pass shows: all of it, or its second half.
             var writtenProgressStart = 0.0
             if case .loudness(let target) = options.normalization {
-                var unityLoudness = key.flatMap { loudness?.memory.loudness(of: $0) }
+                var unityLoudness = folderLoudness ?? key.flatMap { loudness?.memory.loudness(of: $0) }
                 if unityLoudness == nil {
                     // The first pass measures, writing nothing; the second, with a fresh synthesizer, writes.
                     let measuring = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: false)
@@ -131,7 +134,12 @@ public final class SongRenderer: @unchecked Sendable {
                 progress: { progress(writtenProgressStart + $0 * (1 - writtenProgressStart)) })
             if isCancelled() { throw RenderError.cancelled(output: output) }
             let written = meter?.finish()
-            try writer.finish(replayGain: written.map { ReplayGain(written: $0, samplePeak: writer.peak) })
+            var replayGain = written.map { ReplayGain(written: $0, samplePeak: writer.peak) }
+            if let folderLoudness, options.normalization != .off {
+                let writtenFolder = folderLoudness.adjusted(byDecibels: gainDecibels + Loudness.decibels(ofGain: Double(gain)))
+                replayGain?.albumGain = ReplayGain.referenceLUFS - writtenFolder.integratedLUFS
+            }
+            try writer.finish(replayGain: replayGain)
             let reduction = limiter?.largestReductionDecibels ?? 0
             if options.normalization == .off, reduction == 0, let key, let written {
                 loudness?.memory.remember(written.adjusted(byDecibels: -gainDecibels), of: key)
@@ -177,17 +185,17 @@ public final class SongRenderer: @unchecked Sendable {
     /// Measures a song's loudness as a render with these options would sound at a synthesizer gain
     /// of 1 (`index --loudness`), and keeps it in `loudness`'s memory under the song's file
     /// (`song`, whose bytes' MD5 is `loudness.content`). Nothing is written and nothing limited;
-    /// loudness alone is measured, not true peak (a third of the meter's cost). Nil, having done
-    /// nothing, when the memory knows the song with this sound already. `songBank`, `sound` and
-    /// `cores` as for a render.
+    /// loudness alone is measured, not true peak (a third of the meter's cost). What the memory
+    /// knows of the song with this sound already, having done nothing, when it knows it.
+    /// `songBank`, `sound` and `cores` as for a render.
     public func measure(
         _ song: Song, at path: FilePath, options: RenderOptions, cores: Int = 1, songBank: SongSoundBank? = nil, sound: SongSettings? = nil,
         loudness: (memory: any LoudnessMemory, content: String), cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
-    ) throws(RenderError) -> RenderResult? {
+    ) throws(RenderError) -> SongMeasurement {
         let (settings, soundFonts) = self.sound(songBank: songBank, sound: sound)
         let key = SongSoundKey(
             content: loudness.content, settings: settings, soundFonts: soundFonts, performance: options.performance, loops: options.loops)
-        guard loudness.memory.loudness(of: key) == nil else { return nil }
+        if let known = loudness.memory.loudness(of: key) { return .known(known) }
         let sequencers = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
         let isCancelled = { cancellation?.isCancelled ?? false }
         let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: false)
@@ -197,7 +205,7 @@ public final class SongRenderer: @unchecked Sendable {
         if isCancelled() { throw .cancelledMeasuring(song: path) }
         let unityLoudness = meter?.finish()?.adjusted(byDecibels: -Loudness.decibels(ofGain: settings.gain))
         if let unityLoudness { loudness.memory.remember(unityLoudness, of: key) }
-        return result(of: rendered, peak: 0, gain: 1, limiterReduction: 0, loudness: unityLoudness, options: options)
+        return .measured(result(of: rendered, peak: 0, gain: 1, limiterReduction: 0, loudness: unityLoudness, options: options))
     }
 
     /// Renders a song into a stream (standard output) as it goes: each block leaves before the

@@ -41,10 +41,11 @@ enum TimeLine {
     }
 
     /// "−23.4 LUFS +5.4 dB": the song's loudness as it sounds, and the gain that brings it to the
-    /// target; "measuring loudness" until it is known.
+    /// target ("−23.4 LUFS folder +3.1 dB": its folder's gain); "measuring loudness" until it is known.
     static func text(_ loudness: PlayedLoudness) -> String {
         guard let lufs = loudness.integratedLUFS else { return "measuring loudness" }
-        return "\(tenths(lufs)) LUFS \(loudness.gainDecibels < 0 ? "" : "+")\(tenths(loudness.gainDecibels)) dB"
+        let gain = "\(loudness.gainDecibels < 0 ? "" : "+")\(tenths(loudness.gainDecibels)) dB"
+        return "\(tenths(lufs)) LUFS \(loudness.isFolderGain ? "folder " : "")\(gain)"
     }
 
     /// A number to a tenth, with a minus sign (−) when it is below zero.

@@ -53,7 +53,7 @@ struct LibraryLoudness {
                 }
                 display.finished(
                     index: index, audioSeconds: result.songSeconds, message: nil, warnings: warnings.map { "\(songs[index].text): warning: \($0)" })
-            case .known(let index):
+            case .known(let index, _):
                 summary.withLock { $0.known += 1 }
                 display.finished(index: index, audioSeconds: 0, message: nil)
             case .failed(let index, let error):

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AudioOutput
 import Configuration
+import Library
 import Loudness
 import MediaPlayerService
 import Playback
@@ -46,13 +47,7 @@ struct PlaybackOptions: ParsableArguments {
             valueName: "auto|n"), transform: CoreCount.init(parsing:))
     var cores: CoreCount?
 
-    @Option(
-        help: ArgumentHelp(
-            "track: bring each song to the loudness target (measured once, kept in the library index); off: each as it sounds. Default: the configuration's loudness, else track.",
-            valueName: "track|off"))
-    var loudness: LoudnessMode?
-
-    @OptionGroup var loudnessTarget: LoudnessTargetOption
+    @OptionGroup var loudness: LoudnessOptions
 
     @OptionGroup var performance: PerformanceOptions
 
@@ -106,16 +101,18 @@ struct PlaybackOptions: ParsableArguments {
         return { path in Result { () throws(SongSettingsProblem) in try folders.settings(forSongAt: path, for: .play) } }
     }
 
-    /// Every song at the loudness target (`--loudness track`), its loudness kept in the library
-    /// index; nil for `off`. An index that cannot be opened is said once, and songs play as they sound.
+    /// Every song at the loudness target (`--loudness track`), or every folder (`folder`), their
+    /// loudness kept in the library index; nil for `off`. An index that cannot be opened is said
+    /// once, and songs play as they sound.
     private func playbackLoudness(_ settings: RenderSettings) -> PlaybackLoudness? {
-        guard settings.loudnessMode == .track else { return nil }
+        guard settings.loudnessMode != .off else { return nil }
         return PlaybackLoudness(
-            target: LoudnessTargetOption.target(settings),
+            target: LoudnessOptions.target(settings),
             openMemory: { warn in
                 let memory = IndexedLoudnessMemory(warn: warn)
                 return memory.open() ? memory : nil
-            })
+            },
+            folderSongs: settings.loudnessMode == .folder ? FolderListing.midiFiles(in:) : nil)
     }
 
     /// Connects to the sound server and loads the SoundFont (or takes `preload`'s, see
@@ -130,8 +127,7 @@ struct PlaybackOptions: ParsableArguments {
         if let chaseNotes { audio.chaseNotes = chaseNotes }
         if let server { audio.server = server }
         sound.apply(to: &settings)
-        if let loudness { settings.loudnessMode = loudness }
-        loudnessTarget.apply(to: &settings)
+        loudness.apply(to: &settings)
         let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
         let synthesizerSettings = settings.synthesizerSettings
         let player: Player
@@ -166,5 +162,5 @@ struct PlaybackOptions: ParsableArguments {
 }
 
 extension PlaybackOptions: ArgumentChecks {
-    var checkedGroups: [any ArgumentChecks] { [loudnessTarget, performance, text, sound, configurationOption] }
+    var checkedGroups: [any ArgumentChecks] { [loudness, performance, text, sound, configurationOption] }
 }

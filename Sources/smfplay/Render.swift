@@ -89,14 +89,14 @@ struct Render: ParsableCommand {
 
     @Flag(
         help:
-            "Bring each song to the loudness target (EBU R128), its true peaks at most -1 dBTP; --gain is a trim on top. (It used to do what --normalize-peak does.)"
+            "Bring each song (each folder, with --loudness folder) to the loudness target (EBU R128), its true peaks at most -1 dBTP; --gain is a trim on top. (It used to do what --normalize-peak does.)"
     )
     var normalize = false
 
     @Flag(help: "Scale each render so that its highest sample is at -1 dBFS (loudness left as it falls).")
     var normalizePeak = false
 
-    @OptionGroup var loudnessTarget: LoudnessTargetOption
+    @OptionGroup var loudness: LoudnessOptions
 
     @Flag(
         help:
@@ -162,6 +162,13 @@ struct Render: ParsableCommand {
         }
         if let tail, !RenderSettings.tailRange.contains(tail) { throw ValidationError("--tail must be from 0 to 60 seconds, not \(tail)") }
         if normalize, normalizePeak { throw ValidationError("--normalize and --normalize-peak: give one of them") }
+        if let mode = loudness.loudness {
+            guard normalize else { throw ValidationError("--loudness \(mode.rawValue): render brings songs to a loudness only with --normalize") }
+            if mode == .off { throw ValidationError("--loudness off with --normalize: give track or folder") }
+            if mode == .folder, shard != nil {
+                throw ValidationError("--loudness folder needs every song of a folder measured by one render: not with --shard")
+            }
+        }
         if let jobs, jobs < RenderSettings.minimumJobs { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if performance.loopsForever { throw ValidationError("--loops inf would never end a render: give a number of loops") }
         guard !inputs.isEmpty || manifest != nil else { throw ValidationError("give MIDI files, folders or --manifest FILE") }
@@ -301,13 +308,20 @@ struct Render: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        let outcome = RenderOutcome()
-        let display = ProgressDisplay(totalFiles: plan.jobs.count, quiet: quiet)
-        let reports = json ? RenderReportPrinter() : nil
-        let times = RenderTimes()
         let interrupt = InterruptTrap()
         let cancellation = interrupt.cancellation
-        renderer?.run(plan.jobs, cancellation: cancellation) { event in
+        let jobs: [RenderJob]
+        if normalize, settings.loudnessMode == .folder, let renderer, let loudnessMemory {
+            let measuring = RenderFolderLoudness(renderer: renderer, memory: loudnessMemory, quiet: quiet)
+            jobs = measuring.levelled(plan.jobs, cancellation: cancellation) ?? []
+        } else {
+            jobs = plan.jobs
+        }
+        let outcome = RenderOutcome()
+        let display = ProgressDisplay(totalFiles: jobs.count, quiet: quiet)
+        let reports = json ? RenderReportPrinter() : nil
+        let times = RenderTimes()
+        renderer?.run(jobs, cancellation: cancellation) { event in
             switch event {
             case .started(let index):
                 times.started(index)
@@ -315,20 +329,20 @@ struct Render: ParsableCommand {
                 display.progress(index: index, fraction: fraction)
             case .finished(let index, let result, let warnings):
                 outcome.record(success: result.songSeconds)
-                let report = RenderReport(job: plan.jobs[index], result: result, warnings: warnings, renderSeconds: times.seconds(since: index))
+                let report = RenderReport(job: jobs[index], result: result, warnings: warnings, renderSeconds: times.seconds(since: index))
                 reports?.print(report)
                 reportLog?.append(report)
                 display.finished(
                     index: index, audioSeconds: result.songSeconds,
-                    message: reports == nil ? Self.line(output: plan.jobs[index].output.text, result) : nil,
-                    warnings: warnings.map { "\(plan.jobs[index].input): warning: \($0)" })
+                    message: reports == nil ? Self.line(output: jobs[index].output.text, result) : nil,
+                    warnings: warnings.map { "\(jobs[index].input): warning: \($0)" })
             case .failed(let index, let error):
                 outcome.record(failure: ())
                 // A render stopped by a signal is no failure of the file: the next run does it.
                 if !cancellation.isCancelled {
-                    reportLog?.append(RenderReport(job: plan.jobs[index], error: error.description))
+                    reportLog?.append(RenderReport(job: jobs[index], error: error.description))
                 }
-                reports?.print(RenderReport(job: plan.jobs[index], error: error.description))
+                reports?.print(RenderReport(job: jobs[index], error: error.description))
                 display.finished(index: index, audioSeconds: 0, message: error.description, isError: true)
             case .known:
                 // Only measuring (`index --loudness`) reports songs it knows.
@@ -382,7 +396,7 @@ struct Render: ParsableCommand {
         if normalizePeak {
             options.normalization = .peak
         } else if normalize {
-            options.normalization = .loudness(LoudnessTargetOption.target(settings))
+            options.normalization = .loudness(LoudnessOptions.target(settings))
         }
         options.stems = stems
         // Where the report shows it: see RenderOptions.measuresTruePeak.
@@ -450,7 +464,7 @@ struct Render: ParsableCommand {
     private func apply(to settings: inout RenderSettings) throws {
         if let sampleRate { settings.sampleRate = sampleRate }
         if let tail { settings.tail = tail }
-        loudnessTarget.apply(to: &settings)
+        loudness.apply(to: &settings)
         if let jobs { settings.jobs = jobs }
         if let bits { settings.bits = bits }
         if let quality { settings.quality = EncodingQuality(quality) }
@@ -477,7 +491,7 @@ struct Render: ParsableCommand {
 }
 
 extension Render: ArgumentChecks {
-    var checkedGroups: [any ArgumentChecks] { [loudnessTarget, performance, sound, text, configurationOption] }
+    var checkedGroups: [any ArgumentChecks] { [loudness, performance, sound, text, configurationOption] }
 }
 
 extension Render: HasExamples {

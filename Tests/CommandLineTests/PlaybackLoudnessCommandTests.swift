@@ -72,4 +72,18 @@ struct PlaybackLoudnessCommandTests {
         // Kept: both songs are known now.
         #expect(try RenderLoudnessMemoryTests.measurementCount(sandbox) == 2)
     }
+
+    @Test("with --loudness folder the songs of a folder keep their 10 LU within 0.5, the folder together at the target")
+    func folder() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try Self.songs(in: sandbox)
+        let index = try sandbox.run(["index", "--library", "Library", "--loudness", "-q"] + Self.sound)
+        try #require(index.succeeded, "\(index)")
+        let heard = try play(sandbox, ["--loudness", "folder"], window: 0.5...5.5)
+        #expect(abs(heard[0] - heard[1] - 10) <= 0.5, "with --loudness folder: \(heard) LUFS")
+        // Two songs as long, 10 LU apart: together 2.6 LU under the loud one.
+        let together = 10 * log10((pow(10, heard[0] / 10) + pow(10, heard[1] / 10)) / 2)
+        #expect(abs(together + 18) <= 1, "the folder together: \(together) LUFS (songs \(heard))")
+    }
 }

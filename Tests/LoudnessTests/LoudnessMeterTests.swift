@@ -68,11 +68,33 @@ struct LoudnessMeterTests {
     func targetGain() {
         let target = LoudnessTarget(integratedLUFS: -18, referenceGain: 0.5)
         // At gain 1 the song reads -10 LUFS: at the reference gain (0.5, -6.02 dB) -16.02, 1.98 dB too loud.
-        let gain = target.gain(forUnityLoudness: Loudness(integratedLUFS: -10))
+        let gain = target.gain(forUnityLoudness: Loudness(integratedLUFS: -10, seconds: 60))
         #expect(abs(Loudness.decibels(ofGain: Double(gain)) + 1.98) < 0.01)
         #expect(target.gain(forUnityLoudness: nil) == 1)
         // -40 LUFS at the reference: raised 22 dB.
-        let quiet = target.gain(forUnityLoudness: Loudness(integratedLUFS: -40 + 6.0206))
+        let quiet = target.gain(forUnityLoudness: Loudness(integratedLUFS: -40 + 6.0206, seconds: 60))
         #expect(abs(Loudness.decibels(ofGain: Double(quiet)) - 22) < 0.01)
+    }
+
+    @Test("songs together read close to the songs measured as one recording: louder than the quiet one, quieter than the loud one")
+    func songsTogether() throws {
+        // A song a quarter of whose length is near silence (which its own gate leaves out, and the
+        // folder's gate too), and a quieter, shorter one.
+        let loud = Self.sine(decibels: -20, seconds: 60) + Self.sine(decibels: -45, seconds: 20)
+        let quiet = Self.sine(decibels: -26, seconds: 30)
+        func measured(_ samples: [Float]) throws -> Loudness {
+            let meter = try #require(LoudnessMeter(sampleRate: 48_000, measuresTruePeak: true))
+            samples.withUnsafeBufferPointer { meter.add($0) }
+            return try #require(meter.measurement)
+        }
+        let songs = [try measured(loud), try measured(quiet)]
+        #expect(abs(songs[0].seconds - 80) < 0.001 && abs(songs[1].seconds - 30) < 0.001)
+        let together = try #require(Loudness(together: songs))
+        let asOne = try measured(loud + quiet)
+        #expect(abs(together.integratedLUFS - asOne.integratedLUFS) <= 0.3, "\(together.integratedLUFS) LUFS, as one \(asOne.integratedLUFS)")
+        #expect(together.integratedLUFS < songs[0].integratedLUFS - 0.5 && together.integratedLUFS > songs[1].integratedLUFS + 3)
+        #expect(together.truePeakDBTP == songs.compactMap(\.truePeakDBTP).max())
+        #expect(together.seconds == 110)
+        #expect(Loudness(together: []) == nil)
     }
 }

@@ -57,7 +57,7 @@ import Testing
 }
 
 extension TimeLineTests {
-    @Test("with songs brought to a loudness, the line says the song's loudness and the gain, or that it is being measured")
+    @Test("with songs brought to a loudness, the line says the song's loudness and the gain (its folder's, said so), or that it is being measured")
     func loudness() throws {
         var snapshot = Self.snapshot()
         snapshot.loudness = PlayedLoudness(integratedLUFS: -23.44, gainDecibels: 5.44)
@@ -65,6 +65,8 @@ extension TimeLineTests {
         #expect(try #require(Self.parts(line)).facts == "1:00.0 / 4:00.0  bar 31 beat 1  96 bpm  −23.4 LUFS +5.4 dB", "\(line)")
         snapshot.loudness = PlayedLoudness(integratedLUFS: -12, gainDecibels: -6.04)
         #expect(TimeLine.line(for: snapshot, width: 120, showsUnderruns: false).hasSuffix("−12.0 LUFS −6.0 dB"))
+        snapshot.loudness = PlayedLoudness(integratedLUFS: -12, gainDecibels: -3.06, isFolderGain: true)
+        #expect(TimeLine.line(for: snapshot, width: 120, showsUnderruns: false).hasSuffix("−12.0 LUFS folder −3.1 dB"))
         snapshot.loudness = PlayedLoudness(integratedLUFS: nil, gainDecibels: 0)
         #expect(TimeLine.line(for: snapshot, width: 120, showsUnderruns: false).hasSuffix("measuring loudness"))
         // Least important: the first to go when the line is short.

@@ -15,9 +15,17 @@ extension FFmpegReader {
     }
 
     public static func loudness(_ path: String) throws -> LoudnessReading {
+        try loudness(ofOneAfterAnother: [path])
+    }
+
+    /// Files heard one after another as one recording (an album), measured as one: gated as one.
+    public static func loudness(ofOneAfterAnother paths: [String]) throws -> LoudnessReading {
         try require()
+        let path = paths.joined(separator: " + ")
+        let inputs = paths.flatMap { ["-i", $0] }
+        let concatenated = paths.indices.map { "[\($0):a]" }.joined() + "concat=n=\(paths.count):v=0:a=1,ebur128=peak=true"
         let result = try Command(
-            URL(fileURLWithPath: ffmpeg), arguments: ["-hide_banner", "-nostats", "-i", path, "-af", "ebur128=peak=true", "-f", "null", "-"],
+            URL(fileURLWithPath: ffmpeg), arguments: ["-hide_banner", "-nostats"] + inputs + ["-filter_complex", concatenated, "-f", "null", "-"],
             timeLimit: 120
         ).run()
         try #require(result.succeeded, "ffmpeg could not measure \(path): \(result)")

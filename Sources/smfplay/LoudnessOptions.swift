@@ -3,9 +3,16 @@ import Configuration
 import Foundation
 import Loudness
 
-/// `--loudness-target`: the loudness `render --normalize` and play's `--loudness track` bring
-/// songs to, over the configuration's `loudness_target`.
-struct LoudnessTargetOption: ParsableArguments {
+/// `--loudness` and `--loudness-target`: whether play and `render --normalize` bring each song or
+/// each folder to one loudness, and which, over the configuration's `loudness` and
+/// `loudness_target`.
+struct LoudnessOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "track: bring each song to the loudness target (measured once, kept in the library index); folder: each folder as one, its songs keeping their levels relative to one another (an album); off: each song as it sounds. Render brings songs to it only with --normalize. Default: the configuration's loudness, else track.",
+            valueName: "track|folder|off"))
+    var loudness: LoudnessMode?
+
     @Option(
         name: .customLong("loudness-target"), parsing: .unconditional,
         help: ArgumentHelp(
@@ -21,6 +28,7 @@ struct LoudnessTargetOption: ParsableArguments {
 
     /// The command line over the configuration.
     func apply(to settings: inout RenderSettings) {
+        if let loudness { settings.loudnessMode = loudness }
         if let loudnessTarget { settings.loudnessTarget = loudnessTarget }
     }
 
@@ -30,4 +38,4 @@ struct LoudnessTargetOption: ParsableArguments {
     }
 }
 
-extension LoudnessTargetOption: ArgumentChecks {}
+extension LoudnessOptions: ArgumentChecks {}
