@@ -69,9 +69,15 @@ public final class Player {
     /// What songs are brought to as they play, and where their loudness is kept; nil plays each
     /// as it sounds.
     private let loudness: PlaybackLoudness?
-    private let loudnessMemory: (any LoudnessMemory)?
+    /// Nil until it is open (``adoptMemoryOnceOpen()``), and for good when it cannot be.
+    private var loudnessMemory: (any LoudnessMemory)?
+    /// Opens the memory on a thread of its own: the first song never waits for it. Nil once done.
+    private var openingMemory: BackgroundWork<(any LoudnessMemory)?>?
+    /// Songs prepared before the memory was open: looked up in it (and measured, when it does not
+    /// know them) once it is.
+    private var awaitingMemory: [BackgroundLoudness.Request] = []
     /// Measures the songs prepared whose loudness is not known, while others play.
-    private let backgroundLoudness: BackgroundLoudness?
+    private var backgroundLoudness: BackgroundLoudness?
     /// What the loudness memory said, on whatever thread, for `onProblem`.
     private let loudnessProblems: ProblemInbox
     /// Songs to measure, held until the first sound is out: a measurement's synthesizer and
@@ -131,7 +137,6 @@ public final class Player {
         let opened = Result { try makeSink { buffer, frames in engine.render(buffer, frames: frames) } }
         let made = making.value()
         let read = reading?.value() ?? nil
-        let memory = openingMemory?.value() ?? nil
         let sink = try opened.get()
         do {
             synthesizer = try made.get()
@@ -152,13 +157,8 @@ public final class Player {
         self.sampleRate = sampleRate
         if let readingAhead, let read { readAhead = (.file(readingAhead), read) }
         self.loudness = loudness
-        loudnessMemory = memory
+        self.openingMemory = openingMemory
         self.loudnessProblems = loudnessProblems
-        if let memory {
-            backgroundLoudness = BackgroundLoudness(memory: memory, sounds: soundSource, folderSongs: loudness?.folderSongs)
-        } else {
-            backgroundLoudness = nil
-        }
     }
 
     deinit {
@@ -596,17 +596,17 @@ public final class Player {
     /// With `--loudness folder`, the gain is its folder's once the folder's loudness is known (every
     /// song of the folder measured); until then the song's own, as an estimate.
     private func bringToLoudness(_ prepared: inout PreparedSong, file: FilePath, sound: SongSoundSource.Sound) {
-        guard let loudness, let loudnessMemory, let content = SongSoundKey.content(ofSongAt: file) else { return }
+        guard let loudness, loudnessMemory != nil || openingMemory != nil, let content = SongSoundKey.content(ofSongAt: file) else { return }
         let key = SongSoundKey(
             content: content, settings: sound.settings, soundFonts: sound.soundFonts, performance: Performance(), loops: sound.loops)
         prepared.loudnessKey = key
-        prepared.unityLoudness = loudnessMemory.loudness(of: key)
-        if prepared.unityLoudness == nil {
-            heldMeasurements.append(
-                .song(
-                    BackgroundLoudness.Request(
-                        key: key, song: prepared.song.whole.song, path: file, settings: sound.settings, soundFonts: sound.soundFonts,
-                        loops: sound.loops)))
+        let request = BackgroundLoudness.Request(
+            key: key, song: prepared.song.whole.song, path: file, settings: sound.settings, soundFonts: sound.soundFonts, loops: sound.loops)
+        if let loudnessMemory {
+            prepared.unityLoudness = loudnessMemory.loudness(of: key)
+            if prepared.unityLoudness == nil { heldMeasurements.append(.song(request)) }
+        } else {
+            awaitingMemory.append(request)
         }
         if loudness.folderSongs != nil {
             let folder = file.removingLastComponent()
@@ -628,6 +628,7 @@ public final class Player {
     /// Hands the songs and folders to measure to the background once sound is out (`sounding`),
     /// and takes in what it measured: each loaded song it was for ramps to its gain.
     private func absorbMeasurements(sounding: Bool) {
+        adoptMemoryOnceOpen()
         loudnessProblems.take().forEach(onProblem)
         guard let loudness, let backgroundLoudness else { return }
         if sounding, !heldMeasurements.isEmpty {
@@ -655,10 +656,35 @@ public final class Player {
         }
     }
 
+    /// Takes the memory once it is open, and with it the background measurer; the songs prepared
+    /// before then are looked up in it: a song it knows moves to its gain (within 50 ms, this
+    /// early: ``PlayingSong/rampLoudnessGain(to:)``), one it does not is measured.
+    private func adoptMemoryOnceOpen() {
+        guard let opening = openingMemory, opening.isDone else { return }
+        openingMemory = nil
+        let awaiting = awaitingMemory
+        awaitingMemory = []
+        guard let loudness, let memory = opening.value() else { return }
+        loudnessMemory = memory
+        backgroundLoudness = BackgroundLoudness(memory: memory, sounds: soundSource, folderSongs: loudness.folderSongs)
+        for request in awaiting {
+            guard let known = memory.loudness(of: request.key) else {
+                heldMeasurements.append(.song(request))
+                continue
+            }
+            for (generation, song) in loaded where song.loudnessKey == request.key && song.unityLoudness == nil {
+                loaded[generation]?.unityLoudness = known
+                guard song.levelledBy == nil else { continue }
+                loaded[generation]?.levelledBy = .song
+                engine.post(.loudnessGain(loudness.target.gain(forUnityLoudness: known), generation: generation))
+            }
+        }
+    }
+
     /// The loudness of the song of `generation` and its gain, for the snapshot; nil when songs are
     /// not brought to a loudness.
     private func playedLoudness(of song: LoadedSong?) -> PlayedLoudness? {
-        guard let loudness, loudnessMemory != nil, let song else { return nil }
+        guard let loudness, loudnessMemory != nil || openingMemory != nil, let song else { return nil }
         let atGain = song.unityLoudness.map { $0.integratedLUFS + Loudness.decibels(ofGain: song.song.whole.synthesizer.configuration.gain) }
         let gain: Float
         switch song.levelledBy {
