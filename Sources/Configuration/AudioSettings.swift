@@ -17,16 +17,22 @@ public struct AudioSettings: Sendable, Equatable {
     /// one, and more once one cannot keep up.
     public var cores: Int?
     public static let coresRange = 1...64
+    /// How long play waits for a sound server that went away to come back (it retries, keeping its
+    /// place) before it stops, in seconds; 0 stops at once.
+    public var reconnectTimeoutSeconds: Int
+    public static let defaultReconnectTimeoutSeconds = 60
+    public static let reconnectTimeoutRange = 0...86_400
 
     public init(
         latencyMilliseconds: Int = AudioSettings.defaultLatencyMilliseconds, chaseNotes: Bool = false, server: String? = nil,
-        mpris: Bool = true, cores: Int? = nil
+        mpris: Bool = true, cores: Int? = nil, reconnectTimeoutSeconds: Int = AudioSettings.defaultReconnectTimeoutSeconds
     ) {
         self.latencyMilliseconds = latencyMilliseconds
         self.chaseNotes = chaseNotes
         self.server = server
         self.mpris = mpris
         self.cores = cores
+        self.reconnectTimeoutSeconds = reconnectTimeoutSeconds
     }
 
     init(reading table: TableReader) {
@@ -34,6 +40,7 @@ public struct AudioSettings: Sendable, Equatable {
         latencyMilliseconds = table.wholeNumber("latency_ms", default: latencyMilliseconds, in: Self.latencyRange)
         chaseNotes = table.flag("chase_notes", default: chaseNotes)
         mpris = table.flag("mpris", default: mpris)
+        reconnectTimeoutSeconds = table.wholeNumber("reconnect_timeout", default: reconnectTimeoutSeconds, in: Self.reconnectTimeoutRange)
         cores = table.read(
             "cores", default: cores,
             expected: "\"auto\" or a whole number from \(Self.coresRange.lowerBound) to \(Self.coresRange.upperBound)"

@@ -44,7 +44,13 @@ public final class Player {
     /// notes for the split (``Sequencer/noteLoads(probe:)``).
     private var splitEquipment: (synthesizers: [Synthesizer], threads: PartThreads, probe: Synthesizer)?
     private let engine: PlaybackEngine
-    private let sink: any PlaybackSink
+    /// The output: another one, made by `makeSink`, once a lost one comes back (``followOutput()``).
+    private var sink: any PlaybackSink
+    private let makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink
+    /// The output lost, while the player tries to open it again; nil while it plays.
+    private var reconnection: OutputReconnection?
+    /// How long the player tries before it gives up (``sinkFailure``).
+    private let reconnectTimeout: Duration
     private let sampleRate: Double
     /// Reports a file that could not be played (and was skipped).
     private let onProblem: (String) -> Void
@@ -121,11 +127,13 @@ public final class Player {
     /// - Parameter readingAhead: the file the first `play` will start with, if known. One that
     ///   cannot be read is left for `play` to report.
     /// - Parameter loudness: brings every song to one loudness; its memory opens on a fourth thread.
+    /// - Parameter reconnectTimeout: how long the player tries to open the output again when it is
+    ///   lost (the sound server gone), keeping its place, before ``sinkFailure`` says so.
     public init(
         chaseNotes: Bool, tailLimitSeconds: Double, sampleRate: Double, limitsPeaks: Bool = true, loops: LoopSettings = .asWritten,
         split: SongSplit = .always(cores: 1), songBanks: SongBankLookup = SongBankLookup(), songSettings: SongSettingsSource? = nil,
-        readingAhead: FilePath? = nil, loudness: PlaybackLoudness? = nil,
-        makeSink: (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
+        readingAhead: FilePath? = nil, loudness: PlaybackLoudness? = nil, reconnectTimeout: Duration = .seconds(60),
+        makeSink: @escaping (@escaping (UnsafeMutablePointer<Float>, Int) -> Void) throws -> any PlaybackSink,
         makeSynthesizer: @escaping @Sendable () throws -> Synthesizer,
         onProblem: @escaping (String) -> Void
     ) throws {
@@ -146,6 +154,8 @@ public final class Player {
         }
         self.engine = engine
         self.sink = sink
+        self.makeSink = makeSink
+        self.reconnectTimeout = reconnectTimeout
         self.chaseNotes = chaseNotes
         self.loops = loops
         self.split = split
@@ -251,6 +261,7 @@ public final class Player {
     /// held and the channels' instruments, the most of what gathering it costs.
     public func update(keysAndChannels: Bool = true) -> PlayerSnapshot {
         engine.collectRetired()
+        followOutput()
         let state = followEngine()
         absorbMeasurements(sounding: state.position.frame > 0)
         let position = state.position
@@ -294,7 +305,49 @@ public final class Player {
                     generation: position.generation,
                     frame: position.frame, heardFrame: shownFrame) : [],
             barBeat: heardTick.flatMap { tick in current?.meter?.place(atTick: tick) }, start: position.generation,
-            cores: current?.song.parts.count ?? 1, renderLoad: renderLoad, loudness: playedLoudness(of: current))
+            cores: current?.song.parts.count ?? 1, renderLoad: renderLoad, loudness: playedLoudness(of: current),
+            isOutputLost: reconnection != nil)
+    }
+
+    /// Notices an output that stopped working, and tries to open it again, every so often
+    /// (``OutputReconnection``): the engine, which no output asks for audio meanwhile, is sent back
+    /// to what was heard when it stopped, so that the new output starts from there, not from where
+    /// rendering had got to. Each try is a connection: refused at once while no server listens.
+    private func followOutput() {
+        let now = ContinuousClock.now
+        if reconnection == nil, let failure = sink.failure {
+            reconnection = OutputReconnection(failure: failure, at: now)
+            sink.close()
+            seekToHeard()
+        }
+        guard var lost = reconnection, now >= lost.nextTry, !lost.hasTimedOut(reconnectTimeout, at: now) else { return }
+        let engine = engine
+        do {
+            sink = try makeSink { buffer, frames in engine.render(buffer, frames: frames) }
+            reconnection = nil
+            underrunsSeen = sink.underrunCount
+            if !isPaused, !isOutputIdle { sink.resume() }
+        } catch {
+            lost.tryFailed(at: ContinuousClock.now)
+            reconnection = lost
+        }
+    }
+
+    /// Sends the engine back to the frame being heard (what it rendered less what the output
+    /// held), in the song being heard.
+    private func seekToHeard() {
+        let state = followEngine()
+        guard let generation = playingGeneration, state.position.generation == generation, !state.position.hasEnded,
+            let sequencer = loaded[generation]?.song.whole
+        else { return }
+        let tempo = synthesizer.performance.current.tempo
+        let latencyFrames = Int64((outputLatencySeconds(lookAheadFrames: state.lookAheadFrames) * sampleRate * tempo).rounded())
+        let heardFrame = max(0, state.position.frame - (isPaused ? 0 : latencyFrames))
+        let plan = sequencer.plan(seekingTo: min(heardFrame, sequencer.endFrame), chaseNotes: true)
+        let number = nextSeekNumber
+        nextSeekNumber += 1
+        unheardSeek = UnheardSeek(number: number, generation: generation, frame: heardFrame)
+        engine.post(.seek(plan, generation: generation, number: number, fadeOut: false))
     }
 
     private func seconds(of position: SongPosition, generation: Int) -> Double? {
@@ -358,8 +411,12 @@ public final class Player {
     /// Why the output renders at normal priority, if it does (see `PlaybackSink`).
     public var outputNormalPriorityReason: String? { sink.normalPriorityReason }
 
-    /// Why the output stopped working, if it did.
-    public var sinkFailure: (any Error)? { sink.failure }
+    /// Why the output stopped working, once the player has tried for `reconnectTimeout` to open
+    /// it again; nil while it plays or while it tries.
+    public var sinkFailure: (any Error)? {
+        guard let reconnection, reconnection.hasTimedOut(reconnectTimeout, at: .now) else { return nil }
+        return reconnection.failure
+    }
 
     /// Pausing fades the sound out before the output stops: stopped mid-waveform, it clicks.
     /// With a short output buffer the fade is heard once the buffer has played (under 100 ms in

@@ -45,4 +45,7 @@ public struct PlayerSnapshot: Hashable, Sendable {
     /// The song's loudness and the gain that brings it to the target; nil when songs play as
     /// they sound (`--loudness off`).
     public var loudness: PlayedLoudness?
+    /// The output was lost (the sound server gone): the player keeps its place and tries to open it
+    /// again.
+    public var isOutputLost = false
 }

@@ -44,6 +44,8 @@ public struct BrowseSession {
     private var hasOfferedMediaKeys = false
     /// A media player client asked smfplay to quit.
     private var quitRequested = false
+    /// The sound server was gone at the last look (said in the status line once each way).
+    private var outputWasLost = false
     private var view = BrowserView()
     /// The terminal, while the browser runs: the play view shown inside it takes Ctrl-Z there.
     private var terminal: TerminalSession?
@@ -309,6 +311,10 @@ public struct BrowseSession {
         mediaKeys?.publish(snapshot, player: player)
         recorder.record(snapshot, queue: player.queue, placeChanged: outcome == .placeChanged)
         if snapshot.hasEnded, !player.isStopped { recorder.recordQueueEnd(of: player.queue) }
+        if snapshot.isOutputLost != outputWasLost {
+            outputWasLost = snapshot.isOutputLost
+            messages.post(outputWasLost ? PlayView.outputLostNotice : "The sound server is back.")
+        }
         if let failure = player.sinkFailure {
             messages.post("\(failure)")
             player.close()

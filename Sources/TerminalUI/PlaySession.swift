@@ -63,6 +63,7 @@ public struct PlaySession {
         var view = PlayView(showsUnderruns: reportsUnderruns, insideBrowser: insideBrowser, showsKeyboard: showsKeyboard)
         var underrunsReported = 0
         var coresReported = 1
+        var outputLostReported = false
         var lastStart = -1
         // 40 ms, and the work of a frame: the keyboard follows the notes 20 times a second or more,
         // and a desktop's call is answered within 100 ms. With neither a screen nor media keys,
@@ -113,6 +114,11 @@ public struct PlaySession {
                 }
             }
             onUpdate(snapshot, placeChanged)
+            if !interactive, snapshot.isOutputLost != outputLostReported {
+                outputLostReported = snapshot.isOutputLost
+                printError(
+                    outputLostReported ? PlayView.outputLostNotice : "sound server back: playing on from \(formatDuration(snapshot.heardSeconds))")
+            }
             if reportsUnderruns, !interactive, snapshot.underruns > underrunsReported {
                 underrunsReported = snapshot.underruns
                 printError(

@@ -113,6 +113,9 @@ struct PlayView {
         drawnSize = (0, 0)
     }
 
+    /// What the view and the log say while the sound server is gone.
+    static let outputLostNotice = "sound server gone, reconnecting…"
+
     /// The view's lines; the song's `title`, when it has one, before its file's name.
     static func lines(for snapshot: PlayerSnapshot, title: String? = nil, columns: Int, showsUnderruns: Bool, keys: ViewKeys) -> [String] {
         let width = max(columns - 1, 1)
@@ -128,8 +131,7 @@ struct PlayView {
             DisplayWidth.fitting((snapshot.isPaused ? "❚❚ " : "▶ ") + name, width: width),
             DisplayWidth.fitting(folderText + gap + place, width: width),
             TimeLine.line(for: snapshot, width: width, showsUnderruns: showsUnderruns),
-            keys.hintLine(width: width),
-        ]
+        ] + (snapshot.isOutputLost ? [DisplayWidth.fitting(Self.outputLostNotice, width: width)] : []) + [keys.hintLine(width: width)]
     }
 
     /// A queue item's path as the view shows it: its components, or standard input's name.

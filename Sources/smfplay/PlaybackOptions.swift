@@ -137,7 +137,7 @@ struct PlaybackOptions: ParsableArguments {
                 limitsPeaks: settings.limiter, loops: performance.loopSettings(configured: settings), split: songSplit(configured: audio.cores),
                 songBanks: settings.makeSongBankLookup(),
                 songSettings: folderSettings(settings, soundFonts: soundFonts, configuration: configuration),
-                readingAhead: readingAhead, loudness: playbackLoudness(settings),
+                readingAhead: readingAhead, loudness: playbackLoudness(settings), reconnectTimeout: .seconds(audio.reconnectTimeoutSeconds),
                 makeSink: { render in
                     PulseAudioPlaybackSink(
                         try PulseAudioSink(

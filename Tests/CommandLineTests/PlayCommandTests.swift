@@ -545,11 +545,16 @@ final class Take {
     private let startFrames: Int
     private let startTime: Double
 
-    init(_ server: PulseAudioServer) throws {
+    convenience init(_ server: PulseAudioServer) throws {
         guard server.sampleRate == Self.sampleRate else {
             throw PulseAudioServer.Failure("the null sink runs at \(server.sampleRate) Hz, not \(Self.sampleRate)")
         }
-        recording = try server.record()
+        self.init(recording: try server.record())
+    }
+
+    /// A recording started already (``PulseAudioServer/restart()``'s).
+    init(recording: PulseAudioServer.Recording) {
+        self.recording = recording
         startFrames = recording.framesSoFar
         startTime = monotonicSeconds()
     }

@@ -22,7 +22,7 @@ struct SampleConfigurationTests {
         "soundfonts.gm", "soundfonts.gs", "soundfonts.xg", "soundfonts.gm2",
         "reverb.enabled", "reverb.room_size", "reverb.damping", "reverb.width", "reverb.level",
         "chorus.enabled", "chorus.voices", "chorus.level", "chorus.speed", "chorus.depth",
-        "audio.latency_ms", "audio.chase_notes", "audio.server", "audio.mpris", "audio.cores",
+        "audio.latency_ms", "audio.chase_notes", "audio.server", "audio.mpris", "audio.cores", "audio.reconnect_timeout",
     ]
 
     /// The settings written as `# key = value`, as a person would uncomment them;
@@ -113,6 +113,7 @@ struct SampleConfigurationTests {
             server = "tcp:localhost:4713"
             mpris = false
             cores = 3
+            reconnect_timeout = 5
             """
         let expected = RenderSettings(
             soundFonts: ["/x.sf2", "FluidR3_GM"], soundFontsByStandard: [.gs: ["SC-55"], .xg: ["/y.sf2", "/x.sf2"]], sidecarSoundFonts: false,
@@ -129,7 +130,8 @@ struct SampleConfigurationTests {
         expectedWithLoops.fade = 8
         let configuration = try Configuration(parsing: overrides, path: "x.toml")
         #expect(configuration.render == expectedWithLoops)
-        let expectedAudio = AudioSettings(latencyMilliseconds: 120, chaseNotes: true, server: "tcp:localhost:4713", mpris: false, cores: 3)
+        let expectedAudio = AudioSettings(
+            latencyMilliseconds: 120, chaseNotes: true, server: "tcp:localhost:4713", mpris: false, cores: 3, reconnectTimeoutSeconds: 5)
         #expect(configuration.audio == expectedAudio)
         #expect(configuration.textEncoding == "shift-jis")
         #expect(configuration.library == "~/Noten/MIDI")

@@ -30,14 +30,16 @@ public final class PulseAudioServer: @unchecked Sendable {
     public let runtimeDirectory: String
     /// The address clients connect to: `unix:<runtime folder>/pulse/native`.
     public let address: String
-    /// The daemon's process id.
-    public let pid: pid_t
+    /// The daemon's process id (another after ``restart()``).
+    public private(set) var pid: pid_t
 
     private let lock = NSLock()
     private var isStopped = false
     private var recordingCount = 0
     /// A recorder that stays connected while the server runs: see `settle()`.
     private var keepAlive: Recording?
+    /// Where a restarted server listens until its socket takes the old one's place (``restart()``).
+    private var stagingAddress: String?
 
     public init(sampleRate: Int = 48_000) throws {
         // Short: the socket's path must fit in sockaddr_un (108 bytes).
@@ -50,6 +52,27 @@ public final class PulseAudioServer: @unchecked Sendable {
         let runtime = String(cString: folder)
         // The server refuses a runtime folder that others can read.
         chmod(runtime, 0o700)
+        let pid: pid_t
+        do {
+            pid = try Self.launch(runtime: runtime, sampleRate: sampleRate)
+        } catch {
+            try? FileManager.default.removeItem(atPath: runtime)
+            throw error
+        }
+        self.sampleRate = sampleRate
+        self.runtimeDirectory = runtime
+        self.address = "unix:" + runtime + "/pulse/native"
+        self.pid = pid
+        do {
+            try settle()
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// Starts a daemon in `runtime` and returns its process id once its socket is up.
+    private static func launch(runtime: String, sampleRate: Int) throws -> pid_t {
         let socket = runtime + "/pulse/native"
         let log = runtime + "/log"
 
@@ -57,16 +80,15 @@ public final class PulseAudioServer: @unchecked Sendable {
             // -n: no default.pa, hence no ALSA, udev or D-Bus modules: only what is loaded here.
             "-D", "-n", "--exit-idle-time=-1", "--system=false",
             "--load=module-native-protocol-unix",
-            "--load=module-null-sink sink_name=\(Self.sinkName) format=float32le rate=\(sampleRate) channels=2",
+            "--load=module-null-sink sink_name=\(sinkName) format=float32le rate=\(sampleRate) channels=2",
             "--log-target=file:\(log)",
         ]
         // HOME too, so that the cookie and state files of parallel servers stay apart.
         let environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime, "HOME": runtime]) { $1 }
         let launcher: pid_t
         do {
-            launcher = try Self.spawn("/usr/bin/pulseaudio", arguments, environment: environment)
+            launcher = try spawn("/usr/bin/pulseaudio", arguments, environment: environment)
         } catch {
-            try? FileManager.default.removeItem(atPath: runtime)
             throw Failure("cannot run pulseaudio (install pulseaudio and pulseaudio-utils): \(error)")
         }
         // With -D the launcher returns once the daemon is up (or has failed).
@@ -87,19 +109,30 @@ public final class PulseAudioServer: @unchecked Sendable {
         }
         guard let pid else {
             let logText = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            try? FileManager.default.removeItem(atPath: runtime)
             throw Failure("pulseaudio did not start (launcher status \(launcherStatus)):\n\(logText)")
         }
-        self.sampleRate = sampleRate
-        self.runtimeDirectory = runtime
-        self.address = "unix:" + socket
-        self.pid = pid
-        do {
-            try settle()
-        } catch {
-            stop()
-            throw error
+        return pid
+    }
+
+    /// Starts a new server on the same socket after ``crash()``, as a desktop's is restarted by an
+    /// update or by its user, and returns a recording of its monitor that began before any other
+    /// client could connect: the server starts in a folder of its own, the recorder connects to it
+    /// there, and only then does its socket take the old one's place (a rename, at once).
+    public func restart() throws -> Recording {
+        keepAlive?.end()
+        keepAlive = nil
+        let staging = runtimeDirectory + "/restart"
+        try? FileManager.default.removeItem(atPath: staging)
+        guard mkdir(staging, 0o700) == 0 else { throw Failure("cannot create \(staging): \(String(cString: strerror(errno)))") }
+        pid = try Self.launch(runtime: staging, sampleRate: sampleRate)
+        stagingAddress = "unix:" + staging + "/pulse/native"
+        defer { stagingAddress = nil }
+        try settle()
+        let recording = try record()
+        guard rename(staging + "/pulse/native", runtimeDirectory + "/pulse/native") == 0 else {
+            throw Failure("cannot move the new server's socket into place: \(String(cString: strerror(errno)))")
         }
+        return recording
     }
 
     /// Brings the null sink to a short block, where it stays. Alone, it renders 2 seconds at a
@@ -129,7 +162,7 @@ public final class PulseAudioServer: @unchecked Sendable {
 
     /// The environment for a client program: the test runner's, with `PULSE_SERVER` set.
     public var clientEnvironment: [String: String] {
-        ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": address]) { $1 }
+        ProcessInfo.processInfo.environment.merging(["PULSE_SERVER": stagingAddress ?? address]) { $1 }
     }
 
     /// Ends the server (SIGTERM, then SIGKILL after 2 seconds) and removes its folder. Idempotent.
