@@ -127,4 +127,33 @@ struct ReconnectCommandTests {
         #expect(saved.queue.count == 1 && saved.queue[0].hasSuffix("ladder.mid"), "\(saved)")
         #expect(saved.position.seconds > 1.5 && saved.position.seconds < 2.5, "\(saved)")
     }
+
+    @Test("moved to another sink mid-song (a headset connected), the song goes on there where it left the first, without a reconnection")
+    func streamMoved() throws {
+        try Fixtures.requireSoundFont()
+        let server = try PulseAudioServer(sampleRate: Take.sampleRate)
+        try server.addNullSink(named: "headset")
+        let sandbox = try Sandbox()
+        try sandbox.write("ladder.mid", Self.ladder())
+        let speakers = try Take(server)
+        let headset = Take(recording: try server.record(sink: "headset"))
+        let player = try PlayingCommand(
+            sandbox, ["play", "ladder.mid", "--soundfont", Fixtures.soundFont, "--latency", "50", "--loudness", "off", "--no-mpris"],
+            server: server)
+        player.sleep(seconds: 4)
+        try server.moveStreams(to: "headset")
+        let exit = player.wait(timeLimit: 30)
+        let (before, _) = try speakers.finish()
+        let (after, _) = try headset.finish()
+        #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
+        #expect(!player.stderr.contains("reconnecting"), "\(player.stderr)")
+        let left = try #require(Self.placeWhereItStops(Self.notes(in: before)), "nothing of the ladder before the move")
+        let arrived = try #require(Self.placeWhereItStarts(Self.notes(in: after)), "nothing of the ladder after the move")
+        #expect(left > 3 && left < 4.5, "left at \(left) s, 4 s in")
+        // The first sink's monitor records what the null sink renders ahead of the clock, which the
+        // move hands the new sink again: the headset repeats up to a tenth of a second (measured:
+        // 0.10). A stream lost and made again would skip or stop for far longer.
+        #expect(abs(arrived - left) <= 0.15, "left the speakers at \(left) s, reached the headset at \(arrived) s")
+        #expect(Self.notes(in: after).compactMap { $0 }.max() == Self.noteCount - 1)
+    }
 }

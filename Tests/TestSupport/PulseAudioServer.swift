@@ -260,17 +260,31 @@ public final class PulseAudioServer: @unchecked Sendable {
     /// The monitor delivers in real time, 20 ms at a time, a little ahead of the clock (the null
     /// sink renders a block ahead); a busy machine may drop some. Measure spans within the
     /// recording rather than its length.
-    public func record() throws -> Recording {
+    /// `sink`: the null sink `test_null`, or one added with ``addNullSink(named:)``.
+    public func record(sink: String = PulseAudioServer.sinkName) throws -> Recording {
         let index = lock.withLock { () -> Int in
             recordingCount += 1
             return recordingCount
         }
-        return try startRecorder(path: runtimeDirectory + "/recording-\(index).raw")
+        return try startRecorder(path: runtimeDirectory + "/recording-\(index).raw", sink: sink)
     }
 
-    private func startRecorder(path: String) throws -> Recording {
+    /// Adds another null sink, as a headset connected adds a device.
+    public func addNullSink(named name: String) throws {
+        try pactl(["load-module", "module-null-sink", "sink_name=\(name)", "format=float32le", "rate=\(sampleRate)", "channels=2"])
+    }
+
+    /// Moves every playback stream to `sink`, as a desktop does when a headset is connected.
+    public func moveStreams(to sink: String) throws {
+        for line in try sinkInputs() {
+            guard let index = line.split(separator: "\t").first else { continue }
+            try pactl(["move-sink-input", String(index), sink])
+        }
+    }
+
+    private func startRecorder(path: String, sink: String) throws -> Recording {
         let before = try sourceOutputs().count
-        let recording = try Recording(path: path, sampleRate: sampleRate, environment: clientEnvironment)
+        let recording = try Recording(path: path, sampleRate: sampleRate, environment: clientEnvironment, sink: sink)
         let deadline = Date().addingTimeInterval(5)
         // Connected, and delivering: a new recorder's first data comes a block or two later, and
         // whatever plays meanwhile would be missing from the start of the recording.
@@ -292,7 +306,7 @@ public final class PulseAudioServer: @unchecked Sendable {
         private let lock = NSLock()
         private var isStopped = false
 
-        init(path: String, sampleRate: Int, environment: [String: String]) throws {
+        init(path: String, sampleRate: Int, environment: [String: String], sink: String = PulseAudioServer.sinkName) throws {
             let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             guard file >= 0 else { throw Failure("cannot create \(path): \(String(cString: strerror(errno)))") }
             defer { close(file) }
@@ -301,7 +315,7 @@ public final class PulseAudioServer: @unchecked Sendable {
             pid = try PulseAudioServer.spawn(
                 "/usr/bin/parec",
                 [
-                    "-d", PulseAudioServer.sinkName + ".monitor", "--raw", "--format=float32le",
+                    "-d", sink + ".monitor", "--raw", "--format=float32le",
                     "--rate=\(sampleRate)", "--channels=2", "--latency-msec=20",
                 ], environment: environment, standardOutput: file)
         }
