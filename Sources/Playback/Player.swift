@@ -111,6 +111,12 @@ public final class Player {
     /// between), so that quick presses add up to one place.
     private var unheardSeek: UnheardSeek?
     private var isPaused = false
+    /// The place (in the playing order) of the first queued file that could not be reached since
+    /// `play` (gone, or its folder): passed over, not played, and kept in the queue. A queue that
+    /// ends so has not been played to its end: the next resume starts there.
+    public private(set) var firstPassedOverPlace: Int?
+    /// Folders found gone, each said once.
+    private var unreachableFolders: Set<FilePath> = []
     /// A song without loop marks has been said to play once, whatever `loops` asks.
     private var hasWarnedOfUnmarkedSongs = false
     /// Since `stop()`, until the next `play`.
@@ -193,6 +199,7 @@ public final class Player {
         let before = (queue: self.queue, isStopped: isStopped)
         self.queue = queue
         isStopped = false
+        firstPassedOverPlace = nil
         let requested = queue.current
         let readAhead = self.readAhead
         self.readAhead = nil
@@ -558,14 +565,22 @@ public final class Player {
     @discardableResult
     private func loadCurrent(readAhead: (item: QueueItem, song: Song)? = nil) -> Bool {
         preparedGeneration = nil
-        while let item = queue.current {
-            if let prepared = prepare(item, readAhead: readAhead?.item == item ? readAhead?.song : nil) {
+        var tried = 0
+        while let item = queue.current, tried < queue.order.count {
+            switch prepare(item, readAhead: readAhead?.item == item ? readAhead?.song : nil) {
+            case .ready(let prepared):
                 let generation = register(prepared, place: queue.place)
                 playingGeneration = generation
                 change { .load(prepared.song, generation: generation, fadeOut: $0) }
                 return true
+            case .damaged:
+                queue.removeCurrent()
+            case .unreachable:
+                // Kept, for when it is back: passed over this time.
+                if firstPassedOverPlace == nil { firstPassedOverPlace = queue.place }
+                tried += 1
+                guard queue.next() else { return false }
             }
-            queue.removeCurrent()
         }
         return false
     }
@@ -575,16 +590,25 @@ public final class Player {
         guard let current = loaded[generation] else { return }
         var upcoming = queue
         upcoming.move(toPlace: current.place)
-        while upcoming.advanceAfterEnd(), let item = upcoming.current {
-            if let prepared = prepare(item) {
+        var tried = 0
+        while upcoming.advanceAfterEnd(), let item = upcoming.current, tried < queue.order.count {
+            switch prepare(item) {
+            case .ready(let prepared):
                 let next = register(prepared, place: upcoming.place)
                 preparedGeneration = next
                 engine.post(.queueNext(prepared.song, generation: next))
                 return
+            case .damaged:
+                // Removed for good; the places after it move up: from the current file again.
+                queue.remove(place: upcoming.place)
+                upcoming = queue
+                upcoming.move(toPlace: current.place)
+                tried = 0
+            case .unreachable:
+                // Kept, for when it is back (a disk mounted again): passed over this time.
+                if firstPassedOverPlace == nil { firstPassedOverPlace = upcoming.place }
+                tried += 1
             }
-            queue.remove(place: upcoming.place)
-            upcoming = queue
-            upcoming.move(toPlace: current.place)
         }
         // Nothing follows: the queue runs out after this song.
         preparedGeneration = nil
@@ -601,7 +625,18 @@ public final class Player {
         var levelledBy: LoudnessLevelling?
     }
 
-    private func prepare(_ item: QueueItem, readAhead: Song? = nil) -> PreparedSong? {
+    /// What preparing a queue item came to.
+    private enum Preparation {
+        case ready(PreparedSong)
+        /// It cannot be played, ever (a damaged file, a song whose settings are wrong): said, and
+        /// taken out of the queue.
+        case damaged
+        /// It cannot be reached now (gone, its folder unmounted, not readable): said, and passed
+        /// over, but kept in the queue (and the resume state) for when it is back.
+        case unreachable
+    }
+
+    private func prepare(_ item: QueueItem, readAhead: Song? = nil) -> Preparation {
         do throws(SMFFileError) {
             let song: Song
             if let known = readAhead ?? preloadedSongs[item] {
@@ -611,14 +646,14 @@ public final class Player {
             } else {
                 // Standard input was read by the command, which did not hand its song over.
                 onProblem("\(item.displayName): no song was read from it")
-                return nil
+                return .damaged
             }
             let sound: SongSoundSource.Sound
             switch soundSource.sound(of: song, at: item.file) {
             case .success(let found): sound = found
             case .failure(let problem):
                 onProblem("\(item.displayName): \(problem)")
-                return nil
+                return .damaged
             }
             var songSynthesizer = synthesizer
             // A song with its own bank or settings plays on a synthesizer of its own: the stack's
@@ -629,7 +664,7 @@ public final class Player {
                     songSynthesizer = try Synthesizer(settings: sound.settings, soundFonts: sound.soundFonts, lead: synthesizer)
                 } catch {
                     onProblem("\(item.displayName): \(error)")
-                    return nil
+                    return .damaged
                 }
                 if let problem = songSynthesizer.songBankProblem { onProblem(problem.description) }
             }
@@ -640,10 +675,28 @@ public final class Player {
             let textDecoding = sound.own.map { $0.textEncoding.map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: song.file) }
             var prepared = PreparedSong(song: playing, textDecoding: textDecoding)
             if let file = item.file { bringToLoudness(&prepared, file: file, sound: sound) }
-            return prepared
+            return .ready(prepared)
         } catch {
+            guard case .unreadable(let path, _) = error else {
+                onProblem(error.description)
+                return .damaged
+            }
+            reportUnreachable(path, error)
+            return .unreachable
+        }
+    }
+
+    /// A file that cannot be reached is said, unless its folder is gone (a disk unmounted, a
+    /// folder moved away): that is said once, for all the folder's songs.
+    private func reportUnreachable(_ path: FilePath, _ error: SMFFileError) {
+        let folder = path.removingLastComponent()
+        var info = stat()
+        guard folder.withPlatformString({ stat($0, &info) }) != 0 else {
             onProblem(error.description)
-            return nil
+            return
+        }
+        if unreachableFolders.insert(folder).inserted {
+            onProblem("\(folder.text): the folder is gone (a disk unmounted, or the folder moved or deleted); its songs are passed over")
         }
     }
 

@@ -86,11 +86,13 @@ public final class ResumeRecorder {
     }
 
     /// Records that `queue` played to its end, so that the next resume starts it again instead of
-    /// playing the last second of its last file. Another queue than the one saved (one holding
-    /// the song from standard input, which is never saved) leaves the saved one as it was.
-    public func recordQueueEnd(of queue: PlayQueue) {
+    /// playing the last second of its last file; or, when it ended passing over files it could
+    /// not reach (`firstPassedOver`, a place in its order: a disk unmounted), that the next resume
+    /// starts at the first of them. Another queue than the one saved (one holding the song from
+    /// standard input, which is never saved) leaves the saved one as it was.
+    public func recordQueueEnd(of queue: PlayQueue, firstPassedOver: Int? = nil) {
         guard lock != nil, queue.items == savedItems, var state = saved, !state.hasEnded else { return }
-        state.position = .init(place: state.order.count, seconds: 0, ticks: 0, file: nil)
+        state.position = .init(place: firstPassedOver ?? state.order.count, seconds: 0, ticks: 0, file: nil)
         savePosition(state)
     }
 

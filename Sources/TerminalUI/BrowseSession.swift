@@ -290,7 +290,7 @@ public struct BrowseSession {
             player.close()
             self.player = nil
         case .queueEnded:
-            recorder.recordQueueEnd(of: player.queue)
+            recorder.recordQueueEnd(of: player.queue, firstPassedOver: player.firstPassedOverPlace)
             messages.post("The queue has ended.")
         case .quit, .signal: messages.post("Stopped.")
         case .backToBrowser: break
@@ -310,7 +310,7 @@ public struct BrowseSession {
         let snapshot = player.update()
         mediaKeys?.publish(snapshot, player: player)
         recorder.record(snapshot, queue: player.queue, placeChanged: outcome == .placeChanged)
-        if snapshot.hasEnded, !player.isStopped { recorder.recordQueueEnd(of: player.queue) }
+        if snapshot.hasEnded, !player.isStopped { recorder.recordQueueEnd(of: player.queue, firstPassedOver: player.firstPassedOverPlace) }
         if snapshot.isOutputLost != outputWasLost {
             outputWasLost = snapshot.isOutputLost
             messages.post(outputWasLost ? PlayView.outputLostNotice : "The sound server is back.")

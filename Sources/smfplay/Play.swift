@@ -163,7 +163,7 @@ struct Play: ParsableCommand {
             mediaKeys: playback.makeMediaKeys(configuration: configuration, onProblem: { printError($0) }))
         session.keyInput = keyInput.fileDescriptor
         let ending = session.run()
-        if ending == .queueEnded { recorder?.recordQueueEnd(of: player.queue) }
+        if ending == .queueEnded { recorder?.recordQueueEnd(of: player.queue, firstPassedOver: player.firstPassedOverPlace) }
         if playback.verbose { printError("output underruns: \(player.update().underruns)") }
         player.close()
         if let signalStatus = interrupt.exitStatus { throw CommandFailure.stopped(status: signalStatus) }

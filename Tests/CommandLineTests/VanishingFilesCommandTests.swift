@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Files and folders of a queue going away under `smfplay play`: deleted, replaced, or their
+/// folder moved away (a disk unmounted) while the queue plays.
+@Suite("smfplay play: files vanishing from a queue", .serialized, .sharedPulseAudioServer)
+struct VanishingFilesCommandTests {
+    let server: PulseAudioServer
+
+    init() throws {
+        server = try #require(SharedPulseAudioServer.current, "the suite's PulseAudio server did not start")
+    }
+
+    /// Four songs of 4 s in Album/, played at 4× tempo: a second each.
+    static func album(_ sandbox: Sandbox) throws {
+        for number in 1...4 { try sandbox.write("Album/\(number).mid", LoudnessSong.file(volume: 100, seconds: 4)) }
+    }
+
+    static let play = ["play", "Album", "--soundfont", Fixtures.soundFont, "--tempo", "4", "--latency", "50", "--loudness", "off", "--no-mpris"]
+
+    @Test(
+        "the folder moved away mid-play: said once, the songs loaded play, the rest are passed over, and the resume state keeps the whole queue at the first song passed over"
+    )
+    func folderGone() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try Self.album(sandbox)
+        let player = try PlayingCommand(sandbox, Self.play, server: server)
+        try #require(player.waitForLine(containing: "playing 1/4") != nil, "\(player.stdout)")
+        player.sleep(seconds: 0.4)
+        try #require(rename(sandbox.path("Album"), sandbox.path("Elsewhere")) == 0)
+        let exit = player.wait(timeLimit: 20)
+        #expect(exit.status == 0, "\(player.report(exit))")
+        #expect(player.stdout.contains("playing 2/4"), "the song prepared before the folder went plays: \(player.stdout)")
+        #expect(!player.stdout.contains("playing 3/4") && !player.stdout.contains("playing 4/4"), "\(player.stdout)")
+        let said = player.stderr.components(separatedBy: "Album: the folder is gone").count - 1
+        #expect(said == 1, "said once for the folder, not once a song: \(player.stderr)")
+        let saved = try sandbox.savedState()
+        #expect(saved.queue.count == 4, "the queue kept whole for when the folder is back: \(saved)")
+        #expect(saved.place == 2 && saved.position.seconds == 0, "at the first song passed over: \(saved)")
+
+        // Back again: resume goes on from there.
+        try #require(rename(sandbox.path("Elsewhere"), sandbox.path("Album")) == 0)
+        let resumed = try PlayingCommand(
+            sandbox, ["resume", "--soundfont", Fixtures.soundFont, "--tempo", "4", "--latency", "50", "--loudness", "off", "--no-mpris"],
+            server: server)
+        let resumedExit = resumed.wait(timeLimit: 20)
+        #expect(resumedExit.status == 0, "\(resumed.report(resumedExit))")
+        #expect(
+            resumed.stdout.contains("playing 3/4") && resumed.stdout.contains("playing 4/4") && !resumed.stdout.contains("playing 2/4"),
+            "\(resumed.stdout) \(resumed.stderr)")
+    }
+
+    @Test("a queued file deleted before its turn is passed over with its name, and one replaced plays as it is now")
+    func fileDeletedAndReplaced() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try Self.album(sandbox)
+        let player = try PlayingCommand(sandbox, Self.play, server: server)
+        try #require(player.waitForLine(containing: "playing 1/4") != nil, "\(player.stdout)")
+        // Song 2 is prepared already; 3 and 4 are read when their turn comes.
+        try #require(unlink(sandbox.path("Album/3.mid")) == 0)
+        try sandbox.write("Album/4.mid", LoudnessSong.file(volume: 100, seconds: 8))
+        let exit = player.wait(timeLimit: 20)
+        #expect(exit.status == 0, "\(player.report(exit))")
+        #expect(player.stderr.contains("Album/3.mid: cannot read"), "\(player.stderr)")
+        #expect(!player.stderr.contains("the folder is gone"), "\(player.stderr)")
+        #expect(player.stdout.contains("playing 2/4") && !player.stdout.contains("playing 3/4"), "\(player.stdout)")
+        // The song as it is now: 8 s long.
+        #expect(player.stdout.contains("playing 4/4: Album/4.mid (0:08.0)"), "\(player.stdout)")
+    }
+}
