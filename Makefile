@@ -30,7 +30,7 @@ build: deps
 # RealTimeSplitTests and KeySequenceTimingTests are paced by the wall clock too.
 # RenderAllocationTests counts the allocator's calls on every audio thread of the
 # process: alone, it sees only its own.
-REALTIME_SUITES := PulseAudioSinkTests|RenderAllocationTests|RealTimeSplitTests|KeySequenceTimingTests|PlayCommandTests|PipePlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests|MediaKeysCommandTests|SoundBankPlayCommandTests|EmbeddedBankPlayCommandTests|PlaybackLoudnessCommandTests|ReconnectCommandTests|VanishingFilesCommandTests
+REALTIME_SUITES := PulseAudioSinkTests|RenderAllocationTests|RealTimeSplitTests|KeySequenceTimingTests|PlayCommandTests|PipePlayCommandTests|BrowseCommandTests|ResumeCommandTests|KeyboardCommandTests|PlayViewCommandTests|MediaKeysCommandTests|SoundBankPlayCommandTests|EmbeddedBankPlayCommandTests|PlaybackLoudnessCommandTests|ReconnectCommandTests|VanishingFilesCommandTests|FullDiskCommandTests
 
 # The code's layout is swift-format's, configured in .swift-format: `make format` rewrites it,
 # `make lint` (the first step of `make test`) fails on any difference. ReplaceForEachWithForLoop

@@ -158,8 +158,10 @@ public final class LibraryDatabase: Sendable {
     }
 
     private func failure(_ error: any Error) -> LibraryIndexError {
-        if let error = error as? DatabaseError, DatabaseFile.isDamage(error) { return .damaged(path: path, reason: DatabaseFile.reason(error)) }
-        return .database(path: path, reason: DatabaseFile.reason(error))
+        if let error = error as? DatabaseError, DatabaseFile.isDamage(error) {
+            return .damaged(path: path, reason: DatabaseFile.reason(error, file: path))
+        }
+        return .database(path: path, reason: DatabaseFile.reason(error, file: path))
     }
 }
 

@@ -46,12 +46,17 @@ public final class BatchRenderer: Sendable {
 
     /// Renders every job and returns when all are done, or when cancelled (the
     /// renders in progress then stop and leave nothing); `report` is called from the workers.
-    public func run(_ jobs: [RenderJob], cancellation: Cancellation = Cancellation(), report: @escaping @Sendable (BatchEvent) -> Void) {
+    /// A render that finds the disk full stops the batch: the renders in progress end (failing
+    /// likewise, most of them), and the jobs not started are returned, by index, not tried.
+    @discardableResult
+    public func run(
+        _ jobs: [RenderJob], cancellation: Cancellation = Cancellation(), report: @escaping @Sendable (BatchEvent) -> Void
+    ) -> [Int] {
         let loudnessMemory = loudnessMemory
         let renderers = renderers
         // Stems render on one synthesizer, whose outputs are the stems: they are not split.
         let stemRenderers = options.stems ? renderers.map { StemRenderer(keeping: $0.synthesizer) } : []
-        work(count: jobs.count, cancellation: cancellation, report: report) { worker, index, cores, options throws(RenderError) in
+        return work(count: jobs.count, cancellation: cancellation, report: report) { worker, index, cores, options throws(RenderError) in
             let job = jobs[index]
             let (read, songBank, sound) = try self.song(at: job.input, options: options)
             let songOptions = options.with(sound).tagging(read.file, input: job.input)
@@ -101,13 +106,14 @@ public final class BatchRenderer: Sendable {
 
     /// Runs `job` for each index below `count` on the workers, each with its number (for its own
     /// renderer), the cores not busy with other songs and the batch's options; reports what it
-    /// returns, or how it failed.
+    /// returns, or how it failed. Returns the indexes not started because the disk was full.
+    @discardableResult
     private func work(
         count: Int, cancellation: Cancellation, report: @escaping @Sendable (BatchEvent) -> Void,
         job: @escaping @Sendable (_ worker: Int, _ index: Int, _ cores: Int, RenderOptions) throws(RenderError) -> BatchEvent
-    ) {
-        /// The next job to take, and how many workers are rendering.
-        let state = Mutex((next: 0, rendering: 0))
+    ) -> [Int] {
+        /// The next job to take, how many workers are rendering, and whether the disk is full.
+        let state = Mutex((next: 0, rendering: 0, diskFull: false, notStarted: [Int]()))
         let options = options
         let cores = cores
         WorkerThreads.run(count: min(renderers.count, count)) { worker in
@@ -121,13 +127,23 @@ public final class BatchRenderer: Sendable {
                 }
                 defer { state.withLock { $0.rendering -= 1 } }
                 guard index < count, !cancellation.isCancelled else { return }
+                let diskFull = state.withLock { state in
+                    if state.diskFull { state.notStarted.append(index) }
+                    return state.diskFull
+                }
+                guard !diskFull else { return }
                 report(.started(index: index))
                 do throws(RenderError) {
                     report(try job(worker, index, songCores, options))
                 } catch {
+                    if error.isDiskFull { state.withLock { $0.diskFull = true } }
                     report(.failed(index: index, error))
                 }
             }
+        }
+        return state.withLock { state in
+            // Those taken up as the disk filled, and those no worker reached.
+            state.diskFull ? (state.notStarted + Array(min(state.next, count)..<count)).sorted() : []
         }
     }
 

@@ -73,7 +73,8 @@ public final class ResumeStore {
                 return Loaded(state: state, warning: warning)
             }
         } catch {
-            return Loaded(state: nil, warning: ResumeStateWarning(path: path, reason: DatabaseFile.reason(error), movedTo: nil, moveFailure: nil))
+            return Loaded(
+                state: nil, warning: ResumeStateWarning(path: path, reason: DatabaseFile.reason(error, file: path), movedTo: nil, moveFailure: nil))
         }
         return migrateOldFile() ?? Loaded(state: nil, warning: warning)
     }
@@ -125,7 +126,7 @@ public final class ResumeStore {
         } catch let error as DatabaseFile.OpenError {
             throw FileWriteError(path: path, reason: error.reason)
         } catch {
-            throw FileWriteError(path: path, reason: DatabaseFile.reason(error))
+            throw FileWriteError(path: path, reason: DatabaseFile.reason(error, file: path))
         }
     }
 

@@ -60,10 +60,10 @@ public enum DatabaseFile {
             do {
                 return Opened(database: try openDatabase(path, access: access, migrator: migrator, synchronous: synchronous), setAside: aside)
             } catch {
-                throw OpenError(reason: reason(error))
+                throw OpenError(reason: reason(error, file: path))
             }
         } catch {
-            throw OpenError(reason: reason(error))
+            throw OpenError(reason: reason(error, file: path))
         }
     }
 
@@ -79,10 +79,15 @@ public enum DatabaseFile {
         [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode)
     }
 
-    /// An error in a few words: SQLite's message when there is one.
-    public static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
-        return "\(error)"
+    /// An error with the database `file` in a few words: SQLite's message when there is one;
+    /// "disk full" when SQLite could not write or grow a file (`SQLITE_FULL`, or an I/O error:
+    /// what it says when its shared-memory file cannot grow) on a file system with no room left.
+    public static func reason(_ error: any Error, file: FilePath) -> String {
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        if [.SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode), DiskSpace.isFull(at: file.removingLastComponent()) {
+            return SystemError.text(ENOSPC)
+        }
+        return error.message ?? "\(error.resultCode)"
     }
 
     /// Renames a damaged file to `PATH.bad-TIME`, its journal files removed; returns the new

@@ -321,7 +321,7 @@ struct Render: ParsableCommand {
         let display = ProgressDisplay(totalFiles: jobs.count, quiet: quiet)
         let reports = json ? RenderReportPrinter() : nil
         let times = RenderTimes()
-        renderer?.run(jobs, cancellation: cancellation) { event in
+        let notStarted = renderer?.run(jobs, cancellation: cancellation) { event in
             switch event {
             case .started(let index):
                 times.started(index)
@@ -353,6 +353,12 @@ struct Render: ParsableCommand {
         renderer = nil
         loudnessMemory?.flush()
         display.end()
+        if let notStarted, !notStarted.isEmpty {
+            for index in notStarted { reportLog?.append(RenderReport(job: jobs[index], error: Self.notStartedForFullDisk)) }
+            printError(
+                "the disk is full: stopped with \(notStarted.count) file\(notStarted.count == 1 ? "" : "s") not rendered; free some space and run the same command again (the files rendered are skipped)"
+            )
+        }
         if let status = interrupt.exitStatus {
             printError("stopped; files not finished were not written")
             throw CommandFailure.stopped(status: status)
@@ -453,6 +459,9 @@ struct Render: ParsableCommand {
         print("\(path.text): \(count) file\(count == 1 ? "" : "s")")
         if !collected.problems.isEmpty || !left.isEmpty { throw CommandFailure.alreadyReported }
     }
+
+    /// A report's error for a song not tried: the disk was full.
+    static let notStartedForFullDisk = "not rendered: the disk was full"
 
     /// What is said of a rendered song: where it went, its length, how far the limiter turned it down.
     static func line(output: String, _ result: RenderResult) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Storage
 import SystemPackage
+import TestSupport
 import Testing
 
 /// A file in a database's place that is not smfplay's or is damaged: moved aside whole, as
@@ -96,11 +97,22 @@ struct DamagedFileTests {
         #expect(try file.open(access, replacingDamage: true).setAside == nil)
     }
 
-    @Test("SQLite's damage and not-a-database errors are damage; others are not, and say SQLite's message")
-    func damageErrors() {
+    @Test(
+        "SQLite's damage and not-a-database errors are damage; others are not, and say SQLite's message, or \"disk full\" where the disk has no room"
+    )
+    func damageErrors() throws {
         #expect(DatabaseFile.isDamage(DatabaseError(resultCode: .SQLITE_CORRUPT)))
         #expect(DatabaseFile.isDamage(DatabaseError(resultCode: .SQLITE_NOTADB)))
         #expect(!DatabaseFile.isDamage(DatabaseError(resultCode: .SQLITE_BUSY)))
-        #expect(DatabaseFile.reason(DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full")) == "database or disk is full")
+        let full = DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full")
+        // A folder with room: SQLite's words.
+        let roomy = try TemporaryFolder()
+        #expect(DatabaseFile.reason(full, file: roomy.filePath("x.sqlite")) == "database or disk is full")
+        guard SmallFileSystem.canMount else { return }
+        let disk = try SmallFileSystem(kilobytes: 64)
+        disk.fill()
+        #expect(DatabaseFile.reason(full, file: FilePath(disk.file("x.sqlite"))) == "disk full (no space left on device)")
+        let ioError = DatabaseError(resultCode: .SQLITE_IOERR, message: "disk I/O error")
+        #expect(DatabaseFile.reason(ioError, file: FilePath(disk.file("x.sqlite"))) == "disk full (no space left on device)")
     }
 }
