@@ -52,6 +52,7 @@ public struct LibraryImporter: Sendable {
         do {
             copy = try StagedFile(destination: folder.appending(name))
         } catch {
+            if case .system(let errno) = error, Self.meansDiskFull(errno) { throw .diskFull(path: folder.appending(name), errno: errno) }
             throw .cannotWrite(path: folder, reason: error.description)
         }
         try Self.copy(from: input, source: source, to: copy)
@@ -73,6 +74,10 @@ public struct LibraryImporter: Sendable {
         throw .cannotWrite(path: folder.appending(name), reason: "\(Self.nameAttempts) files by this name already")
     }
 
+    private static func meansDiskFull(_ errno: Int32) -> Bool {
+        errno == ENOSPC || errno == EDQUOT
+    }
+
     /// Copies everything from `input` into `output`.
     private static func copy(from input: ReadableFile, source: FilePath, to output: StagedFile) throws(LibraryImportError) {
         var copied: Int64 = 0
@@ -87,6 +92,7 @@ public struct LibraryImporter: Sendable {
             do {
                 try output.write(chunk)
             } catch {
+                if meansDiskFull(error.rawValue) { throw .diskFull(path: output.destination, errno: error.rawValue) }
                 throw .cannotWrite(path: output.destination.containingFolder, reason: SystemError.text(error.rawValue))
             }
             copied += Int64(chunk.count)

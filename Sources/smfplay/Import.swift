@@ -35,12 +35,19 @@ struct Import: ParsableCommand {
             ?? library.root(configuration: configurationOption.load()).appending(LibraryImporter.inboxFolderName)
         let importer = LibraryImporter(folder: folder)
         var refused = false
-        for file in files.map(CommandLinePath.filePath) {
+        let files = files.map(CommandLinePath.filePath)
+        for (index, file) in files.enumerated() {
             do {
                 print("\(file.text) → \(try importer.importFile(at: file).text)")
             } catch {
                 printError(error.description)
                 refused = true
+                // Every file after it would fail the same way.
+                if error.isDiskFull, index + 1 < files.count {
+                    let left = files.count - index - 1
+                    printError("the disk is full: \(left) more file\(left == 1 ? "" : "s") not imported; free some space and import them again")
+                    break
+                }
             }
         }
         if refused { throw CommandFailure.alreadyReported }

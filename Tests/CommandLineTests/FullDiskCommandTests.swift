@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A disk that fills up, for real (a small tmpfs): under render's output, the library index and
-/// the resume state. Each command says so in a line naming the file, leaves nothing half-written
+/// A disk that fills up, for real (a small tmpfs): under render's output, the library index, the
+/// resume state, import's folder and a thumbnail. Each command says so in a line naming the file, leaves nothing half-written
 /// under a final name, and keeps the previous version of what it keeps.
 @Suite("a full disk", .serialized, .enabled(if: SmallFileSystem.canMount, "mounting a tmpfs takes root"))
 struct FullDiskCommandTests {
@@ -85,5 +85,32 @@ struct FullDiskCommandTests {
             arguments: ["-readonly", disk.file("smfplay/state.sqlite"), "SELECT CAST(path AS TEXT) FROM queue_file"]
         ).run()
         #expect(state.succeeded && state.stdout.contains("first.mid") && !state.stdout.contains("second.mid"), "\(state)")
+    }
+
+    @Test("import onto a full disk: the first file said, naming it, the rest not tried, nothing left in the folder")
+    func importOnFullDisk() throws {
+        let sandbox = try Sandbox()
+        for number in 1...3 { try sandbox.write("Downloads/\(number).mid", Fixtures.song()) }
+        let disk = try SmallFileSystem(kilobytes: 64)
+        disk.fill()
+        let result = try sandbox.run(["import", "Downloads/1.mid", "Downloads/2.mid", "Downloads/3.mid", "--into", disk.file("Inbox")])
+        #expect(result.status == 1, "\(result)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result)")
+        #expect(lines.first?.contains("Inbox/1.mid: cannot write: disk full") == true, "\(result)")
+        #expect(lines.last?.contains("2 more files not imported") == true, "\(result)")
+        #expect(disk.everything().allSatisfy { !$0.hasSuffix(".mid") && !$0.contains("/.") }, "\(disk.everything())")
+    }
+
+    @Test("a thumbnail onto a full disk: one line naming it, nothing left")
+    func thumbnailOnFullDisk() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let disk = try SmallFileSystem(kilobytes: 64)
+        disk.fill()
+        let result = try sandbox.run(["thumbnail", "song.mid", disk.file("song.png")])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("song.png: cannot write: disk full"), "\(result)")
+        #expect(disk.everything().isEmpty, "\(disk.everything())")
     }
 }
