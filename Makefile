@@ -44,11 +44,14 @@ lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 
 # generate-manual is built for InstallTests, which install the debug build (see "Installing").
+# Last, three minutes of bench/soak.sh's fast variant (a song change every 2-3 s, smfplay
+# alone): memory, descriptors and threads must not grow.
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build --skip '$(REALTIME_SUITES)'
 	$(SWIFT) test --skip-build --no-parallel --filter '$(REALTIME_SUITES)'
+	SOAK_FAST=1 SOAK_MINUTES=3 SOAK_PEER=0 BENCH_BIN_DIR=.build/debug BENCH_OUT=.build/soak bench/soak.sh
 
 # Shows the demo library, then renders it to $(DEMO_RENDERS) (files already rendered are skipped).
 demo: build
@@ -59,7 +62,7 @@ demo: build
 demo-library:
 	$(SWIFT) run smfplay-demo-library $(DEMO_LIBRARY)
 
-# Every benchmark, one after another (about an hour on 2 cores); BENCHMARKS.md has what each
+# Every benchmark, one after another (about two hours on 2 cores, one of them the soak); BENCHMARKS.md has what each
 # measures and its latest results. Each script also runs alone.
 bench: deps
 	bench/parse.sh
@@ -75,6 +78,7 @@ bench: deps
 	bench/compat.sh
 	bench/limiter.sh
 	bench/shards.sh
+	bench/soak.sh
 
 clean:
 	rm -rf .build $(RELEASE_SCRATCH)
