@@ -120,8 +120,9 @@ def heard(environment):
 
 def drift_ms_per_hour(positions, tempo):
     """The drift of the heard position against the wall clock, from (time, trackid, position)
-    samples, in ms an hour, and the seconds it was measured over; None when no song was sampled
-    long enough."""
+    samples, in ms an hour; the seconds it was measured over; and the most the position wandered
+    from a line of the tempo's slope within one song, in ms (what a listener watching the time
+    would see). None when no song was sampled long enough."""
     runs, current = [], []
     for sample in positions:
         if current and (sample[1] != current[-1][1] or sample[2] < current[-1][2]):
@@ -129,7 +130,7 @@ def drift_ms_per_hour(positions, tempo):
             current = []
         current.append(sample)
     runs.append(current)
-    drift, span = 0.0, 0.0
+    drift, span, wander = 0.0, 0.0, 0.0
     for samples in runs:
         # At its end a song's position stays at its length while its tail sounds: that plateau
         # is no drift.
@@ -147,9 +148,11 @@ def drift_ms_per_hour(positions, tempo):
         seconds = inner[-1][0] - inner[0][0]
         drift += (slope - tempo) * seconds
         span += seconds
+        off = [p - tempo * t for t, p in inner]
+        wander = max(wander, (max(off) - min(off)) * 1000)
     if span == 0:
-        return None, 0
-    return drift * 1000 / span * 3600, span
+        return None, 0, 0
+    return drift * 1000 / span * 3600, span, wander
 
 
 def judge(samples, seconds):
@@ -240,7 +243,7 @@ def benchmark(children):
             table.write(f"{row[0]:.3f},{row[1]},{row[2]:.6f}\n")
 
     judged = {name: judge(rows, seconds) for name, rows in samples.items()}
-    drift, drift_span = drift_ms_per_hour(positions, tempo)
+    drift, drift_span, wander = drift_ms_per_hour(positions, tempo)
     changes = len({trackid for _, trackid, _ in positions}) if positions else 0
     print(f"\nsoak: {seconds / 60:.1f} minutes, tempo {tempo:g}, {len(songs)} songs, samples every {every:g} s")
     names = list(players)
@@ -251,6 +254,8 @@ def benchmark(children):
                                         for name in names) + " |")
     drift_text = f"{drift:.1f} over {drift_span / 60:.1f} min" if drift is not None else "not measured (songs too short)"
     print(f"| drift (ms an hour) | {drift_text} |" + " n/a |" * (len(names) - 1))
+    if drift is not None:
+        print(f"| wander within a song (ms, most) | {wander:.1f} |" + " n/a |" * (len(names) - 1))
     print(f"| songs heard (MPRIS track ids) | {changes} |" + " n/a |" * (len(names) - 1))
 
     mine = judged["smfplay"]
