@@ -23,6 +23,10 @@ public struct LibraryBrowser {
     public private(set) var search: String?
     /// The selected line of `visibleEntries`.
     public private(set) var selection = 0
+    /// The shown folder's stamp when it was listed (nil: it was not there).
+    private var listedStamp: FileStamp?
+    /// The name selected when the folder could last be listed, selected again once it is back.
+    private var selectionBeforeLoss: FilePath.Component?
 
     /// Opens at the folder of `lastPlayed` (a path under `root`, relative to it, or absolute) with
     /// it selected; if the file is gone, at its nearest folder still there; without one, at the root.
@@ -137,16 +141,27 @@ public struct LibraryBrowser {
     /// results stay as they are.
     public mutating func refresh() {
         guard search == nil else { return }
-        reload(selecting: selectedEntry?.path.lastComponent)
+        reload(selecting: selectedEntry?.path.lastComponent ?? selectionBeforeLoss)
+    }
+
+    /// Lists the folder again when it changed since it was listed (a file came or went: its
+    /// modification time moved), or went away, or came back (a disk unmounted and mounted again):
+    /// a `stat`, cheap enough to ask every second.
+    public mutating func refreshIfChanged() {
+        guard search == nil, FileStamp(ofFileAt: folderPath) != listedStamp else { return }
+        refresh()
     }
 
     /// The name's bytes first; then its text, which Swift compares by canonical equivalence, so
     /// that a name saved in NFD (macOS) finds its NFC twin.
     private mutating func reload(selecting name: FilePath.Component?) {
+        listedStamp = FileStamp(ofFileAt: folderPath)
         do {
             entries = try FolderListing(folder: folderPath).entries
             problem = nil
+            selectionBeforeLoss = nil
         } catch {
+            if !entries.isEmpty { selectionBeforeLoss = name }
             entries = []
             problem = error.reason.description
         }

@@ -46,6 +46,8 @@ public struct BrowseSession {
     private var quitRequested = false
     /// The sound server was gone at the last look (said in the status line once each way).
     private var outputWasLost = false
+    /// When the folder shown was last looked at for changes (``LibraryBrowser/refreshIfChanged()``).
+    private var folderLookedAt = ContinuousClock.now
     private var view = BrowserView()
     /// The terminal, while the browser runs: the play view shown inside it takes Ctrl-Z there.
     private var terminal: TerminalSession?
@@ -92,6 +94,7 @@ public struct BrowseSession {
                 if keys.isClosed { break browsing }
                 followPlayback()
                 followIndexBuild()
+                followFolder()
                 continue
             }
             switch handle(key) {
@@ -296,6 +299,14 @@ public struct BrowseSession {
         case .backToBrowser: break
         case .quitRequested: quitRequested = true
         }
+    }
+
+    /// Once a second: the folder shown, listed again if it changed, went away or came back.
+    private mutating func followFolder() {
+        let now = ContinuousClock.now
+        guard now - folderLookedAt >= .seconds(1) else { return }
+        folderLookedAt = now
+        browser.refreshIfChanged()
     }
 
     /// While music plays under the browser: the media keys, the status line, the resume state, the

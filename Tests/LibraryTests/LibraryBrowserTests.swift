@@ -231,4 +231,25 @@ struct LibraryBrowserTests {
         browser.moveSelectionToEnd()
         #expect(browser.filesFromSelection == [nocturnes.appending("Nocturne Op.27 No.2.mid")])
     }
+
+    // MARK: Folders that change under it
+
+    @Test("a folder gone (a disk unmounted) shows its loss at the next look, and its songs again once it is back, the selection kept")
+    func folderGoneAndBack() throws {
+        let library = try Self.makeLibrary()
+        var browser = LibraryBrowser(root: library.filePath, lastPlayed: "Satie/Gymnop\u{E9}die No.2.mid")
+        #expect(names(browser) == ["Gymnop\u{E9}die No.1.mid", "Gymnop\u{E9}die No.2.mid"] && browser.selection == 1)
+        browser.refreshIfChanged()
+        #expect(browser.problem == nil && browser.selection == 1, "nothing changed: nothing listed again")
+        try #require(rename(library.file("Satie"), library.file("Away")) == 0)
+        browser.refreshIfChanged()
+        #expect(browser.entries.isEmpty && browser.problem != nil, "\(String(describing: browser.problem))")
+        try #require(rename(library.file("Away"), library.file("Satie")) == 0)
+        browser.refreshIfChanged()
+        #expect(browser.problem == nil && names(browser).count == 2 && browser.selection == 1, "\(names(browser)), \(browser.selection)")
+        // A song added meanwhile is listed at the next look.
+        try library.create("Satie/Gymnop\u{E9}die No.3.mid")
+        browser.refreshIfChanged()
+        #expect(names(browser).count == 3, "\(names(browser))")
+    }
 }
