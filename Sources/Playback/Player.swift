@@ -115,8 +115,9 @@ public final class Player {
     /// `play` (gone, or its folder): passed over, not played, and kept in the queue. A queue that
     /// ends so has not been played to its end: the next resume starts there.
     public private(set) var firstPassedOverPlace: Int?
-    /// Folders found gone, each said once.
+    /// Folders and SoundFonts found gone, each said once.
     private var unreachableFolders: Set<FilePath> = []
+    private var goneSoundFonts: Set<FilePath> = []
     /// A song without loop marks has been said to play once, whatever `loops` asks.
     private var hasWarnedOfUnmarkedSongs = false
     /// Since `stop()`, until the next `play`.
@@ -663,6 +664,16 @@ public final class Player {
                 do {
                     songSynthesizer = try Synthesizer(settings: sound.settings, soundFonts: sound.soundFonts, lead: synthesizer)
                 } catch {
+                    // A SoundFont gone since the player loaded it (deleted, its disk unmounted):
+                    // the song is fine, and plays once it is back.
+                    if case .notASoundFont(let path, _) = error, FileStamp(ofFileAt: path) == nil {
+                        if goneSoundFonts.insert(path).inserted {
+                            onProblem(
+                                "\(path.text): the SoundFont is gone (deleted, or its disk unmounted): songs that need a synthesizer of their own are passed over until it is back"
+                            )
+                        }
+                        return .unreachable
+                    }
                     onProblem("\(item.displayName): \(error)")
                     return .damaged
                 }

@@ -70,4 +70,32 @@ struct VanishingFilesCommandTests {
         // The song as it is now: 8 s long.
         #expect(player.stdout.contains("playing 4/4: Album/4.mid (0:08.0)"), "\(player.stdout)")
     }
+
+    @Test(
+        "the SoundFont deleted mid-play: songs on the loaded synthesizer play on; one that needs a synthesizer of its own is passed over, said once, and kept in the queue"
+    )
+    func soundFontGone() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try Self.album(sandbox)
+        try sandbox.write("Own/3.mid", LoudnessSong.file(volume: 100, seconds: 4))
+        // Its own gain: a synthesizer of its own, made when its turn is near.
+        try sandbox.write("Own/.smfplay.toml", Array("gain = 0.3\n".utf8))
+        try FileManager.default.copyItem(atPath: Fixtures.soundFont, toPath: sandbox.path("copy.sf2"))
+        let player = try PlayingCommand(
+            sandbox,
+            [
+                "play", "Album/1.mid", "Album/2.mid", "Own/3.mid", "Album/4.mid", "--soundfont", sandbox.path("copy.sf2"), "--tempo", "4",
+                "--latency", "50", "--loudness", "off", "--no-mpris",
+            ], server: server)
+        try #require(player.waitForLine(containing: "playing 1/4") != nil, "\(player.stdout)")
+        try #require(unlink(sandbox.path("copy.sf2")) == 0)
+        let exit = player.wait(timeLimit: 20)
+        #expect(exit.status == 0, "\(player.report(exit))")
+        #expect(player.stdout.contains("playing 2/4") && player.stdout.contains("playing 4/4"), "\(player.stdout)")
+        #expect(!player.stdout.contains("playing 3/4"), "\(player.stdout)")
+        let said = player.stderr.components(separatedBy: "the SoundFont is gone").count - 1
+        #expect(said == 1, "\(player.stderr)")
+        #expect(try sandbox.savedState().queue.count == 4)
+    }
 }
