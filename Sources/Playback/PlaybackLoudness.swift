@@ -6,8 +6,8 @@ import SystemPackage
 /// while others play), sets a gain before the limiter, `target` saying to what.
 public struct PlaybackLoudness: Sendable {
     public var target: LoudnessTarget
-    /// Opens where songs' loudness is kept: called once, on a thread of its own while the output
-    /// connects and the SoundFont loads, so that it costs the first sound nothing. What it is given
+    /// Opens where songs' loudness is kept: called once, on a thread of its own once the first
+    /// sound is out, so that it costs the first sound nothing. What it is given
     /// is where the memory says its problems, from any thread (the player reports them with its
     /// own). Nil: songs play as they sound.
     public var openMemory: @Sendable (_ warn: @escaping @Sendable (String) -> Void) -> (any LoudnessMemory)?

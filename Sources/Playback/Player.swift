@@ -77,8 +77,11 @@ public final class Player {
     private let loudness: PlaybackLoudness?
     /// Nil until it is open (``adoptMemoryOnceOpen()``), and for good when it cannot be.
     private var loudnessMemory: (any LoudnessMemory)?
-    /// Opens the memory on a thread of its own: the first song never waits for it. Nil once done.
+    /// Opens the memory on a thread of its own, started once the first sound is out: opening the
+    /// index (SQLite, its schema checked) must not take a core from the synthesizer being made
+    /// for the first sound, nor may the first song wait for it. Nil before and once done.
     private var openingMemory: BackgroundWork<(any LoudnessMemory)?>?
+    private var hasStartedOpeningMemory = false
     /// Songs prepared before the memory was open: looked up in it (and measured, when it does not
     /// know them) once it is.
     private var awaitingMemory: [BackgroundLoudness.Request] = []
@@ -133,7 +136,7 @@ public final class Player {
     /// - Parameter limitsPeaks: keeps the output at or below −1 dBFS with the look-ahead limiter.
     /// - Parameter readingAhead: the file the first `play` will start with, if known. One that
     ///   cannot be read is left for `play` to report.
-    /// - Parameter loudness: brings every song to one loudness; its memory opens on a fourth thread.
+    /// - Parameter loudness: brings every song to one loudness; its memory opens once the first sound is out.
     /// - Parameter reconnectTimeout: how long the player tries to open the output again when it is
     ///   lost (the sound server gone), keeping its place, before ``sinkFailure`` says so.
     public init(
@@ -148,7 +151,6 @@ public final class Player {
         let making = BackgroundWork { Result { try makeSynthesizer() } }
         let reading = readingAhead.map { file in BackgroundWork { try? Song(file: SMFReader().read(path: file).file) } }
         let loudnessProblems = ProblemInbox()
-        let openingMemory = loudness.map { loudness in BackgroundWork { loudness.openMemory { loudnessProblems.add($0) } } }
         let opened = Result { try makeSink { buffer, frames in engine.render(buffer, frames: frames) } }
         let made = making.value()
         let read = reading?.value() ?? nil
@@ -174,7 +176,6 @@ public final class Player {
         self.sampleRate = sampleRate
         if let readingAhead, let read { readAhead = (.file(readingAhead), read) }
         self.loudness = loudness
-        self.openingMemory = openingMemory
         self.loudnessProblems = loudnessProblems
     }
 
@@ -717,7 +718,7 @@ public final class Player {
     /// With `--loudness folder`, the gain is its folder's once the folder's loudness is known (every
     /// song of the folder measured); until then the song's own, as an estimate.
     private func bringToLoudness(_ prepared: inout PreparedSong, file: FilePath, sound: SongSoundSource.Sound) {
-        guard let loudness, loudnessMemory != nil || openingMemory != nil, let content = SongSoundKey.content(ofSongAt: file) else { return }
+        guard let loudness, expectsMemory, let content = SongSoundKey.content(ofSongAt: file) else { return }
         let key = SongSoundKey(
             content: content, settings: sound.settings, soundFonts: sound.soundFonts, performance: Performance(), loops: sound.loops)
         prepared.loudnessKey = key
@@ -749,6 +750,11 @@ public final class Player {
     /// Hands the songs and folders to measure to the background once sound is out (`sounding`),
     /// and takes in what it measured: each loaded song it was for ramps to its gain.
     private func absorbMeasurements(sounding: Bool) {
+        if sounding, !hasStartedOpeningMemory, let loudness {
+            hasStartedOpeningMemory = true
+            let problems = loudnessProblems
+            openingMemory = BackgroundWork { loudness.openMemory { problems.add($0) } }
+        }
         adoptMemoryOnceOpen()
         loudnessProblems.take().forEach(onProblem)
         guard let loudness, let backgroundLoudness else { return }
@@ -775,6 +781,12 @@ public final class Player {
                 engine.post(.loudnessGain(loudness.target.gain(forUnityLoudness: folderLoudness), generation: generation))
             }
         }
+    }
+
+    /// Whether songs' loudness is (or will be) kept: the memory is open, opening, or not started
+    /// yet; false once it could not be opened.
+    private var expectsMemory: Bool {
+        loudnessMemory != nil || openingMemory != nil || (loudness != nil && !hasStartedOpeningMemory)
     }
 
     /// Takes the memory once it is open, and with it the background measurer; the songs prepared
@@ -805,7 +817,7 @@ public final class Player {
     /// The loudness of the song of `generation` and its gain, for the snapshot; nil when songs are
     /// not brought to a loudness.
     private func playedLoudness(of song: LoadedSong?) -> PlayedLoudness? {
-        guard let loudness, loudnessMemory != nil || openingMemory != nil, let song else { return nil }
+        guard let loudness, expectsMemory, let song else { return nil }
         let atGain = song.unityLoudness.map { $0.integratedLUFS + Loudness.decibels(ofGain: song.song.whole.synthesizer.configuration.gain) }
         let gain: Float
         switch song.levelledBy {

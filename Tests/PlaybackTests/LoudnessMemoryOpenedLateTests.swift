@@ -7,7 +7,7 @@ import Testing
 
 @testable import Playback
 
-/// The library index, where songs' loudness is kept, opens beside the first sound, never before
+/// The library index, where songs' loudness is kept, opens once the first sound is out, never before
 /// it: a song prepared before it is open starts as it sounds and moves to its gain once it is.
 struct LoudnessMemoryOpenedLateTests {
     /// Knows every song: each at −30 LUFS at a synthesizer gain of 1.
@@ -16,7 +16,7 @@ struct LoudnessMemoryOpenedLateTests {
         func remember(_ loudness: Loudness, of key: SongSoundKey) {}
     }
 
-    @Test("the player starts without waiting for the memory to open; the song playing then gets its gain")
+    @Test("the player starts without waiting for the memory, which opens once the first sound is out; the song playing then gets its gain")
     func firstSoundDoesNotWait() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("song.mid")
