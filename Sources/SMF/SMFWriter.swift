@@ -3,17 +3,20 @@
 /// Channel messages use running status between consecutive channel messages
 /// of the same status; after a system exclusive or meta event the status is
 /// written again, since some players (FluidSynth before 2.3.6) lose it there.
-/// Reading the output gives back an equal ``MIDIFile``.
+///
+/// Whatever the model holds, the file written is valid: strict reading (``SMFReadingPolicy/strict``)
+/// accepts it and gives back ``written(_:)``, which is the model itself when it is already valid.
 public struct SMFWriter: Sendable {
     public init() {}
 
     public func encode(_ file: MIDIFile) -> [UInt8] {
+        let file = written(file)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(14 + file.tracks.reduce(0) { $0 + 8 + $1.events.count * 4 + $1.payloadBytes.count })
         bytes += Array("MThd".utf8)
         appendUInt32(6, to: &bytes)
         appendUInt16(file.format.rawValue, to: &bytes)
-        appendUInt16(UInt16(clamping: file.tracks.count), to: &bytes)
+        appendUInt16(UInt16(file.tracks.count), to: &bytes)
         appendUInt16(file.timebase.division, to: &bytes)
         for track in file.tracks {
             bytes += Array("MTrk".utf8)
@@ -27,6 +30,17 @@ public struct SMFWriter: Sendable {
         return bytes
     }
 
+    /// The file as it is written: the same song, valid. Each track ends with exactly one End of
+    /// Track, and holds nothing a strict reader warns about (see ``Track/writable``); a format 0
+    /// file of several tracks is format 1 (the reader plays its tracks together, as format 1's);
+    /// a file of no tracks has one empty track, since a MIDI file has at least one; an RMID
+    /// file's INFO and sound bank are not part of it (``RMIDWriter`` wraps the song in them).
+    public func written(_ file: MIDIFile) -> MIDIFile {
+        precondition(file.tracks.count <= Int(UInt16.max), "a MIDI file's header counts at most 65535 tracks")
+        let format: MIDIFileFormat = file.format == .singleTrack && file.tracks.count > 1 ? .multipleTracksSynchronous : file.format
+        return MIDIFile(format: format, timebase: file.timebase, tracks: file.tracks.isEmpty ? [Track().writable] : file.tracks.map(\.writable))
+    }
+
     private func encode(_ track: Track, into bytes: inout [UInt8]) {
         var running: UInt8 = 0
         var previousTick: UInt32 = 0
@@ -35,8 +49,7 @@ public struct SMFWriter: Sendable {
             previousTick = event.tick
             let status = event.status
             if event.isChannelMessage {
-                // A raw data byte above 127 right after a delta would read as a status byte.
-                if status != running || event.data1 >= 0x80 { bytes.append(status) }
+                if status != running { bytes.append(status) }
                 bytes.append(event.data1)
                 if TrackEvent.dataLength(ofChannelStatus: status) == 2 { bytes.append(event.data2) }
                 running = status

@@ -91,7 +91,7 @@ public struct Track: Hashable, Sendable {
         }
     }
 
-    private mutating func appendPayloadEvent(status: UInt8, metaType: UInt8, bytes: some Collection<UInt8>, tick: UInt32) {
+    mutating func appendPayloadEvent(status: UInt8, metaType: UInt8, bytes: some Collection<UInt8>, tick: UInt32) {
         precondition(payloads.count <= TrackEvent.maximumPayloadIndex, "too many payload events in one track")
         payloads.append(Payload(start: UInt32(payloadBytes.count), count: UInt32(bytes.count), metaType: metaType))
         payloadBytes.append(contentsOf: bytes)

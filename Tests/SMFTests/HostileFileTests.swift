@@ -309,8 +309,6 @@ struct HostileWarningCase: Sendable, CustomTestStringConvertible {
         #expect(event.data2 == 0xC0)
         #expect(event.startsNote)
         #expect(track.message(of: event) == .noteOn(channel: 0, note: 0x3C, velocity: 0x40))
-        // The writer gives back the raw bytes.
-        #expect(SMFWriter().encode(output.file) == RawSMF.header(format: 1, tracks: 1) + RawSMF.track([0x00, 0x90, 0xBC, 0xC0]))
     }
 
     @Test func keepsMetaEventsOfTheWrongLengthUninterpreted() throws {
