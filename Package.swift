@@ -154,7 +154,26 @@ let package = Package(
         .executableTarget(
             name: "smfplay-parse-bench", dependencies: ["SMF", "Files", "Library", .product(name: "SystemPackage", package: "swift-system")],
             path: "Sources/ParseBench"),
+        // libFuzzer's driver, declared: libFuzzer installs no header, and `-sanitize=fuzzer` links it.
+        .systemLibrary(name: "CLibFuzzer"),
+        // The fuzz targets, and the driver that runs them under libFuzzer or replays files (make fuzz; README, "Fuzzing").
+        .target(
+            name: "Fuzzing",
+            dependencies: [
+                "SMF", "Synthesis", "Configuration", "Library", "RenderJobs", "Files", "CLibFuzzer",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
+        // One executable per fuzz target, so that each is a libFuzzer program of its own.
+        .executableTarget(name: "fuzz-smf-reader", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/smf-reader"),
+        .executableTarget(name: "fuzz-smf-parallel-tracks", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/smf-parallel-tracks"),
+        .executableTarget(name: "fuzz-smf-writer", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/smf-writer"),
+        .executableTarget(name: "fuzz-rmid", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/rmid"),
+        .executableTarget(name: "fuzz-configuration", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/configuration"),
+        .executableTarget(name: "fuzz-lists", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/lists"),
+        .executableTarget(name: "fuzz-sound-module", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/sound-module"),
         .testTarget(name: "SMFTests", dependencies: ["SMF", "Files", "TestSupport"]),
+        // Every committed fuzz input (seeds and regressions) replayed through its target's code.
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Files", "TestSupport"]),
         .testTarget(name: "FilesTests", dependencies: ["Files", "TestSupport"]),
         .testTarget(name: "ResumeTests", dependencies: ["Resume", "Playback", "Library", "Files", "TestSupport"]),

@@ -24,9 +24,12 @@ public enum M3UPlaylist {
 
     /// The entries, in order, as paths.
     public static func entries(ofPlaylistAt path: FilePath) throws(FileReadError) -> [FilePath] {
-        let bytes = try SmallFile.read(path, limit: sizeLimit)
-        let folder = path.containingFolder
-        return bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }).compactMap { rawLine in
+        entries(inPlaylist: try SmallFile.read(path, limit: sizeLimit), folder: path.containingFolder)
+    }
+
+    /// The entries of a playlist's bytes, relative paths under `folder`.
+    public static func entries(inPlaylist bytes: [UInt8], folder: FilePath) -> [FilePath] {
+        bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }).compactMap { rawLine in
             var line = rawLine.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             while let last = line.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { line = line.dropLast() }
             // A byte-order mark before the first line.
