@@ -51,6 +51,7 @@ public enum FuzzDriver {
     /// A file's bytes; an unreadable one is a failure (a corpus file that is not there tests nothing).
     public static func input(_ file: FilePath) throws(FuzzFailure) -> [UInt8] {
         do {
+            // Far above libFuzzer's largest input, which it keeps in memory too.
             return try SmallFile.read(file, limit: 1 << 26)
         } catch {
             throw .unreadableInput(error.description)

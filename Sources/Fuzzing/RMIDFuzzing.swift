@@ -33,7 +33,8 @@ enum RMIDFuzzing {
         }
         // A bank cut by the end of the file is read to the end: with the pad byte written after it.
         let bankAgain = again.embeddedSoundBank.map { Array(rewritten[$0.bytes]) }
-        guard bankAgain == bank || (bank.map { $0.count % 2 == 1 } == true && bankAgain == bank.map { $0 + [0] }) else {
+        let padded = bank.map { $0.count % 2 == 1 ? $0 + [0] : $0 }
+        guard bankAgain == bank || bankAgain == padded else {
             throw .brokenPromise("the sound bank written again reads differently")
         }
     }

@@ -6,6 +6,7 @@ import SMF
 /// a track's last event. What is read makes a song and a summary.
 enum SMFReaderFuzzing {
     static func test(_ bytes: [UInt8]) throws(FuzzFailure) {
+        // Few warnings kept, so that inputs often pass the cap.
         let policy = SMFReadingPolicy(maximumWarnings: 8)
         let lenient: SMFReader.Output
         do {

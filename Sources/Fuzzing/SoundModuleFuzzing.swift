@@ -6,16 +6,17 @@ import Synthesis
 /// then a block rendered, whose samples must be numbers. The synthesizer is reset for each input.
 enum SoundModuleFuzzing {
     /// Made once: loading the SoundFont takes longer than thousands of inputs.
-    static let synthesizer: Synthesizer = {
-        do {
-            return try Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFontPath: "/usr/share/sounds/sf2/TimGM6mb.sf2")
-        } catch {
-            fatalError("the sound module's fuzz target needs TimGM6mb (make deps): \(error)")
-        }
-    }()
+    static let synthesizer = Result { () throws(SynthesisError) in
+        try Synthesizer(settings: SynthesizerSettings(gain: 0.5), soundFontPath: "/usr/share/sounds/sf2/TimGM6mb.sf2")
+    }
 
     static func test(_ bytes: [UInt8]) throws(FuzzFailure) {
-        let synthesizer = Self.synthesizer
+        let synthesizer: Synthesizer
+        do {
+            synthesizer = try Self.synthesizer.get()
+        } catch {
+            throw .cannotRun("the sound module's target plays TimGM6mb (make deps installs it): \(error)")
+        }
         synthesizer.reset()
         var port = 0
         var index = 0
