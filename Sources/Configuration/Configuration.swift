@@ -53,17 +53,23 @@ public struct Configuration: Sendable, Equatable {
     /// line and column. The configuration file and folders' `.smfplay.toml` files are read so.
     static func document(parsing text: String, path: FilePath) throws(ConfigurationError) -> (DocumentReader, TableReader) {
         try checkForNUL(in: text, path: path)
+        let keyLines = TOMLKeyLines(scanning: text)
+        func syntaxError(line: Int, column: Int, _ message: String) -> ConfigurationError {
+            let key = keyLines.key(onLine: line).map { "key '\(KeyPath.display($0))': " } ?? ""
+            return .syntax(path: path, line: line, column: column, message: key + message)
+        }
+        if let brace = keyLines.braceInArray {
+            throw syntaxError(line: brace.line, column: brace.column, "Error while parsing array: expected value or closing ']', saw '}'")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            let line = error.source.begin.line
-            let key = TOMLKeyLines(scanning: text).key(onLine: line).map { "key '\(KeyPath.display($0))': " } ?? ""
-            throw .syntax(path: path, line: line, column: error.source.begin.column, message: key + error.description)
+            throw syntaxError(line: error.source.begin.line, column: error.source.begin.column, error.description)
         } catch {
             throw .syntax(path: path, line: 1, column: 1, message: "\(error)")
         }
-        let reader = DocumentReader(path: path, keyLines: TOMLKeyLines(scanning: text))
+        let reader = DocumentReader(path: path, keyLines: keyLines)
         return (reader, TableReader(document: reader, key: [], table: table))
     }
 

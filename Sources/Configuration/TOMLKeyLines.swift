@@ -5,16 +5,23 @@
 /// `node::source()` stays inside its C++ wrapper (checked in TOMLKit's sources, 2026-11-25). A value
 /// that parses but is out of range would have no line without this. Reaching toml++ directly
 /// would mean C++ interoperability in the package and a second copy of toml++, for messages only.
-/// So error messages find their line by scanning the text again. The scan runs only on text that
-/// has already parsed, so it can take the grammar as given and only has to tell keys from values:
-/// it follows strings (every kind), arrays, inline tables, table headers and dotted keys.
+/// So error messages find their line by scanning the text again. The scan takes the grammar as
+/// given and only has to tell keys from values: it follows strings (every kind), arrays, inline
+/// tables, table headers and dotted keys. It also runs on text that does not parse (to name the
+/// key on a syntax error's line, and before toml++ sees the text: see ``braceInArray``), so
+/// whatever the bytes, every step moves on and nesting deeper than toml++ reads is not followed.
 struct TOMLKeyLines {
     private var lines: [[String]: Int] = [:]
+    /// Where the first `}` stands in an array in place of a value (`[}`, `[1, }`), which TOML
+    /// does not allow. toml++ 3 (TOMLKit 0.6.0's parser) stops the program there, on an assertion
+    /// that release builds keep, so such text is refused before toml++ sees it.
+    private(set) var braceInArray: (line: Int, column: Int)?
 
     init(scanning text: String) {
         var scanner = Scanner(bytes: Array(text.utf8))
         scanner.scanDocument()
         lines = scanner.lines
+        braceInArray = scanner.braceInArray
     }
 
     /// The line of `key`, or of the nearest table that holds it, or 1 when the scan
@@ -40,10 +47,14 @@ struct TOMLKeyLines {
 }
 
 private struct Scanner {
+    /// toml++'s limit: deeper text never parses, and following it would only cost stack.
+    static let maximumDepth = 256
+
     let bytes: [UInt8]
     var index = 0
     var line = 1
     var lines: [[String]: Int] = [:]
+    var braceInArray: (line: Int, column: Int)?
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -70,7 +81,7 @@ private struct Scanner {
                 skipBlanks(newlines: false)
                 index += isArrayOfTables ? 2 : 1
             } else {
-                scanKeyValue(in: table)
+                scanKeyValue(in: table, depth: 0)
             }
             skipRestOfLine()
         }
@@ -86,14 +97,14 @@ private struct Scanner {
     }
 
     /// `table` is nil inside arrays, whose inline tables have no key path of their own.
-    private mutating func scanKeyValue(in table: [String]?) {
+    private mutating func scanKeyValue(in table: [String]?, depth: Int) {
         let keyLine = line
         let key = scanKey()
         if let table { record(table + key, line: keyLine) }
         skipBlanks(newlines: false)
         if current == UInt8(ascii: "=") { index += 1 }
         skipBlanks(newlines: false)
-        scanValue(at: table.map { $0 + key })
+        scanValue(at: table.map { $0 + key }, depth: depth)
     }
 
     private mutating func scanKey() -> [String] {
@@ -110,7 +121,8 @@ private struct Scanner {
             default:
                 let start = index
                 while let byte = current, !Self.endsBareKey(byte) { index += 1 }
-                parts.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                // Nothing taken is no key (a bare key has a character at least; `""` is quoted).
+                if index > start { parts.append(String(decoding: bytes[start..<index], as: UTF8.self)) }
             }
             skipBlanks(newlines: false)
             guard current == UInt8(ascii: ".") else { return parts }
@@ -127,8 +139,8 @@ private struct Scanner {
         }
     }
 
-    private mutating func scanValue(at key: [String]?) {
-        switch current {
+    private mutating func scanValue(at key: [String]?, depth: Int) {
+        switch depth < Self.maximumDepth ? current : nil {
         case UInt8(ascii: "\""):
             if byte(at: 1) == UInt8(ascii: "\""), byte(at: 2) == UInt8(ascii: "\"") {
                 index += 3
@@ -154,10 +166,13 @@ private struct Scanner {
                     index += 1
                     return
                 }
-                if byte == UInt8(ascii: ",") {
+                if byte == UInt8(ascii: "}") {
+                    if braceInArray == nil { braceInArray = (line, column) }
+                    index += 1
+                } else if byte == UInt8(ascii: ",") {
                     index += 1
                 } else {
-                    scanValue(at: nil)
+                    scanOneStep { $0.scanValue(at: nil, depth: depth + 1) }
                 }
             }
         case UInt8(ascii: "{"):
@@ -172,7 +187,7 @@ private struct Scanner {
                 if byte == UInt8(ascii: ",") {
                     index += 1
                 } else {
-                    scanKeyValue(in: key)
+                    scanOneStep { $0.scanKeyValue(in: key, depth: depth + 1) }
                 }
             }
         default:
@@ -185,6 +200,20 @@ private struct Scanner {
                 }
             }
         }
+    }
+
+    /// Runs `scan`, and moves past a byte it could not take (`]` in an inline table, say), so that
+    /// a loop over an array's or inline table's items always ends.
+    private mutating func scanOneStep(_ scan: (inout Scanner) -> Void) {
+        let start = index
+        scan(&self)
+        if index == start { index += 1 }
+    }
+
+    /// The column of the byte at `index`, in characters from 1.
+    private var column: Int {
+        let lineStart = bytes[..<index].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
     }
 
     /// After the opening quote; returns the decoded text (keys may be quoted).

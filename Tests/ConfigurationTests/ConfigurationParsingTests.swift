@@ -254,6 +254,12 @@ struct SyntaxErrorTests {
             "soundfont = \"Arachno.sf2\n",
             "config.toml:1:25: key 'soundfont': Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"
         ),
+        // toml++ would stop the program here: refused before it sees the text.
+        ("gain = 0.5\nloops = [1, }\n", "config.toml:2:13: key 'loops': Error while parsing array: expected value or closing ']', saw '}'"),
+        (
+            "[reverb]\nlevel = { x = ]",
+            "config.toml:2:15: key 'reverb.level.x': Error while parsing key-value pair: expected value, saw ']'"
+        ),
     ])
     func syntaxErrorGivesFileLineColumnAndKey(_ text: String, _ expected: String) {
         #expect(message(text) == expected)
