@@ -58,9 +58,7 @@ public struct Configuration: Sendable, Equatable {
             let key = keyLines.key(onLine: line).map { "key '\(KeyPath.display($0))': " } ?? ""
             return .syntax(path: path, line: line, column: column, message: key + message)
         }
-        if let brace = keyLines.braceInArray {
-            throw syntaxError(line: brace.line, column: brace.column, "Error while parsing array: expected value or closing ']', saw '}'")
-        }
+        if let aborting = keyLines.abortingError { throw syntaxError(line: aborting.line, column: aborting.column, aborting.message) }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -8,20 +8,21 @@
 /// So error messages find their line by scanning the text again. The scan takes the grammar as
 /// given and only has to tell keys from values: it follows strings (every kind), arrays, inline
 /// tables, table headers and dotted keys. It also runs on text that does not parse (to name the
-/// key on a syntax error's line, and before toml++ sees the text: see ``braceInArray``), so
+/// key on a syntax error's line, and before toml++ sees the text: see ``abortingError``), so
 /// whatever the bytes, every step moves on and nesting deeper than toml++ reads is not followed.
 struct TOMLKeyLines {
     private var lines: [[String]: Int] = [:]
-    /// Where the first `}` stands in an array in place of a value (`[}`, `[1, }`), which TOML
-    /// does not allow. toml++ 3 (TOMLKit 0.6.0's parser) stops the program there, on an assertion
-    /// that release builds keep, so such text is refused before toml++ sees it.
-    private(set) var braceInArray: (line: Int, column: Int)?
+    /// The first syntax error on which toml++ 3 (TOMLKit 0.6.0's parser) stops the program, on an
+    /// assertion that release builds keep, instead of reporting it: a `}` where an array wants a
+    /// value (`[1, }`), a table header whose key starts with no key character (`[#`, `[` alone on
+    /// its line). Such text is refused before toml++ sees it, in toml++'s words.
+    private(set) var abortingError: (line: Int, column: Int, message: String)?
 
     init(scanning text: String) {
         var scanner = Scanner(bytes: Array(text.utf8))
         scanner.scanDocument()
         lines = scanner.lines
-        braceInArray = scanner.braceInArray
+        abortingError = scanner.abortingError
     }
 
     /// The line of `key`, or of the nearest table that holds it, or 1 when the scan
@@ -54,7 +55,7 @@ private struct Scanner {
     var index = 0
     var line = 1
     var lines: [[String]: Int] = [:]
-    var braceInArray: (line: Int, column: Int)?
+    var abortingError: (line: Int, column: Int, message: String)?
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -76,6 +77,11 @@ private struct Scanner {
                 let isArrayOfTables = self.byte(at: 1) == UInt8(ascii: "[")
                 index += isArrayOfTables ? 2 : 1
                 let headerLine = line
+                skipBlanks(newlines: false)
+                if let first = current, first != UInt8(ascii: "]"), first != UInt8(ascii: "["), !Self.startsKey(first) {
+                    noteAbortingError(
+                        "Error while parsing table header: expected bare key starting character or string delimiter, saw '\(Self.shown(first))'")
+                }
                 table = scanKey()
                 record(table, line: headerLine)
                 skipBlanks(newlines: false)
@@ -130,6 +136,30 @@ private struct Scanner {
         }
     }
 
+    /// A bare key's characters, or a quote.
+    private static func startsKey(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+            true
+        default: false
+        }
+    }
+
+    /// A byte as toml++ shows it in a message.
+    private static func shown(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "\n"): "\\n"
+        case UInt8(ascii: "\r"): "\\r"
+        case UInt8(ascii: "\t"): "\\t"
+        default: String(decoding: [byte], as: UTF8.self)
+        }
+    }
+
+    private mutating func noteAbortingError(_ message: String) {
+        if abortingError == nil { abortingError = (line, column, message) }
+    }
+
     private static func endsBareKey(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "."), UInt8(ascii: "="), UInt8(ascii: "]"),
@@ -167,7 +197,7 @@ private struct Scanner {
                     return
                 }
                 if byte == UInt8(ascii: "}") {
-                    if braceInArray == nil { braceInArray = (line, column) }
+                    noteAbortingError("Error while parsing array: expected value or closing ']', saw '}'")
                     index += 1
                 } else if byte == UInt8(ascii: ",") {
                     index += 1

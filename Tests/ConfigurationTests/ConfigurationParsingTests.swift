@@ -257,6 +257,14 @@ struct SyntaxErrorTests {
         // toml++ would stop the program here: refused before it sees the text.
         ("gain = 0.5\nloops = [1, }\n", "config.toml:2:13: key 'loops': Error while parsing array: expected value or closing ']', saw '}'"),
         (
+            "gain = 0.5\n[\nlevel = 1",
+            #"config.toml:2:2: Error while parsing table header: expected bare key starting character or string delimiter, saw '\n'"#
+        ),
+        (
+            "[[ # x",
+            ##"config.toml:1:4: key '"#"': Error while parsing table header: expected bare key starting character or string delimiter, saw '#'"##
+        ),
+        (
             "[reverb]\nlevel = { x = ]",
             "config.toml:2:15: key 'reverb.level.x': Error while parsing key-value pair: expected value, saw ']'"
         ),

@@ -50,7 +50,7 @@ struct TOMLKeyLinesTests {
         for fake in [["fake"], ["inner"], ["still"], ["comment with key"]] {
             #expect(lines.recordedLine(of: fake) == nil, "\(fake)")
         }
-        #expect(lines.braceInArray == nil)
+        #expect(lines.abortingError == nil)
         // A key the scan did not see falls back to its table's line.
         #expect(lines.line(of: ["table", "sub", "unseen"]) == 21)
         #expect(lines.line(of: ["nowhere"]) == 1)
@@ -61,12 +61,12 @@ struct TOMLKeyLinesTests {
     /// the stack).
     @Test(arguments: ["x = {]", "x = [1, {]\ny = 2", String(repeating: "x = [", count: 1) + String(repeating: "[{a=", count: 50_000)])
     func everyScanEnds(_ text: String) {
-        #expect(TOMLKeyLines(scanning: text).braceInArray == nil)
+        #expect(TOMLKeyLines(scanning: text).abortingError == nil)
     }
 
     @Test func findsABraceWhereAnArrayWantsAValue() {
         let lines = TOMLKeyLines(scanning: "a = { b = '}' }\nc = [\n  1, # }\n  \"}\",\n  é}\n]")
-        #expect(lines.braceInArray.map { [$0.line, $0.column] } == [5, 4])
+        #expect(lines.abortingError.map { [$0.line, $0.column] } == [5, 4])
     }
 
     @Test func editDistanceCountsASwapAsOne() {
