@@ -261,6 +261,10 @@ struct SyntaxErrorTests {
             #"config.toml:2:2: Error while parsing table header: expected bare key starting character or string delimiter, saw '\n'"#
         ),
         (
+            "[[[audio]]]",
+            #"config.toml:1:3: key '"[audio"': Error while parsing table header: expected bare key starting character or string delimiter, saw '['"#
+        ),
+        (
             "[[ # x",
             ##"config.toml:1:4: key '"#"': Error while parsing table header: expected bare key starting character or string delimiter, saw '#'"##
         ),
