@@ -14,8 +14,9 @@ struct TOMLKeyLines {
     private var lines: [[String]: Int] = [:]
     /// The first syntax error on which toml++ 3 (TOMLKit 0.6.0's parser) stops the program, on an
     /// assertion that release builds keep, instead of reporting it: a `}` where an array wants a
-    /// value (`[1, }`), a table header whose key starts with no key character (`[#`, `[[[`, `[`
-    /// alone on its line; `[ [` is toml++'s error). Such text is refused before toml++ sees it, in toml++'s words.
+    /// value (`[1, }`), a table header whose key starts with no key character (`[#`, `[[[`, `[\r`,
+    /// `[` alone on its line; `[ [` is toml++'s error). Such text is refused before toml++ sees
+    /// it, in toml++'s words.
     private(set) var abortingError: (line: Int, column: Int, message: String)?
 
     init(scanning text: String) {
@@ -77,7 +78,8 @@ private struct Scanner {
                 let isArrayOfTables = self.byte(at: 1) == UInt8(ascii: "[")
                 index += isArrayOfTables ? 2 : 1
                 let headerLine = line
-                skipBlanks(newlines: false)
+                // toml++'s blanks here: not a carriage return, which no key starts with either.
+                while current == UInt8(ascii: " ") || current == UInt8(ascii: "\t") { index += 1 }
                 if let first = current, first != UInt8(ascii: "]"), first != UInt8(ascii: "[") || isArrayOfTables, !Self.startsKey(first) {
                     noteAbortingError(
                         "Error while parsing table header: expected bare key starting character or string delimiter, saw '\(Self.shown(first))'")

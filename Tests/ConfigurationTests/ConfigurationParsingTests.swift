@@ -261,6 +261,10 @@ struct SyntaxErrorTests {
             #"config.toml:2:2: Error while parsing table header: expected bare key starting character or string delimiter, saw '\n'"#
         ),
         (
+            "[\rrender]",
+            #"config.toml:1:2: key 'render': Error while parsing table header: expected bare key starting character or string delimiter, saw '\r'"#
+        ),
+        (
             "[[[audio]]]",
             #"config.toml:1:3: key '"[audio"': Error while parsing table header: expected bare key starting character or string delimiter, saw '['"#
         ),
