@@ -601,11 +601,11 @@ public final class Player {
                 engine.post(.queueNext(prepared.song, generation: next))
                 return
             case .damaged:
-                // Removed for good; the places after it move up: from the current file again.
-                queue.remove(place: upcoming.place)
+                // Removed for good; the file after it moves up into its place, looked at next.
+                let place = upcoming.place
+                queue.remove(place: place)
                 upcoming = queue
-                upcoming.move(toPlace: current.place)
-                tried = 0
+                upcoming.move(toPlace: place > 0 ? place - 1 : upcoming.order.count - 1)
             case .unreachable:
                 // Kept, for when it is back (a disk mounted again): passed over this time.
                 if firstPassedOverPlace == nil { firstPassedOverPlace = upcoming.place }
@@ -701,14 +701,17 @@ public final class Player {
     /// A file that cannot be reached is said, unless its folder is gone (a disk unmounted, a
     /// folder moved away): that is said once, for all the folder's songs.
     private func reportUnreachable(_ path: FilePath, _ error: SMFFileError) {
-        let folder = path.removingLastComponent()
+        // A name alone is in the current folder.
+        let folder = path.removingLastComponent().isEmpty ? FilePath(".") : path.removingLastComponent()
         var info = stat()
         guard folder.withPlatformString({ stat($0, &info) }) != 0 else {
             onProblem(error.description)
             return
         }
         if unreachableFolders.insert(folder).inserted {
-            onProblem("\(folder.text): the folder is gone (a disk unmounted, or the folder moved or deleted); its songs are passed over")
+            onProblem(
+                "\(path.text): its folder is gone (a disk unmounted, or the folder moved or deleted); the songs in \(folder.text) are passed over"
+            )
         }
     }
 
