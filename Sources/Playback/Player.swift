@@ -118,6 +118,8 @@ public final class Player {
     /// `play` (gone, or its folder): passed over, not played, and kept in the queue. A queue that
     /// ends so has not been played to its end: the next resume starts there.
     public private(set) var firstPassedOverPlace: Int?
+    /// The song after which ``prepareNext(after:)`` found nothing to play.
+    private var nothingFollows: Int?
     /// Folders and SoundFonts found gone, each said once.
     private var unreachableFolders: Set<FilePath> = []
     private var goneSoundFonts: Set<FilePath> = []
@@ -279,12 +281,12 @@ public final class Player {
         let underruns = sink.underrunCount
         splitIfOverloaded(renderLoad: renderLoad, underrunsSinceLastLook: underruns - underrunsSeen)
         underrunsSeen = underruns
-        if !isStopped, preparedGeneration == nil, !position.hasEnded || position.generation < 0 { prepareNext(after: position.generation) }
+        if !isStopped, preparedGeneration == nil, nothingFollows != position.generation, !position.hasEnded || position.generation < 0 {
+            prepareNext(after: position.generation)
+        }
         let current = loaded[position.generation]
         let performance = synthesizer.performance.current
-        // What is buffered plays at the tempo it was rendered at: the listener's, nearly always.
-        let latencyFrames = Int64((outputLatencySeconds(lookAheadFrames: state.lookAheadFrames) * sampleRate * performance.tempo).rounded())
-        let heardFrame = max(0, position.frame - (isPaused ? 0 : latencyFrames))
+        let heardFrame = heardFrame(of: state)
         forgetSeekOnceHeard(state: state, heardFrame: heardFrame)
         // What the keyboard and the channels show: once the song and its tail have ended, all it
         // rendered has been heard.
@@ -349,14 +351,17 @@ public final class Player {
         guard let generation = playingGeneration, state.position.generation == generation, !state.position.hasEnded,
             let sequencer = loaded[generation]?.song.whole
         else { return }
+        let seek = seekCommand(to: min(heardFrame(of: state), sequencer.endFrame), in: generation, of: sequencer, chaseNotes: true)
+        engine.post(seek(false))
+    }
+
+    /// The song frame being heard: what the engine rendered less what the output holds (none
+    /// while paused: the output plays nothing). What is buffered plays at the tempo it was
+    /// rendered at: the listener's, nearly always.
+    private func heardFrame(of state: EngineState) -> Int64 {
         let tempo = synthesizer.performance.current.tempo
         let latencyFrames = Int64((outputLatencySeconds(lookAheadFrames: state.lookAheadFrames) * sampleRate * tempo).rounded())
-        let heardFrame = max(0, state.position.frame - (isPaused ? 0 : latencyFrames))
-        let plan = sequencer.plan(seekingTo: min(heardFrame, sequencer.endFrame), chaseNotes: true)
-        let number = nextSeekNumber
-        nextSeekNumber += 1
-        unheardSeek = UnheardSeek(number: number, generation: generation, frame: heardFrame)
-        engine.post(.seek(plan, generation: generation, number: number, fadeOut: false))
+        return max(0, state.position.frame - (isPaused ? 0 : latencyFrames))
     }
 
     private func seconds(of position: SongPosition, generation: Int) -> Double? {
@@ -470,11 +475,19 @@ public final class Player {
         _ = followEngine()
         guard let generation = playingGeneration, let sequencer = loaded[generation]?.song.whole else { return }
         let frame = min(Int64((seconds * sampleRate).rounded()), sequencer.endFrame)
+        change(seekCommand(to: frame, in: generation, of: sequencer, chaseNotes: chaseNotes))
+    }
+
+    /// A seek to `frame` of the song of `generation`, planned here, numbered, and remembered until
+    /// it is heard; the engine command is made with or without a fade out.
+    private func seekCommand(
+        to frame: Int64, in generation: Int, of sequencer: Sequencer, chaseNotes: Bool
+    ) -> (_ fadeOut: Bool) -> EngineCommand {
         let plan = sequencer.plan(seekingTo: frame, chaseNotes: chaseNotes)
         let number = nextSeekNumber
         nextSeekNumber += 1
         unheardSeek = UnheardSeek(number: number, generation: generation, frame: frame)
-        change { .seek(plan, generation: generation, number: number, fadeOut: $0) }
+        return { .seek(plan, generation: generation, number: number, fadeOut: $0) }
     }
 
     public func restart() {
@@ -612,8 +625,11 @@ public final class Player {
                 tried += 1
             }
         }
-        // Nothing follows: the queue runs out after this song.
+        // Nothing follows: the queue runs out after this song. Not looked for again at every
+        // update (files passed over would be read and said again and again), only when the queue
+        // changes (``prepareNextAgain()``, ``append(_:)``).
         preparedGeneration = nil
+        nothingFollows = generation
     }
 
     /// A song made ready to hand to the engine, and how its texts are read when its own settings
@@ -703,8 +719,7 @@ public final class Player {
     private func reportUnreachable(_ path: FilePath, _ error: SMFFileError) {
         // A name alone is in the current folder.
         let folder = path.removingLastComponent().isEmpty ? FilePath(".") : path.removingLastComponent()
-        var info = stat()
-        guard folder.withPlatformString({ stat($0, &info) }) != 0 else {
+        guard FileStamp(ofFileAt: folder) == nil else {
             onProblem(error.description)
             return
         }
@@ -766,15 +781,7 @@ public final class Player {
             heldMeasurements = []
         }
         let measured = backgroundLoudness.takeMeasured()
-        for (key, songLoudness) in measured.songs {
-            for (generation, song) in loaded where song.loudnessKey == key && song.unityLoudness == nil {
-                loaded[generation]?.unityLoudness = songLoudness
-                // A song levelled by its folder keeps its gain; else its own is the best there is.
-                guard song.levelledBy == nil, let songLoudness else { continue }
-                loaded[generation]?.levelledBy = .song
-                engine.post(.loudnessGain(loudness.target.gain(forUnityLoudness: songLoudness), generation: generation))
-            }
-        }
+        for (key, songLoudness) in measured.songs { learn(songLoudness, of: key, target: loudness.target) }
         for (folder, folderLoudness) in measured.folders {
             self.folderLoudness[folder] = folderLoudness
             // A folder of silence only: its songs stay as they are.
@@ -808,12 +815,19 @@ public final class Player {
                 heldMeasurements.append(.song(request))
                 continue
             }
-            for (generation, song) in loaded where song.loudnessKey == request.key && song.unityLoudness == nil {
-                loaded[generation]?.unityLoudness = known
-                guard song.levelledBy == nil else { continue }
-                loaded[generation]?.levelledBy = .song
-                engine.post(.loudnessGain(loudness.target.gain(forUnityLoudness: known), generation: generation))
-            }
+            learn(known, of: request.key, target: loudness.target)
+        }
+    }
+
+    /// A song's loudness (at a synthesizer gain of 1; nil: silence) learned, from the memory or a
+    /// measurement: each loaded song with that key and none yet takes it, and one not levelled by
+    /// its folder ramps to its own gain (the best there is until its folder is known).
+    private func learn(_ songLoudness: Loudness?, of key: SongSoundKey, target: LoudnessTarget) {
+        for (generation, song) in loaded where song.loudnessKey == key && song.unityLoudness == nil {
+            loaded[generation]?.unityLoudness = songLoudness
+            guard song.levelledBy == nil, let songLoudness else { continue }
+            loaded[generation]?.levelledBy = .song
+            engine.post(.loudnessGain(target.gain(forUnityLoudness: songLoudness), generation: generation))
         }
     }
 
