@@ -98,4 +98,25 @@ struct VanishingFilesCommandTests {
         #expect(said == 1, "\(player.stderr)")
         #expect(try sandbox.savedState().queue.count == 4)
     }
+
+    @Test("the queue's last file deleted while the one before plays is said once, not at every look ahead")
+    func lastFileGoneSaidOnce() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try Self.album(sandbox)
+        let player = try PlayingCommand(
+            sandbox,
+            [
+                "play", "Album/1.mid", "Album/2.mid", "Album/3.mid", "--soundfont", Fixtures.soundFont, "--tempo", "4", "--latency", "50",
+                "--loudness", "off", "--no-mpris",
+            ], server: server)
+        try #require(player.waitForLine(containing: "playing 1/3") != nil, "\(player.stdout)")
+        // 2.mid is prepared already; 3.mid is looked for while 2.mid plays, a second of updates.
+        try #require(unlink(sandbox.path("Album/3.mid")) == 0)
+        let exit = player.wait(timeLimit: 20)
+        #expect(exit.status == 0, "\(player.report(exit))")
+        #expect(player.stdout.contains("playing 2/3") && !player.stdout.contains("playing 3/3"), "\(player.stdout)")
+        let said = player.stderr.components(separatedBy: "Album/3.mid: cannot read").count - 1
+        #expect(said == 1, "\(player.stderr)")
+    }
 }
