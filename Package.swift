@@ -160,7 +160,7 @@ let package = Package(
         .target(
             name: "Fuzzing",
             dependencies: [
-                "SMF", "Synthesis", "Configuration", "Library", "RenderJobs", "Files", "CLibFuzzer",
+                "SMF", "Synthesis", "Configuration", "Library", "RenderJobs", "MediaPlayerService", "Files", "CLibFuzzer",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // One executable per fuzz target, so that each is a libFuzzer program of its own.
@@ -171,6 +171,7 @@ let package = Package(
         .executableTarget(name: "fuzz-configuration", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/configuration"),
         .executableTarget(name: "fuzz-lists", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/lists"),
         .executableTarget(name: "fuzz-sound-module", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/sound-module"),
+        .executableTarget(name: "fuzz-mpris", dependencies: ["Fuzzing"], path: "Sources/FuzzTargets/mpris"),
         .testTarget(name: "SMFTests", dependencies: ["SMF", "Files", "TestSupport"]),
         // Every committed fuzz input (seeds and regressions) replayed through its target's code.
         .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", .product(name: "SystemPackage", package: "swift-system")]),

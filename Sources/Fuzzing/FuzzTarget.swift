@@ -14,6 +14,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case lists
     /// A synthesizer fed arbitrary channel, bank and system exclusive messages.
     case soundModule = "sound-module"
+    /// The method calls and property changes MPRIS clients send, with arbitrary arguments.
+    case mpris
 
     /// Feeds `bytes` to the code under test; throws when it breaks a promise. A crash or a
     /// sanitizer's report is a failure too.
@@ -26,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .configuration: ConfigurationFuzzing.test(bytes)
         case .lists: ListFuzzing.test(bytes)
         case .soundModule: try SoundModuleFuzzing.test(bytes)
+        case .mpris: try MPRISFuzzing.test(bytes)
         }
     }
 }

@@ -179,7 +179,7 @@ final class BusConnection: @unchecked Sendable {
         guard let message else { return -EINVAL }
         let method = String(cString: sd_bus_message_get_member(message))
         do throws(MediaPlayerCallError) {
-            if let request = try MPRISObject.request(forMethod: method, arguments: BusArguments(message: message)) {
+            if let request = try MediaPlayerCall.method(method).request(arguments: BusArguments(message: message)) {
                 exchange(userdata).contents.withLock { $0.requests.append(request) }
             }
         } catch {
@@ -210,7 +210,7 @@ final class BusConnection: @unchecked Sendable {
     private static let setProperty: sd_bus_property_set_t = { _, _, _, property, value, userdata, busError in
         guard let property, let value else { return -EINVAL }
         do throws(MediaPlayerCallError) {
-            if let request = try MPRISObject.request(settingProperty: String(cString: property), arguments: BusArguments(message: value)) {
+            if let request = try MediaPlayerCall.settingProperty(String(cString: property)).request(arguments: BusArguments(message: value)) {
                 exchange(userdata).contents.withLock { $0.requests.append(request) }
             }
         } catch {

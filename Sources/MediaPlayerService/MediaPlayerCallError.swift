@@ -4,7 +4,7 @@ import SystemPackage
 
 /// A call an MPRIS client made that smfplay refuses, sent back as a D-Bus error whose name says
 /// what went wrong and whose message says it to a person.
-enum MediaPlayerCallError: Error, Equatable {
+public enum MediaPlayerCallError: Error, Equatable {
     /// OpenUri with a URI that is not a local file's (`file:///…`).
     case notAFileURI(String)
     case missingFile(FilePath)
@@ -17,7 +17,7 @@ enum MediaPlayerCallError: Error, Equatable {
     case unreadableArguments(String)
 
     /// `org.mpris.MediaPlayer2.smfplay.Error.<Kind>`.
-    var name: String {
+    public var name: String {
         let kind =
             switch self {
             case .notAFileURI: "NotAFileURI"
@@ -30,7 +30,7 @@ enum MediaPlayerCallError: Error, Equatable {
         return "org.mpris.MediaPlayer2.smfplay.Error." + kind
     }
 
-    var message: String {
+    public var message: String {
         switch self {
         case .notAFileURI(let uri): "\(uri): smfplay opens local files only (file:///…)"
         case .missingFile(let path): "\(path.text): no such file"

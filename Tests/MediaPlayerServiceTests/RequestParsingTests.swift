@@ -7,14 +7,26 @@ import Testing
 
 /// What a client's call or property change asks of the player, read from its arguments; what is
 /// refused there, on the bus thread, with an error.
-@Suite("MPRISObject: requests")
+@Suite("MediaPlayerCall: requests")
 struct RequestParsingTests {
     static func method(_ name: String, _ arguments: ListedArguments.Value...) throws(MediaPlayerCallError) -> MediaPlayerRequest? {
-        try MPRISObject.request(forMethod: name, arguments: ListedArguments(arguments))
+        try MediaPlayerCall.method(name).request(arguments: ListedArguments(arguments))
     }
 
     static func setting(_ property: String, _ argument: ListedArguments.Value) throws(MediaPlayerCallError) -> MediaPlayerRequest? {
-        try MPRISObject.request(settingProperty: property, arguments: ListedArguments([argument]))
+        try MediaPlayerCall.settingProperty(property).request(arguments: ListedArguments([argument]))
+    }
+
+    @Test("the calls a client can make: every method of both interfaces, and setting the writable properties only")
+    func everyCall() {
+        let calls = Set(MediaPlayerCall.all)
+        #expect(calls.count == MediaPlayerCall.all.count, "a call listed twice")
+        for name in ["Raise", "Quit", "Next", "Previous", "Pause", "PlayPause", "Stop", "Play", "Seek", "SetPosition", "OpenUri"] {
+            #expect(calls.contains(.method(name)), "\(name)")
+        }
+        #expect(
+            calls.filter { if case .settingProperty = $0 { true } else { false } }
+                == Set([.settingProperty("LoopStatus"), .settingProperty("Rate"), .settingProperty("Shuffle")]))
     }
 
     @Test("the calls without arguments; Raise asks nothing (smfplay cannot bring its terminal forward)")

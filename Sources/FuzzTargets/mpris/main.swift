@@ -1,0 +1,3 @@
+import Fuzzing
+
+FuzzDriver.run(.mpris)
