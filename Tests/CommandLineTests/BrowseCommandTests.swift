@@ -340,6 +340,40 @@ struct BrowseCommandTests {
         #expect(saved.position.seconds >= shown - 0.05, "the status line showed \(shown) s before q, the state says \(saved.position.seconds) s")
     }
 
+    @Test(
+        "the library taken away while music plays under the browser (a disk unmounted): the folder shown says so, the music goes on, and the listing comes back with its selection when the library does"
+    )
+    func libraryGoneAndBack() throws {
+        let sandbox = try makeSandbox()
+        let terminal = try browse(sandbox)
+        try playChopinFolder(on: terminal)
+        try terminal.waitForPlayView("Nocturne No.1.mid") { $0.name == "Nocturne No.1.mid" }
+        try terminal.send("b")
+        try terminal.waitForBrowser("the browser, Chopin/ selected") { $0.selected?.name == "Chopin/" }
+        try terminal.send("Enter")
+        try terminal.send("Down")
+        try terminal.waitForBrowser("Library › Chopin, Op.10 Etudes/ selected") {
+            $0.breadcrumb == "Library › Chopin" && $0.selected?.name == "Op.10 Etudes/"
+        }
+
+        let library = sandbox.work + "/Library"
+        #expect(rename(library, library + ".unmounted") == 0, "could not move the library away: \(String(cString: strerror(errno)))")
+        let lost = try terminal.waitForBrowser("the folder shown reported gone") { screen in
+            screen.lines.contains { $0.hasPrefix("Cannot open this folder:") }
+        }
+        #expect(lost.entries.allSatisfy { !$0.isFile }, "files still listed in a folder that is gone: \(lost)")
+        // What was loaded plays on: the time under the browser moves.
+        let before = try #require(lost.statusSeconds, "\(lost)")
+        try terminal.waitForBrowser("the music going on without its library") { ($0.statusSeconds ?? 0) >= before + 1 }
+
+        #expect(rename(library + ".unmounted", library) == 0, "could not move the library back: \(String(cString: strerror(errno)))")
+        let back = try terminal.waitForBrowser("the listing back") { $0.breadcrumb == "Library › Chopin" && $0.entries.count == 3 }
+        #expect(back.selected?.name == "Op.10 Etudes/", "the selection before the loss is not kept: \(back)")
+        #expect(!back.lines.contains { $0.hasPrefix("Cannot open this folder:") }, "\(back)")
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+    }
+
     // MARK: Wide characters
 
     /// Names whose width in characters is not their width on screen: CJK (two columns each), a
