@@ -3,7 +3,9 @@
 # library for a given time through a PulseAudio null sink at real time, `fluidsynth -a
 # pulseaudio` plays the same songs beside it, and every process is sampled as it goes: memory
 # (RSS), open file descriptors and threads; for smfplay also the drift of the heard position
-# (MPRIS, through a private D-Bus session and playerctl) against the wall clock.
+# (MPRIS, through a private D-Bus session and playerctl) against the clock of the sound played
+# (the null sink's monitor, recorded: it runs some tens of ppm off the system clock, as a sound
+# card's does).
 #
 #   bench/soak.sh                          # 60 minutes of Debian's openmsx songs at real time
 #   SOAK_MINUTES=5 bench/soak.sh           # shorter
@@ -12,7 +14,7 @@
 # Targets (bench/soak_measure.py): smfplay's RSS grows by at most 5 MB after the warm-up (the
 # first tenth of the run, 2 minutes at least), its descriptors and threads not at all (the most
 # of the last third is no more than the most of the first third after warm-up), and the heard
-# position drifts from the wall clock by less than 50 ms an hour (real-time runs only: at
+# position drifts from the sound by less than 50 ms an hour (real-time runs only: at
 # --tempo 4 songs last too little for a slope). Exit status 1 when one is missed. fluidsynth's
 # figures are for comparison, with no target.
 #
@@ -35,4 +37,4 @@ make_work_folder soak
 
 start_null_sink "$WORK" "$RATE"
 note_load
-python3 bench/soak_measure.py --bin-dir "$BIN_DIR" --work "$WORK" --load-at-start "$load_at_start" --rate "$RATE"
+python3 bench/soak_measure.py --bin-dir "$BIN_DIR" --work "$WORK" --load-at-start "$load_at_start" --rate "$RATE" --monitor bench_null.monitor

@@ -7,36 +7,49 @@ What is sampled, and how:
 - every SOAK_SAMPLE_SECONDS (10), each player's resident memory (VmRSS), threads (/proc/PID/status)
   and open file descriptors (/proc/PID/fd);
 - every second, smfplay's heard position and song, through MPRIS (a private D-Bus session bus,
-  `playerctl metadata --format '{{mpris:trackid}} {{position}}'`).
+  `playerctl metadata --format '{{mpris:trackid}} {{position}}'`);
+- all the time, the null sink's monitor (`parec`): the frames it has played, and when. This is the
+  clock of what is heard: a sound card's runs a little fast or slow against the system's (its own
+  crystal), and so does the null sink's (it counts its time in whole microseconds per block it
+  plays: measured at +38 to +57 ppm, varying with the streams' buffer sizes). A player's position
+  follows the sound it plays, so its drift is judged against this clock, not the system's.
 
 What is judged (smfplay only; fluidsynth's figures are for comparison):
-- memory: the most RSS after the warm-up (the first tenth of the run, 2 minutes at least; the
-  SoundFont's samples, FluidSynth's voices, SQLite's pages are in by then) less RSS at its end:
-  at most 5 MB;
+- memory: RSS at the end less RSS after the warm-up (the first tenth of the run, 2 minutes at
+  least; the SoundFont's samples, FluidSynth's voices, SQLite's pages are in by then): at most 5
+  MB. Each is the median of the samples of a window (2 minutes, or a third of the time after
+  warm-up when that is shorter): a leak keeps what it took, and shows whole; a song that needs
+  more for a while (a long one split over cores) gives it back, and is not growth. The most RSS
+  seen is shown beside it;
 - descriptors and threads: the most of the last third of the run no more than the most of the
   first third after warm-up (a thread or a descriptor that comes and goes with a song, a
   measurement's or a split's, is no leak; one that stays is, and grows);
-- drift: within each song, the slope of the heard position against the wall clock, less the
-  tempo, times the time sampled (a least-squares line over the song's samples, its first and last
-  2 seconds left out, and its tail, where the position stays at the song's length); summed over the songs and scaled to an hour: under 50 ms an hour. Songs
-  sampled over less than 20 seconds are left out: at --tempo 4 (SOAK_FAST) no song is, and the
-  drift is not judged.
+- drift: within each song, the slope of the heard position against the sound's clock (the
+  monitor's frames played, over the same samples), less the tempo, times the time sampled (a
+  least-squares line over the song's samples, its first and last 2 seconds left out, and its
+  tail, where the position stays at the song's length); summed over the songs and scaled to an
+  hour: under 50 ms an hour. Songs sampled over less than 20 seconds are left out: at --tempo 4
+  (SOAK_FAST) no song is, and the drift is not judged. The drift against the system clock and
+  the sink's rate against it are shown beside it.
 
 Environment: see bench/soak.sh. Writes bench/out/soak/samples.csv (time, program, rss_kb,
-threads, fds) and positions.csv (time, trackid, position).
+threads, fds) and positions.csv (time, trackid, position, the sound's clock).
 """
 
 import os
 import random
+import statistics
 import struct
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 from common import RunFailed, arguments, detail, run, say, setting
 
 RSS_GROWTH_LIMIT_KB = 5 * 1024
+RSS_WINDOW_SECONDS = 120
 DRIFT_LIMIT_MS_PER_HOUR = 50
 SONG_EDGE_SECONDS = 2
 SHORTEST_SLOPE_SECONDS = 20
@@ -118,8 +131,36 @@ def heard(environment):
     return parts[0], int(parts[1]) / 1e6
 
 
+class SoundClock:
+    """The frames a PulseAudio sink has played, read from its monitor by `parec` on a thread of
+    its own: `seconds()` is how much sound the sink has played so far, at its own rate."""
+
+    def __init__(self, monitor, rate):
+        self.rate = rate
+        self.frames = 0
+        self.lock = threading.Lock()
+        self.recorder = subprocess.Popen(
+            ["parec", "-d", monitor, "--raw", "--format=s16le", f"--rate={rate}", "--channels=2", "--latency-msec=20"],
+            stdout=subprocess.PIPE)
+        threading.Thread(target=self.follow, daemon=True).start()
+
+    def follow(self):
+        descriptor = self.recorder.stdout.fileno()
+        while chunk := os.read(descriptor, 4096):
+            with self.lock:
+                self.frames += len(chunk) // 4
+
+    def seconds(self):
+        with self.lock:
+            return self.frames / self.rate
+
+    def stop(self):
+        self.recorder.kill()
+        self.recorder.wait()
+
+
 def drift_ms_per_hour(positions, tempo):
-    """The drift of the heard position against the wall clock, from (time, trackid, position)
+    """The drift of the heard position against a clock, from (clock seconds, trackid, position)
     samples, in ms an hour; the seconds it was measured over; and the most the position wandered
     from a line of the tempo's slope within one song, in ms (what a listener watching the time
     would see). None when no song was sampled long enough."""
@@ -155,6 +196,19 @@ def drift_ms_per_hour(positions, tempo):
     return drift * 1000 / span * 3600, span, wander
 
 
+def sink_rate_ppm(positions):
+    """How much faster the sink played than the system clock ran, in parts per million: a
+    least-squares line over the run's samples, the first 10 seconds left out (the sink starts
+    when smfplay's stream does). None without samples a minute apart."""
+    samples = [(t, sound) for t, _, _, sound in positions if t >= positions[0][0] + 10]
+    if len(samples) < 2 or samples[-1][0] - samples[0][0] < 60:
+        return None
+    mean_t = sum(t for t, _ in samples) / len(samples)
+    mean_s = sum(s for _, s in samples) / len(samples)
+    slope = sum((t - mean_t) * (s - mean_s) for t, s in samples) / sum((t - mean_t) ** 2 for t, _ in samples)
+    return (slope - 1) * 1e6
+
+
 def judge(samples, seconds):
     """(rss growth kb after warm-up, threads first/last third, fds first/last third) of one program's samples."""
     warm_up = max(seconds / 10, 120)
@@ -164,9 +218,14 @@ def judge(samples, seconds):
     third = (seconds - warm_up) / 3
     first = [s for s in after if s[0] < warm_up + third]
     last = [s for s in after if s[0] >= seconds - third]
-    growth = max(s[1] for s in after) - after[0][1]
+    window = min(RSS_WINDOW_SECONDS, third)
+    # A window holds one sample at least, however seldom they are taken.
+    rss_start = statistics.median([s[1] for s in after if s[0] < warm_up + window] or [after[0][1]])
+    rss_end = statistics.median([s[1] for s in after if s[0] >= seconds - window] or [after[-1][1]])
+    growth = rss_end - rss_start
     return {
-        "rss at warm-up (MB)": after[0][1] / 1024, "rss most (MB)": max(s[1] for s in after) / 1024,
+        "rss after warm-up (MB)": rss_start / 1024, "rss at the end (MB)": rss_end / 1024,
+        "rss most (MB)": max(s[1] for s in after) / 1024,
         "rss growth after warm-up (MB)": growth / 1024,
         "threads, first third (most)": max(s[2] for s in first), "threads, last third (most)": max(s[2] for s in last),
         "fds, first third (most)": max(s[3] for s in first), "fds, last third (most)": max(s[3] for s in last),
@@ -176,6 +235,7 @@ def judge(samples, seconds):
 def benchmark(children):
     options = arguments(__doc__.splitlines()[0])
     options.add_argument("--rate", required=True)
+    options.add_argument("--monitor", required=True, help="the null sink's monitor source, whose clock is the sound's")
     options = options.parse_args()
     work = Path(options.work)
     fast = bool(os.environ.get("SOAK_FAST"))
@@ -210,6 +270,7 @@ def benchmark(children):
                 ["fluidsynth", "-ni", "-a", "pulseaudio", "-g", "0.16", "-r", options.rate, "-o", "audio.period-size=2205",
                  soundfont] + listed,
                 env=dict(os.environ, HOME=str(work)), stdout=subprocess.DEVNULL, stderr=open(out / "fluidsynth.log", "w"))
+        sound = SoundClock(options.monitor, int(options.rate))
         start = time.monotonic()
         end = start + minutes * 60
         samples = {name: [] for name in players}
@@ -224,11 +285,15 @@ def benchmark(children):
                         raise RunFailed(f"{name} ended after {now - start:.0f} s (status {player.wait()}); see {out}")
                     samples[name].append((now - start,) + sample)
                 next_sample += every
+            asked = (time.monotonic(), sound.seconds())
             position = heard(environment)
             if position is not None:
-                positions.append((time.monotonic() - start, position[0], position[1]))
+                # Between asking and the answer: the moment MPRIS answered is not known closer.
+                answered = (time.monotonic(), sound.seconds())
+                positions.append(((asked[0] + answered[0]) / 2 - start, position[0], position[1], (asked[1] + answered[1]) / 2))
             time.sleep(max(0.0, 1 - (time.monotonic() - now)))
         seconds = time.monotonic() - start
+        sound.stop()
     finally:
         subprocess.run(["kill", str(bus_pid)], check=False)
 
@@ -238,13 +303,15 @@ def benchmark(children):
             for row in rows:
                 table.write(f"{row[0]:.1f},{name},{row[1]},{row[2]},{row[3]}\n")
     with open(out / "positions.csv", "w") as table:
-        table.write("seconds,trackid,position\n")
+        table.write("seconds,trackid,position,sound_seconds\n")
         for row in positions:
-            table.write(f"{row[0]:.3f},{row[1]},{row[2]:.6f}\n")
+            table.write(f"{row[0]:.3f},{row[1]},{row[2]:.6f},{row[3]:.6f}\n")
 
     judged = {name: judge(rows, seconds) for name, rows in samples.items()}
-    drift, drift_span, wander = drift_ms_per_hour(positions, tempo)
-    changes = len({trackid for _, trackid, _ in positions}) if positions else 0
+    drift, drift_span, wander = drift_ms_per_hour([(sound, trackid, p) for _, trackid, p, sound in positions], tempo)
+    system_drift, _, _ = drift_ms_per_hour([(t, trackid, p) for t, trackid, p, _ in positions], tempo)
+    sink_ppm = sink_rate_ppm(positions)
+    changes = len({trackid for _, trackid, _, _ in positions}) if positions else 0
     print(f"\nsoak: {seconds / 60:.1f} minutes, tempo {tempo:g}, {len(songs)} songs, samples every {every:g} s")
     names = list(players)
     print("| measure | " + " | ".join(names) + " |")
@@ -253,9 +320,12 @@ def benchmark(children):
         print(f"| {key} | " + " | ".join(f"{judged[name][key]:.1f}" if isinstance(judged[name][key], float) else str(judged[name][key])
                                         for name in names) + " |")
     drift_text = f"{drift:.1f} over {drift_span / 60:.1f} min" if drift is not None else "not measured (songs too short)"
-    print(f"| drift (ms an hour) | {drift_text} |" + " n/a |" * (len(names) - 1))
+    print(f"| drift against the sound (ms an hour) | {drift_text} |" + " n/a |" * (len(names) - 1))
     if drift is not None:
+        print(f"| drift against the system clock (ms an hour) | {system_drift:.1f} |" + " n/a |" * (len(names) - 1))
         print(f"| wander within a song (ms, most) | {wander:.1f} |" + " n/a |" * (len(names) - 1))
+    if sink_ppm is not None:
+        print(f"| the sink's clock against the system's (ppm) | {sink_ppm:+.1f} |" + " n/a |" * (len(names) - 1))
     print(f"| songs heard (MPRIS track ids) | {changes} |" + " n/a |" * (len(names) - 1))
 
     mine = judged["smfplay"]

@@ -1,7 +1,7 @@
 import SystemPackage
 
-/// A file that is only ever added to at its end (a log), created when missing as the umask says.
-/// Closed when it goes.
+/// A file that is only ever added to at its end (a log), created when missing as the umask says;
+/// the one exception, a write the disk took only part of, is taken back. Closed when it goes.
 public final class AppendOnlyFile: Sendable {
     public let path: FilePath
     private let descriptor: FileDescriptor
@@ -27,5 +27,15 @@ public final class AppendOnlyFile: Sendable {
     /// when the disk filled up.
     public func append(_ bytes: [UInt8]) throws(Errno) -> Int {
         try Errno.typed { try bytes.withUnsafeBytes { try descriptor.write($0) } }
+    }
+
+    /// Cuts the last `count` bytes off the file: the part of a line a full disk took, which one
+    /// writer (the only one of this file) takes back before it appends again.
+    public func takeBack(_ count: Int) throws(Errno) {
+        guard count > 0 else { return }
+        try Errno.typed {
+            let size = try descriptor.seek(offset: 0, from: .end)
+            try descriptor.resize(to: max(0, size - Int64(count)))
+        }
     }
 }

@@ -14,7 +14,8 @@ import SystemPackage
 public final class RenderReportLog: Sendable {
     private let file: AppendOnlyFile
     private let shard: Shard?
-    private let lock = Mutex(())
+    /// Guards the writes, and counts the lines left out.
+    private let lock = Mutex(0)
     /// Says a failed write, in one line.
     private let warn: @Sendable (String) -> Void
 
@@ -37,21 +38,34 @@ public final class RenderReportLog: Sendable {
         return named
     }
 
-    /// Appends the report as one line, with the shard. A failed write (a full disk) is said once
-    /// per line on standard error; the render goes on.
+    /// Appends the report as one line, with the shard. A line that cannot be written whole (a
+    /// full disk) is taken back and left out, and the first is said on standard error, in one
+    /// line; the render goes on, and `linesLeftOut` says how many the report lacks.
     public func append(_ report: RenderReport) {
         var report = report
         report.shard = shard?.description
         let line = report.line
-        let reason = lock.withLock { _ in write(line) }
-        if let reason { warn(FileWriteError(path: file.path, reason: reason).description) }
+        let reason = lock.withLock { leftOut in
+            let reason = write(line)
+            if reason != nil { leftOut += 1 }
+            return leftOut == 1 ? reason : nil
+        }
+        if let reason { warn(FileWriteError(path: file.path, reason: reason).description + "; the report lacks what follows") }
     }
 
-    /// Why `line` did not all go to the file; nil when it did.
+    /// Lines that could not be written: the report lacks them.
+    public var linesLeftOut: Int { lock.withLock { $0 } }
+
+    /// Why `line` did not all go to the file; nil when it did. A write the disk took only part of
+    /// is followed by one of the rest, which says why (or, with room again, ends the line); part
+    /// of a line is taken back: the next line must not run on from it.
     private func write(_ line: [UInt8]) -> String? {
-        do {
-            return try file.append(line) == line.count ? nil : "only part of a line was written"
+        var written = 0
+        do throws(Errno) {
+            while written < line.count { written += try file.append(Array(line[written...])) }
+            return nil
         } catch {
+            try? file.takeBack(written)
             return SystemError.text(error.rawValue)
         }
     }

@@ -366,7 +366,8 @@ struct Render: ParsableCommand {
         let summary = outcome.summary(
             skipped: plan.skipped.count, problems: plan.problems.count, otherShards: plan.otherShards, seconds: display.elapsedSeconds)
         if !quiet || outcome.failures > 0 { json ? writeToStandardError(summary + "\n") : print(summary) }
-        if outcome.failures > 0 || !plan.problems.isEmpty { throw CommandFailure.alreadyReported }
+        // A report that lacks lines was said when the first could not be written.
+        if outcome.failures > 0 || !plan.problems.isEmpty || reportLog?.linesLeftOut ?? 0 > 0 { throw CommandFailure.alreadyReported }
     }
 
     /// One song through a pipe (`-` or `-o -`): see `PipeRender`.

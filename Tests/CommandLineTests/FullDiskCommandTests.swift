@@ -113,4 +113,53 @@ struct FullDiskCommandTests {
         #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("song.png: cannot write: disk full"), "\(result)")
         #expect(disk.everything().isEmpty, "\(disk.everything())")
     }
+
+    @Test("stems onto a full disk: one line naming the song's stem it could not write, the status 1, and no stem left")
+    func stemsOnFullDisk() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("band.mid", StemRenderTests.band)
+        // Each stem: 3 s of 32-bit float stereo, about 1 MB. Room for one.
+        let disk = try SmallFileSystem(kilobytes: 1600)
+        let result = try sandbox.run(["render", "band.mid", "--stems", "-o", disk.file("Stems")] + StemRenderTests.options)
+        #expect(result.status == 1, "\(result)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("Stems/band/") && lines[0].contains("disk full"), "\(result)")
+        #expect(disk.everything().allSatisfy { !$0.hasSuffix(".wav") && !$0.contains("/.") }, "\(disk.everything())")
+    }
+
+    @Test("--write-manifest onto a full disk: one line naming the manifest, the status 1, and no manifest nor temporary left")
+    func manifestOnFullDisk() throws {
+        let sandbox = try Sandbox()
+        for number in 1...200 { try sandbox.write("Library/A folder with a long name/\(number) a song with a long name.mid", Fixtures.song()) }
+        let disk = try SmallFileSystem(kilobytes: 64)
+        disk.fill()
+        let result = try sandbox.run(["render", "Library", "--write-manifest", disk.file("manifest.txt")])
+        #expect(result.status == 1, "\(result)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("manifest.txt") && lines[0].contains("disk full"), "\(result)")
+        #expect(disk.everything().isEmpty, "\(disk.everything())")
+    }
+
+    @Test("--report onto a disk that fills up: the songs render, the report's file is named once, its lines are whole, and the status is 1")
+    func reportOnFullDisk() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        let songs = 30
+        for number in 1...songs { try sandbox.write("Songs/\(number).mid", Fixtures.song()) }
+        let disk = try SmallFileSystem(kilobytes: 64)
+        // A page: room for some of the report's lines (about 300 bytes each), and part of another.
+        disk.fill(leaving: 4096)
+        let result = try sandbox.run(["render", "Songs", "-o", "Out", "--jobs", "1", "--report", disk.file("report.jsonl")] + Fixtures.fast)
+        #expect(result.status == 1, "\(result)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("report.jsonl") }
+        #expect(lines.count == 1 && lines[0].contains("disk full"), "\(result)")
+        for number in 1...songs { #expect(FileManager.default.fileExists(atPath: sandbox.path("Out/\(number).wav")), "\(number).wav") }
+        let report = try Data(contentsOf: URL(fileURLWithPath: disk.file("report.jsonl")))
+        let written = report.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        #expect(report.last == UInt8(ascii: "\n") && written.count > 1 && written.count <= songs, "\(written.count - 1) lines")
+        for line in written.dropLast() {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line))) != nil, "a line cut short: \(String(decoding: line, as: UTF8.self))")
+        }
+    }
 }

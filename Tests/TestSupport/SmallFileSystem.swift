@@ -28,8 +28,10 @@ public final class SmallFileSystem {
         _ = try? Command(URL(fileURLWithPath: "/bin/umount"), arguments: ["-l", path], timeLimit: 10).run()
     }
 
-    /// Fills what is left with a file (`filler`), to the last block; `remove()` frees it again.
-    public func fill() {
+    /// Fills what is left with a file (`filler`), to the last block, then gives back `bytes` of it
+    /// (a page at a time: tmpfs counts pages); `empty()` frees it all again.
+    public func fill(leaving bytes: Int = 0) {
+        defer { if bytes > 0 { truncate(path + "/filler", off_t(max(0, fillerSize - bytes))) } }
         let file = open(path + "/filler", O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard file >= 0 else { return }
         defer { close(file) }
@@ -37,6 +39,11 @@ public final class SmallFileSystem {
         while block.withUnsafeBytes({ write(file, $0.baseAddress, $0.count) }) > 0 {}
         // The last few hundred bytes, which a whole block no longer fits.
         while block.withUnsafeBytes({ write(file, $0.baseAddress, 1) }) > 0 {}
+    }
+
+    private var fillerSize: Int {
+        var status = stat()
+        return stat(path + "/filler", &status) == 0 ? Int(status.st_size) : 0
     }
 
     /// Frees what `fill()` took.
