@@ -281,7 +281,9 @@ public final class Player {
         let underruns = sink.underrunCount
         splitIfOverloaded(renderLoad: renderLoad, underrunsSinceLastLook: underruns - underrunsSeen)
         underrunsSeen = underruns
-        if !isStopped, preparedGeneration == nil, nothingFollows != position.generation, !position.hasEnded || position.generation < 0 {
+        // Also once the song has ended: a queue started at its song's very end (a resume state
+        // saved as it ended) ends it before any update could prepare what follows.
+        if !isStopped, preparedGeneration == nil, nothingFollows != position.generation {
             prepareNext(after: position.generation)
         }
         let current = loaded[position.generation]

@@ -134,9 +134,10 @@ import Testing
     }
 
     /// A player whose output (`latencySeconds` long) renders only when the test pulls it, playing
-    /// the queue of `files` from its start.
+    /// the queue of `files` from `seconds` into its first.
     static func player(
-        playing files: [FilePath], latencySeconds: Double = 0.02, chaseNotes: Bool = false, loops: LoopSettings = .asWritten,
+        playing files: [FilePath], atSeconds seconds: Double = 0, latencySeconds: Double = 0.02, chaseNotes: Bool = false,
+        loops: LoopSettings = .asWritten,
         split: SongSplit = .always(cores: 1), songSettings: Player.SongSettingsSource? = nil, loudness: PlaybackLoudness? = nil,
         onProblem: @escaping (String) -> Void = { Issue.record("\($0)") }
     ) throws -> (Player, ManualSink) {
@@ -151,7 +152,7 @@ import Testing
             },
             makeSynthesizer: synthesizer, onProblem: onProblem)
         let sink = try #require(made)
-        #expect(player.play(PlayQueue(files: files)))
+        #expect(player.play(PlayQueue(files: files), atSeconds: seconds))
         return (player, sink)
     }
 
