@@ -12,8 +12,9 @@
 #   SOAK_FAST=1 SOAK_MINUTES=10 bench/soak.sh   # 200 songs of 6-12 s at --tempo 4: a song change every 2-3 s
 #
 # Targets (bench/soak_measure.py): smfplay's RSS grows by at most 5 MB after the warm-up (the
-# first tenth of the run, 2 minutes at least), its descriptors and threads not at all (the most
-# of the last third is no more than the most of the first third after warm-up), and the heard
+# first tenth of the run, 2 minutes at least; medians of 2-minute windows), its descriptors and
+# threads not at all (the median of the last third is no more than that of the first third after
+# warm-up: what comes and goes with a song is no leak), and the heard
 # position drifts from the sound by less than 50 ms an hour (real-time runs only: at
 # --tempo 4 songs last too little for a slope). Exit status 1 when one is missed. fluidsynth's
 # figures are for comparison, with no target.

@@ -21,19 +21,22 @@ What is judged (smfplay only; fluidsynth's figures are for comparison):
   warm-up when that is shorter): a leak keeps what it took, and shows whole; a song that needs
   more for a while (a long one split over cores) gives it back, and is not growth. The most RSS
   seen is shown beside it;
-- descriptors and threads: the most of the last third of the run no more than the most of the
-  first third after warm-up (a thread or a descriptor that comes and goes with a song, a
-  measurement's or a split's, is no leak; one that stays is, and grows);
-- drift: within each song, the slope of the heard position against the sound's clock (the
-  monitor's frames played, over the same samples), less the tempo, times the time sampled (a
-  least-squares line over the song's samples, its first and last 2 seconds left out, and its
-  tail, where the position stays at the song's length); summed over the songs and scaled to an
-  hour: under 50 ms an hour. Songs sampled over less than 20 seconds are left out: at --tempo 4
+- descriptors and threads: the median of the last third of the run no more than the median of
+  the first third after warm-up. A thread or a descriptor that comes and goes (a measurement's
+  between songs, a split's worker while a heavy song plays) is no leak, and shows in the most,
+  shown beside; one that stays is, and lifts the median;
+- drift: within each song, the slope of the heard position against the sound's clock, less the
+  tempo, times the time sampled: the position's slope against the system clock (a least-squares
+  line over the song's samples, its first and last 2 seconds left out, and its tail, where the
+  position stays at the song's length; a sample whose answer took over three times the median
+  left out, as its moment is uncertain) over the sound's (a line over the monitor's reads in the
+  same time); summed over the songs and scaled to an hour: under 50 ms an hour. Songs sampled over less than 20 seconds are left out: at --tempo 4
   (SOAK_FAST) no song is, and the drift is not judged. The drift against the system clock and
   the sink's rate against it are shown beside it.
 
 Environment: see bench/soak.sh. Writes bench/out/soak/samples.csv (time, program, rss_kb,
-threads, fds) and positions.csv (time, trackid, position, the sound's clock).
+threads, fds), positions.csv (time, trackid, position, the seconds MPRIS took to answer) and
+sound.csv (the sound's clock against the system's, about a read a second).
 """
 
 import os
@@ -133,12 +136,16 @@ def heard(environment):
 
 class SoundClock:
     """The frames a PulseAudio sink has played, read from its monitor by `parec` on a thread of
-    its own: `seconds()` is how much sound the sink has played so far, at its own rate."""
+    its own: `reads` holds (system seconds, sound seconds played so far) at every read, some 40 a
+    second; `rate(start, end)` is how many seconds of sound the sink played a second of the system
+    clock between two moments (a least-squares line over the reads between them: one read is late
+    by up to a block, hundreds together are not)."""
 
-    def __init__(self, monitor, rate):
-        self.rate = rate
+    def __init__(self, monitor, rate, origin):
+        self.sample_rate = rate
+        self.origin = origin
         self.frames = 0
-        self.lock = threading.Lock()
+        self.reads = []
         self.recorder = subprocess.Popen(
             ["parec", "-d", monitor, "--raw", "--format=s16le", f"--rate={rate}", "--channels=2", "--latency-msec=20"],
             stdout=subprocess.PIPE)
@@ -147,23 +154,33 @@ class SoundClock:
     def follow(self):
         descriptor = self.recorder.stdout.fileno()
         while chunk := os.read(descriptor, 4096):
-            with self.lock:
-                self.frames += len(chunk) // 4
+            self.frames += len(chunk) // 4
+            self.reads.append((time.monotonic() - self.origin, self.frames / self.sample_rate))
 
-    def seconds(self):
-        with self.lock:
-            return self.frames / self.rate
+    def rate(self, start, end):
+        return slope([read for read in self.reads if start <= read[0] <= end])
 
     def stop(self):
         self.recorder.kill()
         self.recorder.wait()
 
 
-def drift_ms_per_hour(positions, tempo):
-    """The drift of the heard position against a clock, from (clock seconds, trackid, position)
+def slope(points):
+    """The slope of a least-squares line through (x, y) points; None for fewer than two x."""
+    if len(points) < 2:
+        return None
+    mean_x = sum(x for x, _ in points) / len(points)
+    mean_y = sum(y for _, y in points) / len(points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread if spread > 0 else None
+
+
+def drift_ms_per_hour(positions, tempo, clock_rate=lambda start, end: 1.0):
+    """The drift of the heard position against a clock, from (system seconds, trackid, position)
     samples, in ms an hour; the seconds it was measured over; and the most the position wandered
     from a line of the tempo's slope within one song, in ms (what a listener watching the time
-    would see). None when no song was sampled long enough."""
+    would see). `clock_rate(start, end)` is the clock's seconds a system second between two
+    moments (the system clock's own: 1). None when no song was sampled long enough."""
     runs, current = [], []
     for sample in positions:
         if current and (sample[1] != current[-1][1] or sample[2] < current[-1][2]):
@@ -183,30 +200,27 @@ def drift_ms_per_hour(positions, tempo):
         inner = [(t, p) for t, _, p in samples if start <= t <= end]
         if len(inner) < 10 or inner[-1][0] - inner[0][0] < SHORTEST_SLOPE_SECONDS:
             continue
-        mean_t = sum(t for t, _ in inner) / len(inner)
-        mean_p = sum(p for _, p in inner) / len(inner)
-        slope = sum((t - mean_t) * (p - mean_p) for t, p in inner) / sum((t - mean_t) ** 2 for t, _ in inner)
+        rate = clock_rate(inner[0][0], inner[-1][0])
+        if not rate:
+            continue
         seconds = inner[-1][0] - inner[0][0]
-        drift += (slope - tempo) * seconds
+        drift += (slope(inner) / rate - tempo) * seconds
         span += seconds
-        off = [p - tempo * t for t, p in inner]
+        off = [p - tempo * rate * t for t, p in inner]
         wander = max(wander, (max(off) - min(off)) * 1000)
     if span == 0:
         return None, 0, 0
     return drift * 1000 / span * 3600, span, wander
 
 
-def sink_rate_ppm(positions):
-    """How much faster the sink played than the system clock ran, in parts per million: a
-    least-squares line over the run's samples, the first 10 seconds left out (the sink starts
-    when smfplay's stream does). None without samples a minute apart."""
-    samples = [(t, sound) for t, _, _, sound in positions if t >= positions[0][0] + 10]
-    if len(samples) < 2 or samples[-1][0] - samples[0][0] < 60:
+def sink_rate_ppm(sound):
+    """How much faster the sink played than the system clock ran, in parts per million, over the
+    run, its first 10 seconds left out (the sink starts when smfplay's stream does); None for a
+    run too short to tell."""
+    if not sound.reads or sound.reads[-1][0] - sound.reads[0][0] < 70:
         return None
-    mean_t = sum(t for t, _ in samples) / len(samples)
-    mean_s = sum(s for _, s in samples) / len(samples)
-    slope = sum((t - mean_t) * (s - mean_s) for t, s in samples) / sum((t - mean_t) ** 2 for t, _ in samples)
-    return (slope - 1) * 1e6
+    rate = sound.rate(sound.reads[0][0] + 10, sound.reads[-1][0])
+    return (rate - 1) * 1e6 if rate else None
 
 
 def judge(samples, seconds):
@@ -227,8 +241,12 @@ def judge(samples, seconds):
         "rss after warm-up (MB)": rss_start / 1024, "rss at the end (MB)": rss_end / 1024,
         "rss most (MB)": max(s[1] for s in after) / 1024,
         "rss growth after warm-up (MB)": growth / 1024,
-        "threads, first third (most)": max(s[2] for s in first), "threads, last third (most)": max(s[2] for s in last),
-        "fds, first third (most)": max(s[3] for s in first), "fds, last third (most)": max(s[3] for s in last),
+        "threads, first third (median)": statistics.median(s[2] for s in first),
+        "threads, last third (median)": statistics.median(s[2] for s in last),
+        "threads (most)": max(s[2] for s in after),
+        "fds, first third (median)": statistics.median(s[3] for s in first),
+        "fds, last third (median)": statistics.median(s[3] for s in last),
+        "fds (most)": max(s[3] for s in after),
     }
 
 
@@ -270,8 +288,8 @@ def benchmark(children):
                 ["fluidsynth", "-ni", "-a", "pulseaudio", "-g", "0.16", "-r", options.rate, "-o", "audio.period-size=2205",
                  soundfont] + listed,
                 env=dict(os.environ, HOME=str(work)), stdout=subprocess.DEVNULL, stderr=open(out / "fluidsynth.log", "w"))
-        sound = SoundClock(options.monitor, int(options.rate))
         start = time.monotonic()
+        sound = SoundClock(options.monitor, int(options.rate), start)
         end = start + minutes * 60
         samples = {name: [] for name in players}
         positions = []
@@ -285,12 +303,12 @@ def benchmark(children):
                         raise RunFailed(f"{name} ended after {now - start:.0f} s (status {player.wait()}); see {out}")
                     samples[name].append((now - start,) + sample)
                 next_sample += every
-            asked = (time.monotonic(), sound.seconds())
+            asked = time.monotonic()
             position = heard(environment)
             if position is not None:
                 # Between asking and the answer: the moment MPRIS answered is not known closer.
-                answered = (time.monotonic(), sound.seconds())
-                positions.append(((asked[0] + answered[0]) / 2 - start, position[0], position[1], (asked[1] + answered[1]) / 2))
+                answered = time.monotonic()
+                positions.append(((asked + answered) / 2 - start, position[0], position[1], answered - asked))
             time.sleep(max(0.0, 1 - (time.monotonic() - now)))
         seconds = time.monotonic() - start
         sound.stop()
@@ -303,14 +321,21 @@ def benchmark(children):
             for row in rows:
                 table.write(f"{row[0]:.1f},{name},{row[1]},{row[2]},{row[3]}\n")
     with open(out / "positions.csv", "w") as table:
-        table.write("seconds,trackid,position,sound_seconds\n")
+        table.write("seconds,trackid,position,answer_seconds\n")
         for row in positions:
-            table.write(f"{row[0]:.3f},{row[1]},{row[2]:.6f},{row[3]:.6f}\n")
+            table.write(f"{row[0]:.3f},{row[1]},{row[2]:.6f},{row[3]:.4f}\n")
+    with open(out / "sound.csv", "w") as table:
+        table.write("seconds,sound_seconds\n")
+        for row in sound.reads[::40]:
+            table.write(f"{row[0]:.3f},{row[1]:.6f}\n")
 
     judged = {name: judge(rows, seconds) for name, rows in samples.items()}
-    drift, drift_span, wander = drift_ms_per_hour([(sound, trackid, p) for _, trackid, p, sound in positions], tempo)
-    system_drift, _, _ = drift_ms_per_hour([(t, trackid, p) for t, trackid, p, _ in positions], tempo)
-    sink_ppm = sink_rate_ppm(positions)
+    # An answer that took long (a busy moment) says little of when it was given.
+    quick = statistics.median(rtt for *_, rtt in positions) * 3 if positions else 0
+    timed = [(t, trackid, p) for t, trackid, p, rtt in positions if rtt <= quick]
+    drift, drift_span, wander = drift_ms_per_hour(timed, tempo, sound.rate)
+    system_drift, _, _ = drift_ms_per_hour(timed, tempo)
+    sink_ppm = sink_rate_ppm(sound)
     changes = len({trackid for _, trackid, _, _ in positions}) if positions else 0
     print(f"\nsoak: {seconds / 60:.1f} minutes, tempo {tempo:g}, {len(songs)} songs, samples every {every:g} s")
     names = list(players)
@@ -333,8 +358,8 @@ def benchmark(children):
     if mine["rss growth after warm-up (MB)"] * 1024 > RSS_GROWTH_LIMIT_KB:
         failures.append(f"smfplay's RSS grew {mine['rss growth after warm-up (MB)']:.1f} MB after warm-up, target <= 5")
     for what in ("threads", "fds"):
-        if mine[f"{what}, last third (most)"] > mine[f"{what}, first third (most)"]:
-            failures.append(f"smfplay's {what} grew: {mine[f'{what}, first third (most)']} -> {mine[f'{what}, last third (most)']}")
+        if mine[f"{what}, last third (median)"] > mine[f"{what}, first third (median)"]:
+            failures.append(f"smfplay's {what} grew: {mine[f'{what}, first third (median)']:g} -> {mine[f'{what}, last third (median)']:g}")
     if drift is not None and abs(drift) >= DRIFT_LIMIT_MS_PER_HOUR:
         failures.append(f"drift {drift:.1f} ms an hour, target < {DRIFT_LIMIT_MS_PER_HOUR}")
     if not positions:
