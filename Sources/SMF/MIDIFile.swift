@@ -1,7 +1,15 @@
 import Foundation
 
-/// A Standard MIDI File: its header and its tracks, as written.
+/// A Standard MIDI File: its header and its tracks, as written; or a song read from another kind
+/// of file (``Kind``) into the same form.
 public struct MIDIFile: Hashable, Sendable {
+    /// What kind of file the song was read from.
+    public enum Kind: String, Hashable, Sendable {
+        case standardMIDIFile = "Standard MIDI File"
+        /// A MIDI 2.0 Clip File (`SMF2CLIP`), translated to MIDI 1.0 (see `MIDIClipReader`).
+        case midi2Clip = "MIDI 2.0 clip"
+    }
+
     /// The header's format.
     public var format: MIDIFileFormat
     /// The header's division: what a tick means.
@@ -13,15 +21,18 @@ public struct MIDIFile: Hashable, Sendable {
     public var rmidInfo: RMIDInfo?
     /// The sound bank an RMID file carries for its song; it stays in the file.
     public var embeddedSoundBank: EmbeddedSoundBank?
+    public var kind: Kind
 
     public init(
-        format: MIDIFileFormat, timebase: Timebase, tracks: [Track] = [], rmidInfo: RMIDInfo? = nil, embeddedSoundBank: EmbeddedSoundBank? = nil
+        format: MIDIFileFormat, timebase: Timebase, tracks: [Track] = [], rmidInfo: RMIDInfo? = nil, embeddedSoundBank: EmbeddedSoundBank? = nil,
+        kind: Kind = .standardMIDIFile
     ) {
         self.format = format
         self.timebase = timebase
         self.tracks = tracks
         self.rmidInfo = rmidInfo
         self.embeddedSoundBank = embeddedSoundBank
+        self.kind = kind
     }
 
     /// The song's title as text, without the blanks around it: an RMID file's INFO title (read

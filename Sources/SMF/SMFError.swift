@@ -31,6 +31,13 @@ public enum SMFError: Error, Hashable, Sendable {
     case tooManyEvents(offset: Int, track: Int)
     /// More than 65535 track chunks, which no header can declare.
     case tooManyTracks(offset: Int)
+    /// A MIDI 2.0 clip with no Delta Clockstamp Ticks Per Quarter Note: its times mean nothing.
+    case clipWithoutTicksPerQuarterNote
+    /// A MIDI 2.0 clip's ticks per quarter note of 0, or more than a MIDI file can hold (32767).
+    case clipTicksPerQuarterNoteOutOfRange(Int)
+    /// A MIDI 2.0 clip longer than a MIDI file's ticks can count (2³² − 1), or with events further
+    /// apart than a track can hold (0x0FFFFFFF ticks).
+    case clipTooLong(offset: Int)
     /// A warning, under a policy that rejects warnings.
     case rejected(SMFWarning)
 }
@@ -66,6 +73,12 @@ extension SMFError: CustomStringConvertible {
             "track \(track) has more than 16777215 system exclusive and meta events, at byte \(offset)"
         case .tooManyTracks(let offset):
             "more than 65535 MTrk track chunks (the next at byte \(offset))"
+        case .clipWithoutTicksPerQuarterNote:
+            "MIDI 2.0 clip without a Delta Clockstamp Ticks Per Quarter Note message, so no event has a time"
+        case .clipTicksPerQuarterNoteOutOfRange(let ticks):
+            "MIDI 2.0 clip counts \(ticks) ticks a quarter note; from 1 to 32767 can be played"
+        case .clipTooLong(let offset):
+            "MIDI 2.0 clip runs past 4294967295 ticks, or leaves more than 268435455 ticks between events, at byte \(offset)"
         case .rejected(let warning):
             "\(warning) (rejected by strict reading)"
         }

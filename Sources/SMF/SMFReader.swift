@@ -6,7 +6,8 @@ import WorkerThreads
 #endif
 
 /// Reads Standard MIDI Files: the bytes of a `.mid`, `.kar` or RIFF `.rmi`
-/// file into a ``MIDIFile``, with the warnings about what was unusual.
+/// file into a ``MIDIFile``, with the warnings about what was unusual; and MIDI 2.0 Clip Files
+/// (`.midi2`), translated to the same (`MIDIClipReader`).
 public struct SMFReader: Sendable {
     /// A file as read, with what was unusual about it.
     public struct Output: Sendable {
@@ -42,6 +43,10 @@ public struct SMFReader: Sendable {
     }
 
     private func read(_ bytes: UnsafeBufferPointer<UInt8>, releasingParsedTracks: Bool = false) throws(SMFError) -> Output {
+        if MIDIClipReader.isClip(bytes) {
+            var clip = MIDIClipReader(bytes, policy: policy)
+            return try clip.read()
+        }
         var log = WarningLog(policy: policy)
         let layout = try SMFLayout(bytes, log: &log)
         var tracks: [Track] = []

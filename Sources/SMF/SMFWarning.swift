@@ -57,6 +57,18 @@ public enum SMFWarning: Hashable, Sendable {
     case bankOffsetLength(Int, offset: Int)
     /// A `DBNK` bank offset outside 0–127; the nearest of those used.
     case bankOffsetOutOfRange(Int, used: Int)
+    /// A MIDI 2.0 clip whose last packet is cut by the end of the file; the packets before it were read.
+    case clipCutOff(offset: Int)
+    /// A MIDI 2.0 clip with no Start of Clip; its sequence taken to start at its first message.
+    case clipWithoutStart
+    /// A MIDI 2.0 clip with no End of Clip; read to the end of the file.
+    case clipWithoutEnd
+    /// Packets after a MIDI 2.0 clip's End of Clip; ignored.
+    case clipDataAfterEnd(count: Int)
+    /// A system exclusive message of a MIDI 2.0 clip begun and never ended (or ended and never begun); dropped.
+    case unfinishedClipSystemExclusive(offset: Int)
+    /// MIDI 2.0 messages a MIDI 1.0 synthesizer cannot be told; dropped.
+    case midi2MessagesDropped(MIDI2DroppedMessage, count: Int)
 }
 
 extension SMFWarning: CustomStringConvertible {
@@ -116,6 +128,18 @@ extension SMFWarning: CustomStringConvertible {
             "the bank offset ('DBNK') at byte \(offset) is \(length) bytes long, 2 expected; its first \(min(length, 2)) read"
         case .bankOffsetOutOfRange(let value, let used):
             "the bank offset ('DBNK') is \(value), outside 0–127; \(used) used"
+        case .clipCutOff(let offset):
+            "the clip's last packet, at byte \(offset), is cut by the end of the file; the packets before it were read"
+        case .clipWithoutStart:
+            "the clip has no Start of Clip; its sequence starts at its first message"
+        case .clipWithoutEnd:
+            "the clip has no End of Clip; read to the end of the file"
+        case .clipDataAfterEnd(let count):
+            "\(count) packet\(count == 1 ? "" : "s") after the End of Clip; ignored"
+        case .unfinishedClipSystemExclusive(let offset):
+            "a system exclusive message at byte \(offset) is not whole (begun and not ended, or ended and not begun); dropped"
+        case .midi2MessagesDropped(let kind, let count):
+            "\(count) MIDI 2.0 \(kind.rawValue) message\(count == 1 ? "" : "s"), which MIDI 1.0 cannot say; dropped"
         }
     }
 }

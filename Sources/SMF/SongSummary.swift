@@ -63,6 +63,8 @@ public struct SongSummary: Codable, Hashable, Sendable {
     public var title: String?
     /// What an RMID file's INFO list says besides the title: artist, album…; nil for other files.
     public var rmidInfo: RMIDInfoSummary?
+    /// What kind of file it is: "Standard MIDI File", "MIDI 2.0 clip" (``MIDIFile/Kind``).
+    public var kind: String
     public var format: Int
     /// The division in words, e.g. "480 ticks per quarter note".
     public var timebase: String
@@ -91,6 +93,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
         let file = song.file
         let decoding = textDecoding ?? TextDecoding(detectingIn: file)
         self.textDecoding = decoding
+        kind = file.kind.rawValue
         format = Int(file.format.rawValue)
         timebase =
             switch file.timebase {

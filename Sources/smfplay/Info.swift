@@ -26,7 +26,7 @@ struct Info: ParsableCommand {
             """, examples: Info.examples)
     )
 
-    @Argument(help: "MIDI files (.mid, .midi, .kar, .rmi) or folders of them; - reads one from standard input.", completion: .file())
+    @Argument(help: "MIDI files (.mid, .midi, .kar, .rmi, .midi2) or folders of them; - reads one from standard input.", completion: .file())
     var paths: [String]
 
     @Flag(help: "Print one JSON document for programs instead of text.")

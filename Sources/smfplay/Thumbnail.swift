@@ -16,7 +16,7 @@ struct Thumbnail: ParsableCommand {
             """, examples: Thumbnail.examples)
     )
 
-    @Argument(help: "The MIDI file (.mid, .midi, .kar, .rmi).", completion: .file())
+    @Argument(help: "The MIDI file (.mid, .midi, .kar, .rmi, .midi2).", completion: .file())
     var input: String
 
     @Argument(help: "The PNG file to write.", completion: .file(extensions: ["png"]))

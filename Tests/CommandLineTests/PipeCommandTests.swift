@@ -184,7 +184,8 @@ struct PipeCommandTests {
 
     static let badInputs = [
         BadInput(
-            name: "garbage", source: "cat noise.bin", message: "standard input: not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"),
+            name: "garbage", source: "cat noise.bin",
+            message: "standard input: not a MIDI file (it starts with none of MThd, a RIFF RMID header and SMF2CLIP)"),
         BadInput(name: "empty", source: "cat /dev/null", message: "standard input: empty, not a MIDI file"),
         BadInput(name: "ends early", source: "cat truncated.mid", message: "standard input: \(Fixtures.truncatedEventMessage)"),
         BadInput(

@@ -132,8 +132,8 @@ struct ThumbnailCommandTests {
         "a broken or missing file: one line naming it, status 1, and no image nor temporary file",
         arguments: [
             ("broken.mid", Fixtures.truncatedEvent, Fixtures.truncatedEventMessage),
-            ("notes.mid", Array("not a MIDI file at all".utf8), "not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"),
-            ("empty.mid", [], "not a MIDI file (it starts with neither MThd nor a RIFF RMID header)"),
+            ("notes.mid", Array("not a MIDI file at all".utf8), "not a MIDI file (it starts with none of MThd, a RIFF RMID header and SMF2CLIP)"),
+            ("empty.mid", [], "not a MIDI file (it starts with none of MThd, a RIFF RMID header and SMF2CLIP)"),
         ])
     func brokenInput(name: String, bytes: [UInt8], message: String) throws {
         let sandbox = try Sandbox()
