@@ -1,19 +1,9 @@
 /// One Universal MIDI Packet (UMP), the unit of MIDI 2.0 (M2-104-UM): one to four 32-bit words,
 /// big-endian in a file, the first word's top four bits its message type, which says how many
 /// words it has.
-struct UniversalMIDIPacket: Hashable, Sendable {
+struct UniversalMIDIPacket: Sendable {
+    /// The words, those past the packet's size 0.
     var words: (UInt32, UInt32, UInt32, UInt32)
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1 && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(words.0)
-        hasher.combine(words.1)
-        hasher.combine(words.2)
-        hasher.combine(words.3)
-    }
 
     /// The words of a packet of `messageType`: utility, system and MIDI 1.0 channel voice
     /// messages one; SysEx7 and MIDI 2.0 channel voice two; SysEx8, Flex Data and stream
