@@ -47,8 +47,10 @@ public struct SongSummary: Codable, Hashable, Sendable {
     public struct LoopSummary: Codable, Hashable, Sendable {
         public var startSeconds: Double
         public var endSeconds: Double
-        /// How the file marks it: "controller 111" or "loopStart/loopEnd markers".
+        /// How the file marks it: "controller 111", "loopStart/loopEnd markers"… (``SongLoop/Marking``).
         public var marking: String
+        /// How many times the mark says the loop plays, where its convention says (0: for ever).
+        public var markedPasses: Int?
     }
 
     public struct KeySignatureChange: Codable, Hashable, Sendable {
@@ -174,7 +176,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
         loop = loopFinding.loop.map { found in
             LoopSummary(
                 startSeconds: song.tempoMap.seconds(atTick: found.startTick), endSeconds: song.tempoMap.seconds(atTick: found.endTick),
-                marking: found.marking.rawValue)
+                marking: found.marking.rawValue, markedPasses: found.markedPasses)
         }
         loopProblem = loopFinding.problemWhenLooping
     }

@@ -88,10 +88,11 @@ extension FileReport {
     /// What `--loops` would repeat, or why it would repeat nothing.
     private func loopLines(_ summary: SongSummary) -> [String] {
         if let loop = summary.loop {
-            return ["\(formatDuration(loop.startSeconds)) to \(formatDuration(loop.endSeconds)) (\(loop.marking))"]
+            let passes = loop.markedPasses.map { $0 == 0 ? ", marked to repeat for ever" : ", marked to play \(plural($0, "time"))" } ?? ""
+            return ["\(formatDuration(loop.startSeconds)) to \(formatDuration(loop.endSeconds)) (\(loop.marking)\(passes))"]
         }
         guard let problem = summary.loopProblem, problem != SongLoop.noMarks else {
-            return ["none (no controller 111, no loopStart/loopEnd markers)"]
+            return ["none (no loopStart/loopEnd markers, no controllers 116/117, 118/119, 111 or 2/4)"]
         }
         return ["none: \(problem)"]
     }

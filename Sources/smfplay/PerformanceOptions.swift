@@ -26,7 +26,8 @@ struct PerformanceOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Extra passes through a song's loop (marked by controller 111 or loopStart/loopEnd), 0 to 1000, or inf. Default: 0.", valueName: "count"),
+            "Extra passes through a song's loop (marked by loopStart/loopEnd, or controllers 116/117, 118/119, 111 or 2/4), 0 to 1000, or inf. Default: 0.",
+            valueName: "count"),
         transform: LoopCount.init(parsing:))
     var loops: LoopCount?
 

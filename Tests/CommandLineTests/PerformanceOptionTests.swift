@@ -80,10 +80,22 @@ import Testing
         // loopStart at tick 1440 (1.5 s), loopEnd at tick 480 (0.5 s): no loop; loopStart alone: to the end (2 s).
         try sandbox.write("marked.mid", Self.song(loopMarks: ["loopStart"]))
         try sandbox.write("plain.mid", Self.song())
-        let result = try sandbox.run(["info", "marked.mid", "plain.mid"])
+        // EMIDI's marks, 0.5 s to 1.5 s, the start asking for three passes.
+        var track = Track()
+        track.append(.controlChange(channel: 0, controller: 116, value: 3), atTick: 480)
+        track.append(.noteOn(channel: 0, note: 60, velocity: 100), atTick: 480)
+        track.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 1400)
+        track.append(.controlChange(channel: 0, controller: 117, value: 127), atTick: 1440)
+        track.append(.meta(.endOfTrack), atTick: 1920)
+        try sandbox.write(
+            "emidi.mid", SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track])))
+        let result = try sandbox.run(["info", "marked.mid", "plain.mid", "emidi.mid"])
         #expect(result.succeeded, "\(result)")
+        #expect(
+            result.stdoutLines.contains("  Loop       0:00.5 to 0:01.5 (controllers 116/117, EMIDI and XMI, marked to play 3 times)"), "\(result)")
         #expect(result.stdoutLines.contains("  Loop       0:01.5 to 0:02.0 (loopStart/loopEnd markers)"), "\(result)")
-        #expect(result.stdoutLines.contains("  Loop       none (no controller 111, no loopStart/loopEnd markers)"), "\(result)")
+        #expect(
+            result.stdoutLines.contains("  Loop       none (no loopStart/loopEnd markers, no controllers 116/117, 118/119, 111 or 2/4)"), "\(result)")
     }
 
     @Test("render --loops 1 of a song without loop marks: rendered as written, with a warning that says so")

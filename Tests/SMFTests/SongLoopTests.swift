@@ -125,3 +125,53 @@ import Testing
         #expect(MeterMap(song: Song(file: file)) == nil)
     }
 }
+
+/// The loop conventions besides RPG Maker's controller 111 and the markers.
+@Suite struct LoopConventionTests {
+    static func controller(_ number: UInt8, _ value: UInt8 = 0, channel: UInt8 = 0) -> MIDIMessage {
+        .controlChange(channel: channel, controller: number, value: value)
+    }
+
+    @Test("controllers 116/117 (EMIDI, XMI): the loop between them, the start's value the passes it asks for (0 for ever)")
+    func emidi() {
+        let finding = SongLoop.find(in: SongLoopTests.song([(960, Self.controller(116, 3)), (2880, Self.controller(117, 127))]))
+        #expect(finding.loop == SongLoop(startTick: 960, endTick: 2880, marking: .emidi, markedPasses: 3))
+        let forever = SongLoop.find(in: SongLoopTests.song([(480, Self.controller(116, 0))]))
+        #expect(forever.loop == SongLoop(startTick: 480, endTick: 3840, marking: .emidi, markedPasses: 0))
+    }
+
+    @Test("controllers 118/119 (EMIDI track loops): a loop when every track's are at the same ticks; not when they differ")
+    func emidiTrackLoops() throws {
+        let alike = SongLoopTests.song([
+            (960, Self.controller(118, 2, channel: 0)), (960, Self.controller(118, 2, channel: 1)),
+            (2880, Self.controller(119, 127, channel: 0)), (2880, Self.controller(119, 127, channel: 1)),
+        ])
+        #expect(SongLoop.find(in: alike).loop == SongLoop(startTick: 960, endTick: 2880, marking: .emidiTrack, markedPasses: 2))
+        let apart = SongLoop.find(in: SongLoopTests.song([(960, Self.controller(118, 0, channel: 0)), (1440, Self.controller(118, 0, channel: 1))]))
+        #expect(apart.loop == nil)
+        #expect(try #require(apart.problem).contains("different places in different tracks"))
+    }
+
+    @Test("controllers 2/4 (Touhou): a loop when each is sent exactly once, the start first; a breath controller played is no mark")
+    func touhou() {
+        let marked = SongLoop.find(in: SongLoopTests.song([(960, Self.controller(2)), (2880, Self.controller(4))]))
+        #expect(marked.loop == SongLoop(startTick: 960, endTick: 2880, marking: .touhou))
+        let played = SongLoopTests.song([(960, Self.controller(2, 40)), (1200, Self.controller(2, 90)), (2880, Self.controller(4))])
+        #expect(SongLoop.find(in: played).isUnmarked)
+        #expect(SongLoop.find(in: SongLoopTests.song([(2880, Self.controller(2)), (960, Self.controller(4))])).isUnmarked)
+        #expect(SongLoop.find(in: SongLoopTests.song([(960, Self.controller(2))])).isUnmarked)
+    }
+
+    @Test("conventions in order: markers over 116/117 over 111 over 2/4")
+    func precedence() {
+        let all: [(tick: UInt32, message: MIDIMessage)] = [
+            (480, Self.controller(111)), (720, Self.controller(2)), (960, Self.controller(116, 1)), (1440, SongLoopTests.marker("loopStart")),
+            (2400, Self.controller(117, 127)), (2880, SongLoopTests.marker("loopEnd")), (3000, Self.controller(4)),
+        ]
+        #expect(SongLoop.find(in: SongLoopTests.song(all)).loop?.marking == .markers)
+        #expect(SongLoop.find(in: SongLoopTests.song(all.filter { $0.tick != 1440 && $0.tick != 2880 })).loop?.marking == .emidi)
+        #expect(
+            SongLoop.find(in: SongLoopTests.song([(480, Self.controller(111)), (720, Self.controller(2)), (3000, Self.controller(4))])).loop?.marking
+                == .controller111)
+    }
+}
