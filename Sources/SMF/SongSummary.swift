@@ -43,6 +43,17 @@ public struct SongSummary: Codable, Hashable, Sendable {
         public var denominator: Int
     }
 
+    /// What the song writes on its sound module's screen, and when (see ``ModuleDisplay``).
+    public struct DisplayChange: Codable, Hashable, Sendable {
+        public var seconds: Double
+        /// "GS" or "XG".
+        public var module: String
+        /// Letters, without the blanks after them; nil for a picture.
+        public var text: String?
+        /// The Sound Canvas's dot picture after the change, a line a row (`#` on, `.` off).
+        public var picture: [String]?
+    }
+
     /// The part of the song its marks say to repeat (see ``SongLoop``).
     public struct LoopSummary: Codable, Hashable, Sendable {
         public var startSeconds: Double
@@ -84,6 +95,8 @@ public struct SongSummary: Codable, Hashable, Sendable {
     public var textDecoding: TextDecoding
     /// The standard the song was written for (GM, GS, XG, GM2), as smfplay plays it.
     public var midiMode: MIDIModeDetection
+    /// What the song writes on its sound module's screen, in time order.
+    public var display: [DisplayChange]
     /// What `--loops` repeats; nil when the song has no loop marks, or marks that make none.
     public var loop: LoopSummary?
     /// Why the song's loop marks make no loop, or that it has none.
@@ -141,6 +154,8 @@ public struct SongSummary: Codable, Hashable, Sendable {
         var timeSignatures: [TimeSignatureChange] = []
         var keySignatures: [KeySignatureChange] = []
         var copyright: [String] = []
+        var screen = ModuleDisplay()
+        var display: [DisplayChange] = []
         for place in others {
             let track = file.tracks[place.track]
             let event = track.events[place.index]
@@ -148,6 +163,17 @@ public struct SongSummary: Codable, Hashable, Sendable {
             case .systemExclusive(let bytes) where bytes.last == 0xF7:
                 SoundModuleCommand.decode(bytes.dropLast()) { command in
                     if case .partDrumMode(let part, let isDrum) = command, part < 16 { drumParts.append((place, part, isDrum)) }
+                }
+                if let message = ModuleDisplayMessage(systemExclusive: bytes.dropLast()) {
+                    let seconds = song.tempoMap.seconds(atTick: place.tick)
+                    switch screen.show(message) {
+                    case .text(let letters, let module):
+                        let text = decoding.string(from: letters)
+                        display.append(
+                            DisplayChange(seconds: seconds, module: module.rawValue, text: String(text.reversed().drop { $0 == " " }.reversed())))
+                    case .picture(let picture):
+                        display.append(DisplayChange(seconds: seconds, module: ModuleDisplay.Module.soundCanvas.rawValue, picture: picture.lines))
+                    }
                 }
             case .meta(.timeSignature(let numerator, let power, _, _)):
                 timeSignatures.append(
@@ -170,6 +196,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
         self.timeSignatures = Self.withoutRepeats(timeSignatures) { ($0.numerator, $0.denominator) == ($1.numerator, $1.denominator) }
         self.keySignatures = Self.withoutRepeats(keySignatures) { $0.name == $1.name }
         self.copyright = copyright.isEmpty ? nil : copyright.joined(separator: "\n")
+        self.display = display
         let lyrics = Lyrics(song: song, decoding: decoding)
         self.lyrics = lyrics.isEmpty ? nil : lyrics.text
         let loopFinding = SongLoop.find(in: song)

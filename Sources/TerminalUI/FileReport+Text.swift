@@ -35,6 +35,7 @@ extension FileReport {
         let sounding = summary.channels.filter { $0.noteCount > 0 }
         if !sounding.isEmpty { rows.append(("Channels", sounding.map(channelText))) }
         if let lyrics = summary.lyrics { rows.append(("Lyrics", lyricsPreview(lyrics))) }
+        if !summary.display.isEmpty { rows.append(("Display", displayLines(summary.display))) }
         if !warnings.isEmpty { rows.append(("Warnings", warnings)) }
         for (label, values) in rows {
             // A label longer than the column ("Folder settings") moves its own values along.
@@ -83,6 +84,28 @@ extension FileReport {
         guard tempo.changeCount > 0 else { return "\(bpm(tempo.initialBPM)) bpm" }
         return
             "\(bpm(tempo.initialBPM)) bpm at the start, \(bpm(tempo.minimumBPM))–\(bpm(tempo.maximumBPM)) bpm, \(plural(tempo.changeCount, "change"))"
+    }
+
+    /// What the song writes on its module's screen: the first changes with their times, the
+    /// first picture drawn in half blocks (`--json` has every change, every picture).
+    private func displayLines(_ changes: [SongSummary.DisplayChange]) -> [String] {
+        let shown = 12
+        var lines: [String] = []
+        var hasDrawn = false
+        for change in changes.prefix(shown) {
+            let time = formatDuration(change.seconds)
+            if let text = change.text {
+                lines.append("\(time) \(change.module) “\(text)”")
+            } else if let rows = change.picture {
+                lines.append("\(time) \(change.module) picture")
+                if !hasDrawn, let picture = DotPicture(lines: rows) {
+                    lines += picture.halfBlockLines.map { "  ▏" + $0 + "▕" }
+                    hasDrawn = true
+                }
+            }
+        }
+        if changes.count > shown { lines.append("… \(changes.count - shown) more (info --json lists them all)") }
+        return lines
     }
 
     /// What `--loops` would repeat, or why it would repeat nothing.

@@ -1,0 +1,28 @@
+/// What a song writes on its sound module's screen: the Sound Canvas's (Roland, model 45: display
+/// letters at `10 00 00`, the 16×16 dot picture at `10 01 00`–`10 01 3F`) or an MU's (Yamaha XG:
+/// display letters at `06 00 00`). Japanese GS songs greet the listener there.
+public enum ModuleDisplayMessage: Hashable, Sendable {
+    /// Letters to show, as sent (ASCII, or half-width katakana in Shift-JIS).
+    case text([UInt8], ModuleDisplay.Module)
+    /// Part of the Sound Canvas's dot picture: bytes from `offset` (0–63) of its 64.
+    case dots(offset: Int, [UInt8])
+
+    /// The message a system exclusive message's bytes (after F0, without F7) are, if one.
+    public init?(systemExclusive bytes: some RandomAccessCollection<UInt8>) {
+        let bytes = Array(bytes)
+        if bytes.count >= 9, bytes[0] == 0x41, bytes[2] == 0x45, bytes[3] == 0x12 {
+            // A damaged message (its checksum wrong) is ignored, as the module ignores it.
+            guard bytes[4...].reduce(0, { $0 + Int($1) }) & 0x7F == 0 else { return nil }
+            let data = Array(bytes[7..<(bytes.count - 1)]).map { $0 & 0x7F }
+            switch (bytes[4], bytes[5], bytes[6]) {
+            case (0x10, 0x00, 0x00): self = .text(data, .soundCanvas)
+            case (0x10, 0x01, let offset) where offset < 64: self = .dots(offset: Int(offset), data)
+            default: return nil
+            }
+        } else if bytes.count >= 6, bytes[0] == 0x43, bytes[1] & 0xF0 == 0x10, bytes[2] == 0x4C, bytes[3...5].elementsEqual([0x06, 0x00, 0x00]) {
+            self = .text(Array(bytes[6...]).map { $0 & 0x7F }, .xg)
+        } else {
+            return nil
+        }
+    }
+}
