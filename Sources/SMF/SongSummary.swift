@@ -154,8 +154,6 @@ public struct SongSummary: Codable, Hashable, Sendable {
         var timeSignatures: [TimeSignatureChange] = []
         var keySignatures: [KeySignatureChange] = []
         var copyright: [String] = []
-        var screen = ModuleDisplay()
-        var display: [DisplayChange] = []
         for place in others {
             let track = file.tracks[place.track]
             let event = track.events[place.index]
@@ -164,17 +162,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
                 SoundModuleCommand.decode(bytes.dropLast()) { command in
                     if case .partDrumMode(let part, let isDrum) = command, part < 16 { drumParts.append((place, part, isDrum)) }
                 }
-                if let message = ModuleDisplayMessage(systemExclusive: bytes.dropLast()) {
-                    let seconds = song.tempoMap.seconds(atTick: place.tick)
-                    switch screen.show(message) {
-                    case .text(let letters, let module):
-                        let text = decoding.string(from: letters)
-                        display.append(
-                            DisplayChange(seconds: seconds, module: module.rawValue, text: String(text.reversed().drop { $0 == " " }.reversed())))
-                    case .picture(let picture):
-                        display.append(DisplayChange(seconds: seconds, module: ModuleDisplay.Module.soundCanvas.rawValue, picture: picture.lines))
-                    }
-                }
+
             case .meta(.timeSignature(let numerator, let power, _, _)):
                 timeSignatures.append(
                     TimeSignatureChange(
@@ -196,7 +184,14 @@ public struct SongSummary: Codable, Hashable, Sendable {
         self.timeSignatures = Self.withoutRepeats(timeSignatures) { ($0.numerator, $0.denominator) == ($1.numerator, $1.denominator) }
         self.keySignatures = Self.withoutRepeats(keySignatures) { $0.name == $1.name }
         self.copyright = copyright.isEmpty ? nil : copyright.joined(separator: "\n")
-        self.display = display
+        display = ModuleDisplay.changes(in: song).map { seconds, content in
+            switch content {
+            case .text(let letters, let module):
+                DisplayChange(seconds: seconds, module: module.rawValue, text: ModuleDisplay.text(letters, decoding: decoding))
+            case .picture(let picture):
+                DisplayChange(seconds: seconds, module: ModuleDisplay.Module.soundCanvas.rawValue, picture: picture.lines)
+            }
+        }
         let lyrics = Lyrics(song: song, decoding: decoding)
         self.lyrics = lyrics.isEmpty ? nil : lyrics.text
         let loopFinding = SongLoop.find(in: song)

@@ -105,6 +105,7 @@ public struct PlaySession {
                     let read = song.map { ($0, player.textDecoding(generation: snapshot.start) ?? textDecoding($0.file)) }
                     let lyrics = read.map { Lyrics(song: $0.0, decoding: $0.1) }
                     view.lyrics = lyrics.flatMap { $0.isEmpty ? nil : LyricsView(lyrics: $0) }
+                    view.moduleDisplay = read.flatMap { ModuleDisplayView(song: $0.0, decoding: $0.1) }
                     view.title = read.flatMap { $0.0.file.titleText(decoding: $0.1) }
                 }
                 if !interactive {

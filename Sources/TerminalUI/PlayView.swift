@@ -13,6 +13,8 @@ struct PlayView {
     let showsKeyboard: Bool
     /// The lyrics of the song playing, if it has any.
     var lyrics: LyricsView?
+    /// What the song playing writes on its sound module's screen, if anything.
+    var moduleDisplay: ModuleDisplayView?
     /// The title of the song playing (``SMF/MIDIFile/titleText(decoding:)``: an RMID file's INFO title, else its first track's name), if it has one.
     var title: String?
     /// The channel panel, shown when open.
@@ -64,6 +66,9 @@ struct PlayView {
         if !showsHelp, let notice { lines.append(.text(DisplayWidth.fitting(notice, width: width))) }
         if !showsHelp, snapshot.item != nil, let lyrics {
             lines += lyrics.rows(atSeconds: snapshot.heardSeconds, width: width, colours: TerminalCell.coloursWanted).map(Line.text)
+        }
+        if !showsHelp, snapshot.item != nil, let moduleDisplay {
+            lines += moduleDisplay.rows(atSeconds: snapshot.heardSeconds, width: width).map(Line.text)
         }
         if !showsHelp, showsChannels, snapshot.item != nil {
             let label = "channels: "

@@ -83,6 +83,50 @@ struct PlayViewCommandTests {
         }
     }
 
+    @Test("a GS song's display letters and dot picture show in the play view when they are heard (1 s and 2 s in), not before")
+    func moduleDisplayFollowsTheSound() throws {
+        var track = Track()
+        track.append(.systemExclusive([0x41, 0x10, 0x42, 0x12, 0x40, 0x00, 0x7F, 0x00, 0x41, 0xF7]), atTick: 0)
+        track.append(.programChange(channel: 0, program: Songs.ocarina), atTick: 0)
+        track.append(.noteOn(channel: 0, note: 76, velocity: 100), atTick: 0)
+        track.append(
+            .systemExclusive(ModuleDisplayCommandTests.roland([0x10, 0x00, 0x00], Array("Welcome to my song".utf8))),
+            atTick: UInt32(Songs.ticksPerSecond))
+        track.append(
+            .systemExclusive(
+                ModuleDisplayCommandTests.roland([0x10, 0x01, 0x00], ModuleDisplayCommandTests.dotData(ModuleDisplayCommandTests.face))),
+            atTick: UInt32(2 * Songs.ticksPerSecond))
+        track.append(.noteOff(channel: 0, note: 76, velocity: 0), atTick: UInt32(4 * Songs.ticksPerSecond))
+        track.append(.meta(.endOfTrack), atTick: UInt32(4 * Songs.ticksPerSecond))
+        let sandbox = try Sandbox()
+        try sandbox.write(
+            "greeting.mid", SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track])))
+        let take = try Take(server)
+        let terminal = try playView(["greeting.mid", "--latency", "50"], in: sandbox, columns: 100)
+        var textAt: Int?
+        var pictureAt: Int?
+        let eyes = "▕ █   ██  ██   █ ▏"
+        let deadline = Date().addingTimeInterval(15)
+        while pictureAt == nil, Date() < deadline {
+            let screen = try terminal.screen()
+            let frame = take.framesSoFar
+            if textAt == nil, screen.contains(where: { $0.hasPrefix("GS│ Welcome to my song") }) {
+                textAt = frame
+                #expect(!screen.contains(eyes), "the picture shows with the letters, a second early: \(screen)")
+            }
+            if screen.contains(eyes) { pictureAt = frame }
+            usleep(2_000)
+        }
+        let status = terminal.exitStatus(waitingAtMost: 15)
+        let (sound, _) = try take.finish()
+        #expect(status == 0, "exit status \(status.map(String.init) ?? "none")")
+        let start = try #require(sound.spans.first { sound.peak($0) > 5e-3 }?.lowerBound, "nothing reached the sink")
+        let text = try #require(textAt, "the letters never showed")
+        let picture = try #require(pictureAt, "the picture never showed")
+        #expect(abs(Take.seconds(text - start) - 1) <= 0.1, "the letters showed \(Take.seconds(text - start)) s after the song was first heard")
+        #expect(abs(Take.seconds(picture - start) - 2) <= 0.1, "the picture showed \(Take.seconds(picture - start)) s after the song was first heard")
+    }
+
     @Test("--seek 2:3 starts at bar 2, beat 3: 3 s into a 4/4 song at 120 bpm, the staircase's fourth step")
     func seekToABarAndBeat() throws {
         let sandbox = try Sandbox()
