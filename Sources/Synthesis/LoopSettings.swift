@@ -5,6 +5,12 @@ public struct LoopSettings: Hashable, Sendable {
     /// After the last pass, the loop plays on while the sound fades out over this many seconds (of
     /// what is heard), and the song ends there; 0 ends the last pass as the file goes on after it.
     public var fadeSeconds: Double
+    /// Whether each song's loop plays as many times as its mark says (`--loops marked`: EMIDI's
+    /// and XMI's marks carry a count); `passes` for a song whose mark says none.
+    public var followsMarks: Bool
+    /// The passes a mark that asks for ever gets: nil plays it for ever (`play`); a render, which
+    /// must end, gives a number.
+    public var passesForMarkedForever: Int?
 
     /// How many extra passes a listener may ask for.
     public static let extraPassesRange = 0...1000
@@ -12,8 +18,17 @@ public struct LoopSettings: Hashable, Sendable {
     /// The file as written.
     public static let asWritten = LoopSettings(passes: 1, fadeSeconds: 0)
 
-    public init(passes: Int?, fadeSeconds: Double) {
+    public init(passes: Int?, fadeSeconds: Double, followsMarks: Bool = false, passesForMarkedForever: Int? = nil) {
         self.passes = passes
         self.fadeSeconds = fadeSeconds
+        self.followsMarks = followsMarks
+        self.passesForMarkedForever = passesForMarkedForever
+    }
+
+    /// The settings for a song whose loop mark asks for `markedPasses` (0: for ever; nil: it
+    /// says nothing): what the mark asks, when these follow marks.
+    public func applying(markedPasses: Int?) -> LoopSettings {
+        guard followsMarks, let markedPasses else { return self }
+        return LoopSettings(passes: markedPasses == 0 ? passesForMarkedForever : markedPasses, fadeSeconds: fadeSeconds)
     }
 }

@@ -86,13 +86,13 @@ public final class Sequencer {
         endFrame = Int64((song.duration * rate).rounded())
         modeDetection = MIDIModeDetection(song: song)
         trackPorts = Array(repeating: 0, count: file.tracks.count)
-        loopSettings = loops
+        // A song played as written needs no look for its marks.
+        loopFinding = loops == .asWritten ? SongLoop.Finding() : SongLoop.find(in: song)
+        loopSettings = loops.applying(markedPasses: loopFinding.loop?.markedPasses)
         fadeFrames = Int((loops.fadeSeconds * rate).rounded())
         owners = []
         part = 0
         whole = nil
-        // A song played as written needs no look for its marks.
-        loopFinding = loops == .asWritten ? SongLoop.Finding() : SongLoop.find(in: song)
         if let found = loopFinding.loop, loops != .asWritten {
             let start = Int64((song.tempoMap.seconds(atTick: found.startTick) * rate).rounded())
             let end = Int64((song.tempoMap.seconds(atTick: found.endTick) * rate).rounded())

@@ -79,23 +79,18 @@ enum CoreCount: Hashable {
 enum LoopCount: Hashable {
     case forever
     case extra(Int)
+    /// As many as each song's loop mark says, where its convention has a count (EMIDI, XMI).
+    case marked
 
     init(parsing text: String) throws {
-        if ["inf", "infinite", "forever"].contains(text.lowercased()) {
-            self = .forever
-            return
-        }
-        guard let extra = Int(text), LoopSettings.extraPassesRange.contains(extra) else {
-            throw ValidationError("give a number from 0 to 1000, or inf")
-        }
-        self = .extra(extra)
-    }
-
-    /// Every pass, the first included; nil for ever.
-    var passes: Int? {
-        switch self {
-        case .forever: nil
-        case .extra(let extra): extra + 1
+        switch text.lowercased() {
+        case "inf", "infinite", "forever": self = .forever
+        case "marked": self = .marked
+        default:
+            guard let extra = Int(text), LoopSettings.extraPassesRange.contains(extra) else {
+                throw ValidationError("give a number from 0 to 1000, inf, or marked")
+            }
+            self = .extra(extra)
         }
     }
 }

@@ -26,7 +26,7 @@ struct PerformanceOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Extra passes through a song's loop (marked by loopStart/loopEnd, or controllers 116/117, 118/119, 111 or 2/4), 0 to 1000, or inf. Default: 0.",
+            "Extra passes through a song's loop (marked by loopStart/loopEnd, or controllers 116/117, 118/119, 111 or 2/4), 0 to 1000, inf, or marked: as many as the mark says (116/117, 118/119; a render plays a loop marked for ever once more). Default: 0.",
             valueName: "count"),
         transform: LoopCount.init(parsing:))
     var loops: LoopCount?
@@ -52,10 +52,18 @@ struct PerformanceOptions: ParsableArguments {
             muted: mute ?? ChannelSet(), soloed: solo ?? ChannelSet())
     }
 
-    /// The loops asked for, over the configuration's `loops` and `fade`.
-    func loopSettings(configured settings: RenderSettings) -> LoopSettings {
+    /// The loops asked for, over the configuration's `loops` and `fade`. A render, which must end,
+    /// plays a loop marked to repeat for ever once more (`--loops marked`).
+    func loopSettings(configured settings: RenderSettings, mustEnd: Bool = false) -> LoopSettings {
         let configured = settings.configuredLoops
-        return LoopSettings(passes: loops.map(\.passes) ?? configured.passes, fadeSeconds: fade ?? configured.fadeSeconds)
+        let fadeSeconds = fade ?? configured.fadeSeconds
+        switch loops {
+        case nil: return LoopSettings(passes: configured.passes, fadeSeconds: fadeSeconds)
+        case .forever: return LoopSettings(passes: nil, fadeSeconds: fadeSeconds)
+        case .extra(let extra): return LoopSettings(passes: extra + 1, fadeSeconds: fadeSeconds)
+        case .marked:
+            return LoopSettings(passes: configured.passes, fadeSeconds: fadeSeconds, followsMarks: true, passesForMarkedForever: mustEnd ? 2 : nil)
+        }
     }
 
     /// Whether the loop plays for ever: a render would never end.

@@ -409,7 +409,7 @@ struct Render: ParsableCommand {
         // Where the report shows it: see RenderOptions.measuresTruePeak.
         options.measuresTruePeak = json || report != nil
         options.performance = performance.performance
-        options.loops = performance.loopSettings(configured: settings)
+        options.loops = performance.loopSettings(configured: settings, mustEnd: true)
         options.tags = AudioFileTags(software: "smfplay \(SMFPlay.version)")
         options.textEncoding = text.encoding(configuration: configuration)
         guard options.loops.passes != nil else {

@@ -17,7 +17,7 @@ import Testing
             (["render", "x.mid", "--tempo", "5"], "--tempo must be from 0.25 to 4, not 5"),
             (["render", "x.mid", "--mute", "0"], "The value '0' is invalid for '--mute <channels>': give channels 1-16 separated by commas"),
             (["render", "x.mid", "--solo", "1,x"], "The value '1,x' is invalid for '--solo <channels>': give channels 1-16 separated by commas"),
-            (["render", "x.mid", "--loops=-1"], "The value '-1' is invalid for '--loops <count>': give a number from 0 to 1000, or inf"),
+            (["render", "x.mid", "--loops=-1"], "The value '-1' is invalid for '--loops <count>': give a number from 0 to 1000, inf, or marked"),
             (["render", "x.mid", "--loops", "inf"], "--loops inf would never end a render: give a number of loops"),
             (["render", "x.mid", "--fade", "61"], "--fade must be from 0 to 60 seconds, not 61"),
             (["play", "x.mid", "--seek", "0:1"], "The value '0:1' is invalid for '--seek <bar:beat>': give bar:beat (from 1:1) or seconds"),
@@ -96,6 +96,35 @@ import Testing
         #expect(result.stdoutLines.contains("  Loop       0:01.5 to 0:02.0 (loopStart/loopEnd markers)"), "\(result)")
         #expect(
             result.stdoutLines.contains("  Loop       none (no loopStart/loopEnd markers, no controllers 116/117, 118/119, 111 or 2/4)"), "\(result)")
+    }
+
+    /// A melody whose loop (0.5 s to 1.5 s) EMIDI's controllers mark, the start asking for `passes` (0: for ever).
+    static func emidiSong(passes: UInt8) -> [UInt8] {
+        var track = Track()
+        track.append(.programChange(channel: 0, program: 73), atTick: 0)
+        for step in 0..<8 {
+            let tick = UInt32(step * 240)
+            if tick == 480 { track.append(.controlChange(channel: 0, controller: 116, value: passes), atTick: tick) }
+            if tick == 1440 { track.append(.controlChange(channel: 0, controller: 117, value: 127), atTick: tick) }
+            track.append(.noteOn(channel: 0, note: 72 + UInt8(step % 5), velocity: 100), atTick: tick)
+            track.append(.noteOff(channel: 0, note: 72 + UInt8(step % 5), velocity: 0), atTick: tick + 200)
+        }
+        track.append(.meta(.endOfTrack), atTick: 1920)
+        return SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))
+    }
+
+    @Test(
+        "render --loops marked plays a loop as many times as its mark says (3: as --loops 2); one marked for ever once more (as --loops 1), and ends")
+    func loopsAsMarked() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("three.mid", Self.emidiSong(passes: 3))
+        try sandbox.write("forever.mid", Self.emidiSong(passes: 0))
+        let marked = try render(sandbox, "three.mid", ["--loops", "marked"]).samples
+        #expect(marked == (try render(sandbox, "three.mid", ["--loops", "2"]).samples), "three passes as marked are not two extra")
+        #expect(marked != (try render(sandbox, "three.mid", ["--loops", "1"]).samples))
+        let forever = try render(sandbox, "forever.mid", ["--loops", "marked"]).samples
+        #expect(forever == (try render(sandbox, "forever.mid", ["--loops", "1"]).samples), "a loop marked for ever is not played once more")
     }
 
     @Test("render --loops 1 of a song without loop marks: rendered as written, with a warning that says so")
