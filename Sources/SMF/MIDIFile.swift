@@ -8,6 +8,8 @@ public struct MIDIFile: Hashable, Sendable {
         case standardMIDIFile = "Standard MIDI File"
         /// A MIDI 2.0 Clip File (`SMF2CLIP`), translated to MIDI 1.0 (see `MIDIClipReader`).
         case midi2Clip = "MIDI 2.0 clip"
+        /// id Software's MUS score (Doom, Heretic, Hexen), translated (see `MUSReader`).
+        case mus = "MUS (Doom)"
     }
 
     /// The header's format.

@@ -38,6 +38,8 @@ public enum SMFError: Error, Hashable, Sendable {
     /// A MIDI 2.0 clip longer than a MIDI file's ticks can count (2³² − 1), or with events further
     /// apart than a track can hold (0x0FFFFFFF ticks).
     case clipTooLong(offset: Int)
+    /// A MUS file whose score starts past its end.
+    case musScoreOutsideFile(offset: Int)
     /// A warning, under a policy that rejects warnings.
     case rejected(SMFWarning)
 }
@@ -79,6 +81,8 @@ extension SMFError: CustomStringConvertible {
             "MIDI 2.0 clip counts \(ticks) ticks a quarter note; from 1 to 32767 can be played"
         case .clipTooLong(let offset):
             "MIDI 2.0 clip runs past 4294967295 ticks, or leaves more than 268435455 ticks between events, at byte \(offset)"
+        case .musScoreOutsideFile(let offset):
+            "MUS file's score starts at byte \(offset), past the end of the file"
         case .rejected(let warning):
             "\(warning) (rejected by strict reading)"
         }

@@ -7,7 +7,7 @@ import WorkerThreads
 
 /// Reads Standard MIDI Files: the bytes of a `.mid`, `.kar` or RIFF `.rmi`
 /// file into a ``MIDIFile``, with the warnings about what was unusual; and MIDI 2.0 Clip Files
-/// (`.midi2`), translated to the same (`MIDIClipReader`).
+/// (`.midi2`) and MUS scores (`.mus`), translated to the same (`MIDIClipReader`, `MUSReader`).
 public struct SMFReader: Sendable {
     /// A file as read, with what was unusual about it.
     public struct Output: Sendable {
@@ -46,6 +46,10 @@ public struct SMFReader: Sendable {
         if MIDIClipReader.isClip(bytes) {
             var clip = MIDIClipReader(bytes, policy: policy)
             return try clip.read()
+        }
+        if MUSReader.isMUS(bytes) {
+            var score = MUSReader(bytes, policy: policy)
+            return try score.read()
         }
         var log = WarningLog(policy: policy)
         let layout = try SMFLayout(bytes, log: &log)

@@ -69,6 +69,12 @@ public enum SMFWarning: Hashable, Sendable {
     case unfinishedClipSystemExclusive(offset: Int)
     /// MIDI 2.0 messages a MIDI 1.0 synthesizer cannot be told; dropped.
     case midi2MessagesDropped(MIDI2DroppedMessage, count: Int)
+    /// A MUS score cut off inside an event by the end of the file (or of its declared length); the events before it were kept.
+    case musCutOff(offset: Int)
+    /// A MUS event of a type the format does not have; the score was read up to it.
+    case musUnknownEvent(type: UInt8, offset: Int)
+    /// A MUS score with no Score End event; read to its end.
+    case musWithoutEnd
 }
 
 extension SMFWarning: CustomStringConvertible {
@@ -140,6 +146,12 @@ extension SMFWarning: CustomStringConvertible {
             "a system exclusive message at byte \(offset) is not whole (begun and not ended, or ended and not begun); dropped"
         case .midi2MessagesDropped(let kind, let count):
             "\(count) MIDI 2.0 \(kind.rawValue) message\(count == 1 ? "" : "s"), which MIDI 1.0 cannot say; dropped"
+        case .musCutOff(let offset):
+            "the MUS score is cut off inside an event at byte \(offset); the events before it were kept"
+        case .musUnknownEvent(let type, let offset):
+            "MUS event of unknown type \(type) at byte \(offset); the score was read up to it"
+        case .musWithoutEnd:
+            "the MUS score has no Score End event; read to its end"
         }
     }
 }

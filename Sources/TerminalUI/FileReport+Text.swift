@@ -13,7 +13,7 @@ extension FileReport {
         if let info = summary.rmidInfo { rows += infoRows(info) }
         if let soundBank { rows.append(("Sound bank", [soundBankText(soundBank)])) }
         rows.append(("Duration", [formatDuration(summary.durationSeconds)]))
-        let format = summary.kind == MIDIFile.Kind.midi2Clip.rawValue ? summary.kind : String(summary.format)
+        let format = summary.kind == MIDIFile.Kind.standardMIDIFile.rawValue ? String(summary.format) : summary.kind
         rows.append(("Format", ["\(format), \(plural(summary.tracks.count, "track")), \(summary.timebase)"]))
         rows.append(("Notes", [grouped(summary.noteCount)]))
         rows.append(("Standard", ["\(summary.midiMode.mode.displayName) (\(summary.midiMode.reason))"]))

@@ -132,8 +132,11 @@ struct ThumbnailCommandTests {
         "a broken or missing file: one line naming it, status 1, and no image nor temporary file",
         arguments: [
             ("broken.mid", Fixtures.truncatedEvent, Fixtures.truncatedEventMessage),
-            ("notes.mid", Array("not a MIDI file at all".utf8), "not a MIDI file (it starts with none of MThd, a RIFF RMID header and SMF2CLIP)"),
-            ("empty.mid", [], "not a MIDI file (it starts with none of MThd, a RIFF RMID header and SMF2CLIP)"),
+            (
+                "notes.mid", Array("not a MIDI file at all".utf8),
+                "not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP and MUS)"
+            ),
+            ("empty.mid", [], "not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP and MUS)"),
         ])
     func brokenInput(name: String, bytes: [UInt8], message: String) throws {
         let sandbox = try Sandbox()
