@@ -10,6 +10,8 @@ public struct MIDIFile: Hashable, Sendable {
         case midi2Clip = "MIDI 2.0 clip"
         /// id Software's MUS score (Doom, Heretic, Hexen), translated (see `MUSReader`).
         case mus = "MUS (Doom)"
+        /// The Miles Sound System's extended MIDI, its first song (see `XMIReader`).
+        case xmi = "XMI (Miles)"
     }
 
     /// The header's format.

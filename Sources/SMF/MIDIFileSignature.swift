@@ -1,6 +1,6 @@
 /// How a MIDI file starts, whatever its name: with `MThd`, as a RIFF file of type `RMID`, as a
-/// MIDI 2.0 Clip File (`SMF2CLIP`) or as a MUS score (`MUS` and 1A); and what is said of a file
-/// that does not, in the one wording every command uses.
+/// MIDI 2.0 Clip File (`SMF2CLIP`), a MUS score (`MUS` and 1A) or an XMI song (`FORM` `XDIR` or
+/// `XMID`); and what is said of a file that does not, in the one wording every command uses.
 public enum MIDIFileSignature {
     /// The first bytes to look at.
     public static let length = 12
@@ -9,7 +9,7 @@ public enum MIDIFileSignature {
     public static func matches(_ head: some Collection<UInt8>) -> Bool {
         let head = Array(head.prefix(length))
         guard head.count >= 4 else { return false }
-        if head[0..<4].elementsEqual("MThd".utf8) || MIDIClipReader.isClip(head) || MUSReader.isMUS(head) { return true }
+        if head[0..<4].elementsEqual("MThd".utf8) || MIDIClipReader.isClip(head) || MUSReader.isMUS(head) || XMIReader.isXMI(head) { return true }
         return isRMID(head)
     }
 
@@ -21,5 +21,5 @@ public enum MIDIFileSignature {
     }
 
     /// What is wrong with a file that does not start so.
-    public static let mismatch = "not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP and MUS)"
+    public static let mismatch = "not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP, MUS and an XMI FORM)"
 }

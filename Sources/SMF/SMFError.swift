@@ -40,6 +40,8 @@ public enum SMFError: Error, Hashable, Sendable {
     case clipTooLong(offset: Int)
     /// A MUS file whose score starts past its end.
     case musScoreOutsideFile(offset: Int)
+    /// An XMI file with no `EVNT` chunk: no song.
+    case xmiWithoutEvents
     /// A warning, under a policy that rejects warnings.
     case rejected(SMFWarning)
 }
@@ -81,6 +83,8 @@ extension SMFError: CustomStringConvertible {
             "MIDI 2.0 clip counts \(ticks) ticks a quarter note; from 1 to 32767 can be played"
         case .clipTooLong(let offset):
             "MIDI 2.0 clip runs past 4294967295 ticks, or leaves more than 268435455 ticks between events, at byte \(offset)"
+        case .xmiWithoutEvents:
+            "XMI file without an EVNT chunk: it holds no song"
         case .musScoreOutsideFile(let offset):
             "MUS file's score starts at byte \(offset), past the end of the file"
         case .rejected(let warning):

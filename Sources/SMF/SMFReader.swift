@@ -7,7 +7,8 @@ import WorkerThreads
 
 /// Reads Standard MIDI Files: the bytes of a `.mid`, `.kar` or RIFF `.rmi`
 /// file into a ``MIDIFile``, with the warnings about what was unusual; and MIDI 2.0 Clip Files
-/// (`.midi2`) and MUS scores (`.mus`), translated to the same (`MIDIClipReader`, `MUSReader`).
+/// (`.midi2`), MUS scores (`.mus`) and XMI songs (`.xmi`), translated to the same
+/// (`MIDIClipReader`, `MUSReader`, `XMIReader`).
 public struct SMFReader: Sendable {
     /// A file as read, with what was unusual about it.
     public struct Output: Sendable {
@@ -50,6 +51,10 @@ public struct SMFReader: Sendable {
         if MUSReader.isMUS(bytes) {
             var score = MUSReader(bytes, policy: policy)
             return try score.read()
+        }
+        if XMIReader.isXMI(bytes) {
+            var song = XMIReader(bytes, policy: policy)
+            return try song.read()
         }
         var log = WarningLog(policy: policy)
         let layout = try SMFLayout(bytes, log: &log)

@@ -75,6 +75,14 @@ public enum SMFWarning: Hashable, Sendable {
     case musUnknownEvent(type: UInt8, offset: Int)
     /// A MUS score with no Score End event; read to its end.
     case musWithoutEnd
+    /// An XMI file with more songs than its first, which alone is played.
+    case xmiSongsBeyondTheFirst(count: Int)
+    /// An XMI song cut off inside an event by the end of its chunk; the events before it were kept.
+    case xmiCutOff(offset: Int)
+    /// A byte where an XMI event's status must be that is none; the song was read up to it.
+    case xmiUnknownStatus(UInt8, offset: Int)
+    /// An XMI song with no End of Track; read to its chunk's end.
+    case xmiWithoutEnd
 }
 
 extension SMFWarning: CustomStringConvertible {
@@ -152,6 +160,14 @@ extension SMFWarning: CustomStringConvertible {
             "MUS event of unknown type \(type) at byte \(offset); the score was read up to it"
         case .musWithoutEnd:
             "the MUS score has no Score End event; read to its end"
+        case .xmiSongsBeyondTheFirst(let count):
+            "the XMI file holds \(count) more song\(count == 1 ? "" : "s") after the first, which alone is played"
+        case .xmiCutOff(let offset):
+            "the XMI song is cut off inside an event at byte \(offset); the events before it were kept"
+        case .xmiUnknownStatus(let byte, let offset):
+            "\(hex(byte)) at byte \(offset) is no XMI event; the song was read up to it"
+        case .xmiWithoutEnd:
+            "the XMI song has no End of Track; read to its end"
         }
     }
 }

@@ -1,0 +1,143 @@
+/// Reads an XMI file (the Miles Sound System's extended MIDI: an IFF `FORM XDIR` with a `CAT
+/// XMID` of songs, or a lone `FORM XMID`) into the ``MIDIFile`` smfplay plays: its first song's
+/// `EVNT` chunk as one track. XMI counts time at 120 ticks a second whatever its tempo events say
+/// (the Miles driver ignores them: the delays were made at that rate), writes a note's length
+/// after its note on instead of a note off, and needs no running status; delays are runs of bytes
+/// below 0x80, added up. Its loop marks (controllers 116/117) are read as loops (``SongLoop``).
+struct XMIReader {
+    static let ticksPerQuarterNote: UInt16 = 60
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var log: WarningLog
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, policy: SMFReadingPolicy) {
+        self.bytes = bytes
+        log = WarningLog(policy: policy)
+    }
+
+    static func isXMI(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(12))
+        return head.count == 12 && head[0..<4].elementsEqual("FORM".utf8)
+            && (head[8..<12].elementsEqual("XDIR".utf8) || head[8..<12].elementsEqual("XMID".utf8))
+    }
+
+    mutating func read() throws(SMFError) -> SMFReader.Output {
+        let (events, songs) = try Self.firstSong(in: bytes)
+        if songs > 1 { try log.add(.xmiSongsBeyondTheFirst(count: songs - 1)) }
+        var timed: [(tick: UInt64, order: Int, message: MIDIMessage)] = []
+        var tick: UInt64 = 0
+        var offset = events.lowerBound
+        var hasEnd = false
+        eventLoop: while offset < events.upperBound {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                tick += UInt64(byte)
+                offset += 1
+                continue
+            }
+            let start = offset
+            offset += 1
+            func data(_ count: Int) -> [UInt8]? {
+                guard offset + count <= events.upperBound else { return nil }
+                defer { offset += count }
+                return (0..<count).map { bytes[offset + $0] & 0x7F }
+            }
+            func quantity() -> Int? {
+                var value = 0
+                for _ in 0..<4 {
+                    guard offset < events.upperBound else { return nil }
+                    let next = bytes[offset]
+                    offset += 1
+                    value = value << 7 | Int(next & 0x7F)
+                    if next & 0x80 == 0 { return value }
+                }
+                return nil
+            }
+            let order = timed.count * 2 + 1
+            switch byte {
+            case 0x80...0xEF:
+                let channel = byte & 0x0F
+                guard let values = data(byte & 0xE0 == 0xC0 ? 1 : 2) else {
+                    try log.add(.xmiCutOff(offset: start))
+                    break eventLoop
+                }
+                let message = MIDIMessage(channelStatus: byte, data1: values[0], data2: values.count > 1 ? values[1] : 0)
+                timed.append((tick, order, message))
+                if byte & 0xF0 == 0x90 {
+                    guard let length = quantity() else {
+                        try log.add(.xmiCutOff(offset: start))
+                        break eventLoop
+                    }
+                    // Before what else happens at its tick, so that a note struck again there sounds.
+                    timed.append((tick + UInt64(length), 0, .noteOff(channel: channel, note: values[0], velocity: 0)))
+                }
+            case 0xF0:
+                guard let length = quantity(), offset + length <= events.upperBound else {
+                    try log.add(.xmiCutOff(offset: start))
+                    break eventLoop
+                }
+                timed.append((tick, order, .systemExclusive(Array(bytes[offset..<offset + length]))))
+                offset += length
+            case 0xFF:
+                guard offset < events.upperBound else {
+                    try log.add(.xmiCutOff(offset: start))
+                    break eventLoop
+                }
+                let type = bytes[offset]
+                offset += 1
+                guard let length = quantity(), offset + length <= events.upperBound else {
+                    try log.add(.xmiCutOff(offset: start))
+                    break eventLoop
+                }
+                let payload = bytes[offset..<offset + length]
+                offset += length
+                if type == 0x2F {
+                    hasEnd = true
+                    break eventLoop
+                }
+                // Tempo is left out: the delays already play at 120 ticks a second.
+                if type != 0x51 { timed.append((tick, order, .meta(MetaEvent(type: type, data: payload)))) }
+            default:
+                try log.add(.xmiUnknownStatus(byte, offset: start))
+                break eventLoop
+            }
+        }
+        if !hasEnd, log.warnings.allSatisfy({ if case .xmiSongsBeyondTheFirst = $0 { true } else { false } }) { try log.add(.xmiWithoutEnd) }
+        var track = Track()
+        track.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
+        for event in timed.sorted(by: { ($0.tick, $0.order) < ($1.tick, $1.order) }) {
+            guard event.tick - UInt64(track.lengthInTicks) <= UInt64(Track.maximumDelta), event.tick <= UInt64(UInt32.max) else {
+                throw .trackTooLong(offset: events.lowerBound, track: 1)
+            }
+            track.append(event.message, atTick: UInt32(event.tick))
+        }
+        track.append(.meta(.endOfTrack), atTick: max(track.lengthInTicks, UInt32(clamping: tick)))
+        return SMFReader.Output(
+            file: MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote), tracks: [track], kind: .xmi),
+            warnings: log.warnings, omittedWarningCount: log.omittedCount)
+    }
+
+    /// The bytes of the first song's `EVNT` chunk, and how many songs the file has.
+    private static func firstSong(in bytes: UnsafeBufferPointer<UInt8>) throws(SMFError) -> (Range<Int>, Int) {
+        var songs = 1
+        var offset = 0
+        // Chunks are walked into (FORM, CAT) or over, until the first EVNT.
+        while offset + 8 <= bytes.count {
+            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+            let size = Int(bytes[offset + 4]) << 24 | Int(bytes[offset + 5]) << 16 | Int(bytes[offset + 6]) << 8 | Int(bytes[offset + 7])
+            let body = offset + 8
+            switch id {
+            case "FORM", "CAT ":
+                offset = body + 4
+            case "INFO":
+                if size >= 2, body + 2 <= bytes.count { songs = max(1, Int(bytes[body]) | Int(bytes[body + 1]) << 8) }
+                offset = body + size + size % 2
+            case "EVNT":
+                return (body..<min(bytes.count, body + size), songs)
+            default:
+                offset = body + size + size % 2
+            }
+        }
+        throw .xmiWithoutEvents
+    }
+}

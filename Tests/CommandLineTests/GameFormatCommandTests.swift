@@ -1,0 +1,96 @@
+import Foundation
+import SMF
+import TestSupport
+import Testing
+
+/// Game music formats (Doom's MUS, Miles' XMI) through the commands: `info` says what they are;
+/// `render` plays them as the same music written as a Standard MIDI File by the project's writer,
+/// to the sample.
+struct GameFormatCommandTests {
+    /// A rising organ line over a kick drum: MUS channel 0, and channel 15 (the drums).
+    static let score: [UInt8] = {
+        var score: [UInt8] = [0x40, 0x00, 19]
+        for (index, note) in [60, 64, 67, 72].enumerated() {
+            score += [0x10, 0x80 | UInt8(note), 100]
+            // A drum with the first, else a measure's end; either way 70 ticks (half a second) then.
+            score += index == 0 ? [0x9F, 36, 70] : [0xD0, 70]
+            score += [0x80, UInt8(note), 70]
+        }
+        return [0x4D, 0x55, 0x53, 0x1A, UInt8(score.count + 1), 0, 16, 0, 2, 0, 0, 0, 0, 0, 0, 0] + score + [0x60]
+    }()
+
+    static var reference: [UInt8] {
+        var track = Track()
+        track.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
+        track.append(.programChange(channel: 0, program: 19), atTick: 0)
+        for (index, note) in [UInt8(60), 64, 67, 72].enumerated() {
+            let tick = UInt32(index * 140)
+            track.append(.noteOn(channel: 0, note: note, velocity: 100), atTick: tick)
+            if index == 0 { track.append(.noteOn(channel: 9, note: 36, velocity: 127), atTick: tick) }
+            track.append(.noteOff(channel: 0, note: note, velocity: 0), atTick: tick + 70)
+        }
+        track.append(.meta(.endOfTrack), atTick: 560)
+        return SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 70), tracks: [track]))
+    }
+
+    @Test("info calls a MUS score what it is; render plays it as the same music written as MIDI does, to the sample")
+    func infoAndRender() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("e1m1.mus", Self.score)
+        try sandbox.write("reference.mid", Self.reference)
+        let shown = try sandbox.run(["info", "e1m1.mus"])
+        #expect(shown.succeeded && shown.stdout.contains("Format     MUS (Doom), 1 track, 70 ticks per quarter note"), "\(shown)")
+        #expect(shown.stdout.contains("Duration   0:04.0"), "\(shown.stdout)")
+        let options = ["--bits", "32f", "--soundfont", Fixtures.soundFont, "--tail", "1", "--jobs", "1"]
+        for name in ["e1m1.mus", "reference.mid"] {
+            let rendered = try sandbox.run(["render", name, "-o", name + ".wav"] + options)
+            try #require(rendered.succeeded, "\(rendered)")
+        }
+        let mus = try StemRenderTests.samples(sandbox, "e1m1.mus.wav")
+        let reference = try StemRenderTests.samples(sandbox, "reference.mid.wav")
+        #expect(mus.count > 44_100 && mus == reference, "the score renders \(StemRenderTests.residualDecibels(mus, reference)) dB from its MIDI")
+    }
+
+    /// An organ chord in XMI: C for 2 s, E from 1 s for half a second (120 ticks a second).
+    static let xmi: [UInt8] = {
+        func chunk(_ id: String, _ body: [UInt8]) -> [UInt8] {
+            let size = UInt32(body.count)
+            return Array(id.utf8) + [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + body
+                + (body.count % 2 == 1 ? [0] : [])
+        }
+        let events: [UInt8] = [0xC0, 19, 0x90, 60, 100, 0x81, 0x70, 0x78, 0x90, 64, 90, 0x3C, 0x78, 0xFF, 0x2F, 0]
+        return chunk("FORM", Array("XDIR".utf8) + chunk("INFO", [1, 0]))
+            + chunk("CAT ", Array("XMID".utf8) + chunk("FORM", Array("XMID".utf8) + chunk("EVNT", events)))
+    }()
+
+    static var xmiReference: [UInt8] {
+        var track = Track()
+        track.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
+        track.append(.programChange(channel: 0, program: 19), atTick: 0)
+        track.append(.noteOn(channel: 0, note: 60, velocity: 100), atTick: 0)
+        track.append(.noteOn(channel: 0, note: 64, velocity: 90), atTick: 120)
+        track.append(.noteOff(channel: 0, note: 64, velocity: 0), atTick: 180)
+        track.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 240)
+        track.append(.meta(.endOfTrack), atTick: 240)
+        return SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 60), tracks: [track]))
+    }
+
+    @Test("info calls an XMI song what it is; render plays it as the same music written as MIDI does, to the sample")
+    func xmiInfoAndRender() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("intro.xmi", Self.xmi)
+        try sandbox.write("reference.mid", Self.xmiReference)
+        let shown = try sandbox.run(["info", "intro.xmi"])
+        #expect(shown.succeeded && shown.stdout.contains("Format     XMI (Miles), 1 track, 60 ticks per quarter note"), "\(shown)")
+        let options = ["--bits", "32f", "--soundfont", Fixtures.soundFont, "--tail", "1", "--jobs", "1"]
+        for name in ["intro.xmi", "reference.mid"] {
+            let rendered = try sandbox.run(["render", name, "-o", name + ".wav"] + options)
+            try #require(rendered.succeeded, "\(rendered)")
+        }
+        let song = try StemRenderTests.samples(sandbox, "intro.xmi.wav")
+        let reference = try StemRenderTests.samples(sandbox, "reference.mid.wav")
+        #expect(song.count > 44_100 && song == reference, "the song renders \(StemRenderTests.residualDecibels(song, reference)) dB from its MIDI")
+    }
+}
