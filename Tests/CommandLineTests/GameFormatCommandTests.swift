@@ -33,6 +33,17 @@ struct GameFormatCommandTests {
         return SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 70), tracks: [track]))
     }
 
+    /// `file` and `reference` rendered alike (32-bit float, the test SoundFont, a second's tail, one
+    /// core), their samples.
+    static func rendered(_ sandbox: Sandbox, _ file: String, _ reference: String) throws -> (file: [Float], reference: [Float]) {
+        let options = ["--bits", "32f", "--soundfont", Fixtures.soundFont, "--tail", "1", "--jobs", "1"]
+        for name in [file, reference] {
+            let rendered = try sandbox.run(["render", name, "-o", name + ".wav"] + options)
+            try #require(rendered.succeeded, "\(rendered)")
+        }
+        return (try StemRenderTests.samples(sandbox, file + ".wav"), try StemRenderTests.samples(sandbox, reference + ".wav"))
+    }
+
     @Test("info calls a MUS score what it is; render plays it as the same music written as MIDI does, to the sample")
     func infoAndRender() throws {
         try Fixtures.requireSoundFont()
@@ -42,13 +53,7 @@ struct GameFormatCommandTests {
         let shown = try sandbox.run(["info", "e1m1.mus"])
         #expect(shown.succeeded && shown.stdout.contains("Format     MUS (Doom), 1 track, 70 ticks per quarter note"), "\(shown)")
         #expect(shown.stdout.contains("Duration   0:04.0"), "\(shown.stdout)")
-        let options = ["--bits", "32f", "--soundfont", Fixtures.soundFont, "--tail", "1", "--jobs", "1"]
-        for name in ["e1m1.mus", "reference.mid"] {
-            let rendered = try sandbox.run(["render", name, "-o", name + ".wav"] + options)
-            try #require(rendered.succeeded, "\(rendered)")
-        }
-        let mus = try StemRenderTests.samples(sandbox, "e1m1.mus.wav")
-        let reference = try StemRenderTests.samples(sandbox, "reference.mid.wav")
+        let (mus, reference) = try Self.rendered(sandbox, "e1m1.mus", "reference.mid")
         #expect(mus.count > 44_100 && mus == reference, "the score renders \(StemRenderTests.residualDecibels(mus, reference)) dB from its MIDI")
     }
 
@@ -84,13 +89,7 @@ struct GameFormatCommandTests {
         try sandbox.write("reference.mid", Self.xmiReference)
         let shown = try sandbox.run(["info", "intro.xmi"])
         #expect(shown.succeeded && shown.stdout.contains("Format     XMI (Miles), 1 track, 60 ticks per quarter note"), "\(shown)")
-        let options = ["--bits", "32f", "--soundfont", Fixtures.soundFont, "--tail", "1", "--jobs", "1"]
-        for name in ["intro.xmi", "reference.mid"] {
-            let rendered = try sandbox.run(["render", name, "-o", name + ".wav"] + options)
-            try #require(rendered.succeeded, "\(rendered)")
-        }
-        let song = try StemRenderTests.samples(sandbox, "intro.xmi.wav")
-        let reference = try StemRenderTests.samples(sandbox, "reference.mid.wav")
+        let (song, reference) = try Self.rendered(sandbox, "intro.xmi", "reference.mid")
         #expect(song.count > 44_100 && song == reference, "the song renders \(StemRenderTests.residualDecibels(song, reference)) dB from its MIDI")
     }
 }

@@ -76,14 +76,8 @@ struct MIDIClipCommandTests {
         try sandbox.write("phrase.midi2", Self.clip)
         try sandbox.write("reference.mid", Self.reference())
         try sandbox.write("wrong.mid", Self.reference(velocity: 60))
-        let options = ["--bits", "32f", "--soundfont", Fixtures.soundFont, "--tail", "1", "--jobs", "1"]
-        for name in ["phrase.midi2", "reference.mid", "wrong.mid"] {
-            let rendered = try sandbox.run(["render", name, "-o", name + ".wav"] + options)
-            try #require(rendered.succeeded, "\(rendered)")
-        }
-        let clip = try StemRenderTests.samples(sandbox, "phrase.midi2.wav")
-        let reference = try StemRenderTests.samples(sandbox, "reference.mid.wav")
-        let wrong = try StemRenderTests.samples(sandbox, "wrong.mid.wav")
+        let (clip, reference) = try GameFormatCommandTests.rendered(sandbox, "phrase.midi2", "reference.mid")
+        let wrong = try GameFormatCommandTests.rendered(sandbox, "wrong.mid", "reference.mid").file
         #expect(clip.count > 44_100, "\(clip.count) samples")
         #expect(clip == reference, "the clip renders \(StemRenderTests.residualDecibels(clip, reference)) dB from its translation")
         #expect(StemRenderTests.residualDecibels(wrong, reference) > -40, "a wrong velocity must not pass for the reference")
