@@ -52,6 +52,28 @@ struct VanishingFilesCommandTests {
             "\(resumed.stdout) \(resumed.stderr)")
     }
 
+    @Test(
+        "a queued file made unreadable before its turn (its permissions taken away; as root, whom they do not stop, a FIFO put in its place) is passed over with its name, and the queue goes on"
+    )
+    func fileMadeUnreadable() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try Self.album(sandbox)
+        let player = try PlayingCommand(sandbox, Self.play, server: server)
+        try #require(player.waitForLine(containing: "playing 1/4") != nil, "\(player.stdout)")
+        let third = sandbox.path("Album/3.mid")
+        if getuid() == 0 {
+            try #require(unlink(third) == 0 && mkfifo(third, 0o600) == 0, "\(String(cString: strerror(errno)))")
+        } else {
+            try #require(chmod(third, 0) == 0, "\(String(cString: strerror(errno)))")
+        }
+        let exit = player.wait(timeLimit: 20)
+        #expect(exit.status == 0, "\(player.report(exit))")
+        #expect(player.stderr.contains("Album/3.mid: "), "\(player.stderr)")
+        // Kept in the queue when it may be readable again (permissions), taken out when it is no file (a FIFO).
+        #expect(player.stdout.contains(": Album/4.mid (0:04.0)") && !player.stdout.contains("Album/3.mid ("), "\(player.stdout)")
+    }
+
     @Test("a queued file deleted before its turn is passed over with its name, and one replaced plays as it is now")
     func fileDeletedAndReplaced() throws {
         try Fixtures.requireSoundFont()
