@@ -14,8 +14,8 @@
 public struct SongLoop: Hashable, Sendable {
     public enum Marking: String, Hashable, Sendable {
         case markers = "loopStart/loopEnd markers"
-        case emidi = "controllers 116/117, EMIDI and XMI"
-        case emidiTrack = "controllers 118/119, EMIDI track loops"
+        case emidi = "controllers 116/117, EMIDI/XMI"
+        case emidiTrack = "controllers 118/119, EMIDI tracks"
         case controller111 = "controller 111"
         case touhou = "controllers 2/4, Touhou"
     }

@@ -111,11 +111,11 @@ extension FileReport {
     /// What `--loops` would repeat, or why it would repeat nothing.
     private func loopLines(_ summary: SongSummary) -> [String] {
         if let loop = summary.loop {
-            let passes = loop.markedPasses.map { $0 == 0 ? ", marked to repeat for ever" : ", marked to play \(plural($0, "time"))" } ?? ""
+            let passes = loop.markedPasses.map { $0 == 0 ? ", marked for ever" : ", \($0) pass\($0 == 1 ? "" : "es") marked" } ?? ""
             return ["\(formatDuration(loop.startSeconds)) to \(formatDuration(loop.endSeconds)) (\(loop.marking)\(passes))"]
         }
         guard let problem = summary.loopProblem, problem != SongLoop.noMarks else {
-            return ["none (no loopStart/loopEnd markers, no controllers 116/117, 118/119, 111 or 2/4)"]
+            return ["none (no loop marks in any convention)"]
         }
         return ["none: \(problem)"]
     }
