@@ -348,6 +348,10 @@ public final class Synthesizer: @unchecked Sendable {
     /// Back to the state of a new synthesizer, for a song of `songMode` (the chosen mode, if the
     /// settings name one, wins): voices, controllers, programs, master volume, effects.
     public func reset(songMode: MIDIMode = .gm) {
+        // Voices still sounding are cut first, and a block computed for the cut to take effect:
+        // FluidSynth's reset asks for the same cut, yet left them in a release (measured: a flute
+        // note rendered before a seek went on 20-40 ms into what followed it; SeekCutTests).
+        if activeVoiceCount > 0 { silence() }
         module.start(songMode: songMode, output: self)
         // Setting the chorus and reverb again restarts their modulation from the
         // same phase, so that a song sounds the same whatever was played before it.
