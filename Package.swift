@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CTagLib", pkgConfig: "taglib_c", providers: [.apt(["libtagc0-dev"])]),
         // The few functions of TagLib 2's C API that smfplay needs and Debian 12's TagLib 1.13 lacks, in C++
@@ -31,8 +32,8 @@ let package = Package(
         .target(name: "CTagLibBackport", dependencies: ["CTagLib"], linkerSettings: [.linkedLibrary("tag")]),
 
         // Files as bytes (swift-system's FilePath, whatever a name's encoding), and the one way a
-        // file is written whole or not at all.
-        .target(name: "Files", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        // file is written whole or not at all; an archive's members read as files are (libarchive).
+        .target(name: "Files", dependencies: ["CArchive", .product(name: "SystemPackage", package: "swift-system")]),
         // Work on several threads of smfplay's own (not libdispatch's concurrentPerform: see WorkerThreads).
         .target(name: "WorkerThreads"),
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.

@@ -15,7 +15,7 @@ extension FilePath {
     }
 
     /// One name's bytes as a person reads them (see ``text``).
-    static func text(ofName bytes: ArraySlice<UInt8>) -> String {
+    public static func text(ofName bytes: ArraySlice<UInt8>) -> String {
         if let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
         if let shiftJIS = String(data: Data(bytes), encoding: .shiftJIS), !shiftJIS.unicodeScalars.contains(where: isControl) {
             return shiftJIS

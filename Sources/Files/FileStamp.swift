@@ -20,9 +20,14 @@ public struct FileStamp: Codable, Hashable, Sendable {
     }
 
     /// The stamp of the file at `path` now (links followed); nil when there is none.
+    /// A member of an archive has its archive's stamp: it changes only with it.
     public init?(ofFileAt path: FilePath) {
         var info = stat()
-        guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else {
+            guard errno == ENOTDIR, let archived = ArchivedPath(path) else { return nil }
+            self.init(ofFileAt: archived.archive)
+            return
+        }
         self.init(size: Int64(info.st_size), modifiedSeconds: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec))
     }
 

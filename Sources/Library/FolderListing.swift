@@ -1,4 +1,5 @@
 import Files
+import SMF
 import SystemPackage
 
 #if canImport(Glibc)
@@ -14,9 +15,18 @@ import SystemPackage
 public struct FolderListing: Sendable {
     public let folder: FilePath
     public let entries: [FolderEntry]
+    /// Listing an archive itself: what was left out of it as it was read (each said once, for
+    /// the archive, not again for each folder in it).
+    public let leftOut: [ArchiveWarning]
 
     public init(folder: FilePath) throws(FolderListingError) {
-        guard let names = folder.entryNames() else { throw FolderListingError(folder: folder, reason: .init(errno: errno)) }
+        guard let names = folder.entryNames() else {
+            let code = errno
+            guard let archived = ArchivedPath(folder) else { throw FolderListingError(folder: folder, reason: .init(errno: code)) }
+            self.folder = folder
+            (entries, leftOut) = try Self.entries(of: archived, folder: folder)
+            return
+        }
         var folders: [FolderEntry] = []
         var files: [FolderEntry] = []
         var enclosingFolders: Set<FileIdentity>?
@@ -37,6 +47,9 @@ public struct FolderListing: Sendable {
                     isLoop = enclosing.contains(identity)
                 }
                 folders.append(FolderEntry(name: name.text, path: path, kind: .folder, isSymbolicLink: isLink, isLoop: isLoop, identity: identity))
+            case S_IFREG where ArchiveFormat(fileAt: path) != nil:
+                // An archive is a folder.
+                folders.append(FolderEntry(name: name.text, path: path, kind: .folder, isSymbolicLink: isLink, isLoop: false, identity: identity))
             case S_IFREG where MIDIFileDetector.isMIDIFile(at: path):
                 files.append(FolderEntry(name: name.text, path: path, kind: .midiFile, isSymbolicLink: isLink, isLoop: false, identity: identity))
             default:
@@ -45,6 +58,33 @@ public struct FolderListing: Sendable {
         }
         self.folder = folder
         entries = NaturalOrder.sorted(folders, byName: \.name) + NaturalOrder.sorted(files, byName: \.name)
+        leftOut = []
+    }
+
+    /// A place in an archive, or the archive itself: its folders (archives inside it among them)
+    /// and its MIDI files, by extension or content. What the archive left out is not said here:
+    /// the commands that read its songs say it.
+    private static func entries(of archived: ArchivedPath, folder: FilePath) throws(FolderListingError) -> ([FolderEntry], [ArchiveWarning]) {
+        let place: ArchiveFolder
+        do {
+            place = try archived.folder(memberLimit: SMFReadingPolicy().maximumFileSize)
+        } catch {
+            throw FolderListingError(folder: folder, reason: .other("\(error)"))
+        }
+        guard place.exists else { throw FolderListingError(folder: folder, reason: .missing) }
+        func path(_ name: [UInt8]) -> FilePath { FilePath(bytes: folder.bytes + [UInt8(ascii: "/")] + name) }
+        let folders = place.folders.filter { $0.first != UInt8(ascii: ".") }.map { name in
+            FolderEntry(name: FilePath.text(ofName: name[...]), path: path(name), kind: .folder, isSymbolicLink: false, isLoop: false, identity: nil)
+        }
+        let files = place.files.filter { file in
+            guard file.name.first != UInt8(ascii: "."), let data = place.data(of: file.member) else { return false }
+            return MIDIFileDetector.hasMIDIExtension(file.member.name) || MIDIFileSignature.matches(data.prefix(MIDIFileSignature.length))
+        }.map { file in
+            FolderEntry(
+                name: FilePath.text(ofName: file.name[...]), path: path(file.name), kind: .midiFile, isSymbolicLink: false, isLoop: false,
+                identity: nil)
+        }
+        return (NaturalOrder.sorted(folders, byName: \.name) + NaturalOrder.sorted(files, byName: \.name), archived.isArchive ? place.warnings : [])
     }
 
     private static func isHidden(_ name: FilePath.Component) -> Bool {

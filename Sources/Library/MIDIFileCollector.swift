@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import SMF
 import SystemPackage
 
 #if canImport(Glibc)
@@ -39,10 +40,17 @@ public struct MIDIFileCollector {
     public mutating func add(path: FilePath) {
         var info = stat()
         guard path.withPlatformString({ stat($0, &info) }) == 0 else {
-            problems.append(Problem(path: path, kind: .unreadable, reason: SystemError.current))
+            let reason = SystemError.current
+            guard let archived = ArchivedPath(path) else {
+                problems.append(Problem(path: path, kind: .unreadable, reason: reason))
+                return
+            }
+            addArchived(archived, path: path)
             return
         }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        if info.st_mode & S_IFMT == S_IFREG, let archived = ArchivedPath(path) {
+            addArchived(archived, path: path)
+        } else if info.st_mode & S_IFMT == S_IFDIR {
             let (filesBefore, problemsBefore) = (files.count, problems.count)
             addFolder(path, identity: FileIdentity(info))
             if files.count == filesBefore, problems.count == problemsBefore {
@@ -65,8 +73,30 @@ public struct MIDIFileCollector {
         }
     }
 
-    private mutating func addFolder(_ folder: FilePath, identity: FileIdentity) {
-        guard visitedFolders.insert(identity).inserted else { return }
+    /// A path into an archive, or the archive itself: a member is taken as it is, a place that
+    /// holds members as a folder.
+    private mutating func addArchived(_ archived: ArchivedPath, path: FilePath) {
+        let folder: ArchiveFolder
+        do {
+            folder = try archived.folder(memberLimit: SMFReadingPolicy().maximumFileSize)
+        } catch {
+            problems.append(Problem(path: archived.archive, kind: .unreadable, reason: "\(error)"))
+            return
+        }
+        guard folder.exists else {
+            // Not a place in the archive: a member (read, and refused if it is not there, when it plays).
+            files.append(path)
+            return
+        }
+        let (filesBefore, problemsBefore) = (files.count, problems.count)
+        addFolder(path, identity: nil)
+        if files.count == filesBefore, problems.count == problemsBefore {
+            problems.append(Problem(path: path, kind: .noMIDIFiles, reason: "no MIDI files in this archive"))
+        }
+    }
+
+    private mutating func addFolder(_ folder: FilePath, identity: FileIdentity?) {
+        if let identity, !visitedFolders.insert(identity).inserted { return }
         let listing: FolderListing
         do {
             listing = try FolderListing(folder: folder)
@@ -74,6 +104,7 @@ public struct MIDIFileCollector {
             problems.append(Problem(path: folder, kind: .unreadable, reason: "cannot open folder: \(error.reason)"))
             return
         }
+        problems += listing.leftOut.map { Problem(path: folder, kind: .unreadable, reason: $0.description) }
         for entry in listing.entries where entry.kind == .folder {
             addFolder(entry.path, identity: entry.identity)
         }

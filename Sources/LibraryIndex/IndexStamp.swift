@@ -17,10 +17,15 @@ struct IndexStamp: Hashable, Sendable {
         self.inode = inode
     }
 
-    /// The file's stamp now (links followed); nil when it is gone.
+    /// The file's stamp now (links followed); nil when it is gone. A member of an archive has its
+    /// archive's: it changes only with it.
     init?(path: FilePath) {
         var info = stat()
-        guard path.withPlatformString({ stat($0, &info) }) == 0 else { return nil }
+        guard path.withPlatformString({ stat($0, &info) }) == 0 else {
+            guard errno == ENOTDIR, let archived = ArchivedPath(path) else { return nil }
+            self.init(path: archived.archive)
+            return
+        }
         self.init(
             size: Int64(info.st_size), modifiedNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
             inode: Int64(bitPattern: UInt64(info.st_ino)))

@@ -47,7 +47,8 @@ public struct SongSoundKey: Hashable, Sendable {
 
     /// The MD5 of the song file at `path`; nil when it cannot be read (the render then reports why).
     public static func content(ofSongAt path: FilePath) -> String? {
-        guard let bytes = try? SmallFile.read(path, limit: SMFReadingPolicy.lenient.maximumFileSize) else { return nil }
+        let limit = SMFReadingPolicy.lenient.maximumFileSize
+        guard let bytes = (try? SmallFile.read(path, limit: limit)) ?? (try? ArchivedPath(path)?.read(memberLimit: limit)) else { return nil }
         return MD5.hexDigest(of: bytes)
     }
 }

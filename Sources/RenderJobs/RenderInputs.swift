@@ -1,3 +1,4 @@
+import Files
 import Library
 import SystemPackage
 
@@ -19,7 +20,7 @@ public struct RenderInputs {
             var collector = MIDIFileCollector()
             collector.add(path: input)
             problems += collector.problems.map { RenderProblem(input: $0.path, description: $0.description) }
-            let base = input.isFolder ? input : nil
+            let base = input.isFolderOrArchive ? input : nil
             for file in collector.files {
                 var relative = Self.name(of: file)
                 if let base {

@@ -48,7 +48,7 @@ public struct RenderPlan: Sendable {
             guard !Self.isSameFile(input, target) else {
                 throw Failure(description: "\(target.text): that is the MIDI file being rendered; choose another output")
             }
-            if let shard, Self.split([input.lastComponent?.bytes ?? []], [Int((try? input.stat())?.size ?? 0)], shard).first != shard.index {
+            if let shard, Self.split([input.lastComponent?.bytes ?? []], [Int((try? input.fileSize()) ?? 0)], shard).first != shard.index {
                 otherShards = 1
                 return
             }
@@ -79,8 +79,8 @@ public struct RenderPlan: Sendable {
             candidates.append((job, item.relativePath.bytes))
         }
         // Sizes weigh the split; a file that cannot be looked at weighs nothing, and its shard reports it.
-        let statuses = candidates.map { candidate in Result { () throws(Errno) in try candidate.job.input.stat() } }
-        let shards = shard.map { Self.split(candidates.map(\.key), statuses.map { Int((try? $0.get())?.size ?? 0) }, $0) }
+        let statuses = candidates.map { candidate in Result { () throws(Errno) in try candidate.job.input.fileSize() } }
+        let shards = shard.map { Self.split(candidates.map(\.key), statuses.map { Int((try? $0.get()) ?? 0) }, $0) }
         for (index, candidate) in candidates.enumerated() {
             let job = candidate.job
             if let shard, shards?[index] != shard.index {
@@ -112,14 +112,13 @@ public struct RenderPlan: Sendable {
     /// Whether the inputs are one MIDI file, whose output is a file (not a folder of outputs, as
     /// for a folder, a playlist or several inputs).
     public static func isOneFile(_ inputs: [FilePath]) -> Bool {
-        inputs.count == 1 && !inputs[0].isFolder && !M3UPlaylist.isPlaylist(inputs[0])
+        inputs.count == 1 && !inputs[0].isFolderOrArchive && !M3UPlaylist.isPlaylist(inputs[0])
     }
 
+    /// Whether the output is as new as the input (a member of an archive is as new as its archive).
     private static func isUpToDate(_ inputPath: FilePath, _ outputPath: FilePath) -> Bool {
-        var input = stat()
-        var output = stat()
-        guard inputPath.withPlatformString({ stat($0, &input) }) == 0, outputPath.withPlatformString({ stat($0, &output) }) == 0 else { return false }
-        return (output.st_mtim.tv_sec, output.st_mtim.tv_nsec) >= (input.st_mtim.tv_sec, input.st_mtim.tv_nsec)
+        guard let input = FileStamp(ofFileAt: inputPath), let output = FileStamp(ofFileAt: outputPath) else { return false }
+        return (output.modifiedSeconds, output.modifiedNanoseconds) >= (input.modifiedSeconds, input.modifiedNanoseconds)
     }
 
     private static func isSameFile(_ first: FilePath, _ second: FilePath) -> Bool {

@@ -16,6 +16,14 @@ enum FileBytes {
                 _ = WorkerThreads.results(ofJobs: parts, readPart)
             }
         } catch {
+            // A member of an archive (`pack.zip/song.mid`): no real file can be under a regular file.
+            if case .system(.notDirectory) = error, let archived = ArchivedPath(path) {
+                do {
+                    return try archived.read(memberLimit: limit)
+                } catch {
+                    throw .unreadable(path: path, reason: error.description)
+                }
+            }
             switch error {
             case .missing: throw .unreadable(path: path, reason: SystemError.text(ENOENT))
             case .folder, .notARegularFile: throw .notARegularFile(path: path)

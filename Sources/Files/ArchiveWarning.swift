@@ -1,0 +1,34 @@
+import SystemPackage
+
+/// Something in an archive that was left out as it was read, each said once.
+public enum ArchiveWarning: Hashable, Sendable, CustomStringConvertible {
+    /// A member larger than any file of its kind; it grew past `limit` as it was decompressed,
+    /// whatever its header claimed.
+    case memberTooLarge(FilePath, limit: Int)
+    /// A name that would reach outside the archive's folder (absolute, or through `..`).
+    case unsafeName(FilePath)
+    case encrypted(FilePath)
+    /// More members than an archive is read for: the rest are left out.
+    case tooManyMembers(limit: Int)
+    /// More decompressed bytes than an archive of MIDI files could hold: reading stopped there.
+    case tooMuchData(limit: Int64)
+    /// The archive ends early or is damaged after the members read so far.
+    case damaged(reason: String)
+
+    public var description: String {
+        switch self {
+        case .memberTooLarge(let member, let limit): "\(member.text): larger than the \(limit) bytes a file in it may have, left out"
+        case .unsafeName(let member): "\(member.text): a name that leads outside the archive, left out"
+        case .encrypted(let member): "\(member.text): encrypted, left out (no password)"
+        case .tooManyMembers(let limit): "more than \(limit) files: the rest left out"
+        case .tooMuchData(let limit): "more than \(limit / (1 << 20)) MB once decompressed: the rest left out"
+        case .damaged(let reason): "damaged: \(reason); the files before it kept"
+        }
+    }
+
+    /// The limit `member` was left out for being larger than, if it was.
+    func tooLargeLimit(of member: FilePath) -> Int? {
+        guard case .memberTooLarge(member, let limit) = self else { return nil }
+        return limit
+    }
+}
