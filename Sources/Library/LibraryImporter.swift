@@ -1,4 +1,5 @@
 import Files
+import SMF
 import SystemPackage
 
 #if canImport(Glibc)
@@ -34,6 +35,7 @@ public struct LibraryImporter: Sendable {
         do {
             input = try ReadableFile(source)
         } catch {
+            if case .system(.notDirectory) = error, let member = ArchivedPath(source) { return try importMember(member, at: source) }
             switch error {
             case .missing: throw .unreadable(path: source, reason: SystemError.text(ENOENT))
             case .folder: throw .isFolder(path: source)
@@ -43,19 +45,43 @@ public struct LibraryImporter: Sendable {
         guard MIDIFileDetector.hasMIDIContent(input) else { throw .notMIDI(path: source) }
         guard let name = source.lastComponent else { throw .isFolder(path: source) }
 
+        let copy = try stagedCopy(named: name)
+        try Self.copy(from: input, source: source, to: copy)
+        return try claimName(for: name, giving: copy)
+    }
+
+    /// A hidden file in the folder (made if missing) to write a copy named `name` into.
+    private func stagedCopy(named name: FilePath.Component) throws(LibraryImportError) -> StagedFile {
         do {
             try folder.makeFolders(permissions: [.ownerReadWriteExecute, .groupReadExecute, .otherReadExecute])
         } catch {
             throw .cannotWrite(path: error.folder, reason: error.errno == .fileExists ? "not a folder" : SystemError.text(error.errno.rawValue))
         }
-        let copy: StagedFile
         do {
-            copy = try StagedFile(destination: folder.appending(name))
+            return try StagedFile(destination: folder.appending(name))
         } catch {
             if case .system(let errno) = error, Self.meansDiskFull(errno) { throw .diskFull(path: folder.appending(name), errno: errno) }
             throw .cannotWrite(path: folder, reason: error.description)
         }
-        try Self.copy(from: input, source: source, to: copy)
+    }
+
+    /// Copies a song out of an archive (`pack.lzh/song.mid`), under its own name.
+    private func importMember(_ member: ArchivedPath, at source: FilePath) throws(LibraryImportError) -> FilePath {
+        let bytes: [UInt8]
+        do {
+            bytes = try member.read(memberLimit: SMFReadingPolicy().maximumFileSize)
+        } catch {
+            throw .unreadable(path: source, reason: error.description)
+        }
+        guard MIDIFileSignature.matches(bytes.prefix(MIDIFileSignature.length)) else { throw .notMIDI(path: source) }
+        guard let name = source.lastComponent else { throw .isFolder(path: source) }
+        let copy = try stagedCopy(named: name)
+        do {
+            try copy.write(bytes)
+        } catch {
+            if Self.meansDiskFull(error.rawValue) { throw .diskFull(path: copy.destination, errno: error.rawValue) }
+            throw .cannotWrite(path: folder, reason: SystemError.text(error.rawValue))
+        }
         return try claimName(for: name, giving: copy)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Files
 import Library
 import SystemPackage
 import TerminalUI
@@ -12,8 +13,9 @@ struct Import: ParsableCommand {
             """
             A file is taken for its content, not its name: one that does not start like a MIDI \
             file is refused with a message, the others are still imported, and the exit status \
-            is 1. A name already in the folder gets a number, as in Song (2).mid: no file is \
-            ever replaced. Each copy appears whole or not at all.
+            is 1. An archive (ZIP, LZH, 7z, RAR, tar) gives its songs, each copied on its own. \
+            A name already in the folder gets a number, as in Song (2).mid: no file is ever \
+            replaced. Each copy appears whole or not at all.
             """, examples: Import.examples)
     )
 
@@ -35,7 +37,12 @@ struct Import: ParsableCommand {
             ?? library.root(configuration: configurationOption.load()).appending(LibraryImporter.inboxFolderName)
         let importer = LibraryImporter(folder: folder)
         var refused = false
-        let files = files.map(CommandLinePath.filePath)
+        let files = files.map(CommandLinePath.filePath).flatMap { path in
+            let (songs, problems) = Self.songs(in: path)
+            for problem in problems { printError(problem.description) }
+            refused = refused || !problems.isEmpty
+            return songs
+        }
         for (index, file) in files.enumerated() {
             do {
                 print("\(file.text) → \(try importer.importFile(at: file).text)")
@@ -54,6 +61,17 @@ struct Import: ParsableCommand {
     }
 }
 
+extension Import {
+    /// An archive (or a folder in one) gives its songs, each imported on its own, and what it left
+    /// out; anything else is taken as it is (a folder on disk is refused by the importer).
+    static func songs(in path: FilePath) -> (songs: [FilePath], problems: [MIDIFileCollector.Problem]) {
+        guard !path.isFolder, path.isFolderOrArchive else { return ([path], []) }
+        var collector = MIDIFileCollector()
+        collector.add(path: path)
+        return (collector.files, collector.problems)
+    }
+}
+
 extension Import: ArgumentChecks {
     var checkedGroups: [any ArgumentChecks] { [library, configurationOption] }
 }
@@ -62,5 +80,6 @@ extension Import: HasExamples {
     static let examples: [CommandHelp.Example] = [
         (command: "smfplay import ~/Downloads/*.mid", does: "into the library's Inbox"),
         (command: "smfplay import x.mid --into ~/MIDI/Chopin", does: "into another folder"),
+        (command: "smfplay import pack.lzh", does: "the songs in an archive"),
     ]
 }

@@ -119,6 +119,38 @@ struct ImportCommandTests {
         #expect(contents == expected)
     }
 
+    @Test(
+        "an archive gives its songs, each copied on its own (a Shift-JIS name as its bytes); a member named alone is copied; what the archive left out is said and the status is 1"
+    )
+    func archive() throws {
+        let sandbox = try Sandbox()
+        let japanese = Array("曲/夜想曲.mid".data(using: .shiftJIS)!)
+        var zip = ZIPWriter()
+        zip.add(ZIPWriter.Member(name: Array("Bach/one.mid".utf8), data: Fixtures.song(title: "one")))
+        zip.add(ZIPWriter.Member(name: japanese, data: Fixtures.song(title: "two")))
+        zip.add(ZIPWriter.Member(name: Array("readme.txt".utf8), data: Array("not a song".utf8)))
+        try sandbox.write("pack.zip", zip.encode())
+        let imported = try sandbox.run(["import", "pack.zip", "--into", "in"])
+        #expect(imported.succeeded && imported.stderr.isEmpty, "\(imported)")
+        #expect(imported.stdoutLines == ["pack.zip/Bach/one.mid → in/one.mid", "pack.zip/曲/夜想曲.mid → in/夜想曲.mid"], "\(imported)")
+        // The copy's name is the member's Shift-JIS bytes, as an archive unpacked on Linux gives it.
+        let copied = (Array(sandbox.path("in/").utf8) + Array("夜想曲.mid".data(using: .shiftJIS)!) + [0]).map { CChar(bitPattern: $0) }
+        #expect(access(copied, F_OK) == 0)
+        #expect(try sandbox.contents("in/one.mid") == Data(Fixtures.song(title: "one")))
+        let alone = try sandbox.run(["import", "pack.zip/Bach/one.mid", "--into", "in"])
+        #expect(alone.succeeded && alone.stdoutLines == ["pack.zip/Bach/one.mid → in/one (2).mid"], "\(alone)")
+
+        var hostile = ZIPWriter()
+        hostile.add(ZIPWriter.Member(name: Array("../evil.mid".utf8), data: Fixtures.song()))
+        hostile.add(ZIPWriter.Member(name: Array("good.mid".utf8), data: Fixtures.song()))
+        try sandbox.write("hostile.zip", hostile.encode())
+        let refused = try sandbox.run(["import", "hostile.zip", "--into", "in"])
+        #expect(
+            refused.status == 1 && refused.stderr == "smfplay: hostile.zip: ../evil.mid: a name that leads outside the archive, left out\n",
+            "\(refused)")
+        #expect(sandbox.exists("in/good.mid") && !sandbox.exists("evil.mid"))
+    }
+
     @Test("--help describes the command and --into")
     func help() throws {
         let result = try Sandbox().run(["import", "--help"])
