@@ -100,6 +100,45 @@ struct BrowseCommandTests {
         #expect(exit.status == 0 && exit.signal == nil && resumed.problems.isEmpty, "\(resumed.report(exit))")
     }
 
+    // MARK: Archives
+
+    @Test(
+        "an LZH archive in the library is a folder: Enter opens it and the Shift-JIS folder in it, Enter plays a song, Backspace leaves it; resume plays the song again from inside the archive"
+    )
+    func archiveBrowsesAsAFolder() throws {
+        let sandbox = try makeSandbox()
+        var lzh = LZHWriter(level: .level1)
+        lzh.add(LZHWriter.Member(path: Array("ゲーム/ステージ1.mid".data(using: .shiftJIS)!), data: Songs.heldNote(74, seconds: 30)))
+        try sandbox.write("Library/pack.lzh", lzh.encode())
+        let terminal = try browse(sandbox)
+        let top = try terminal.waitForBrowser("Library, the archive among the folders") { $0.entries.contains { $0.name == "pack.lzh/" } }
+        #expect(top.entries.map(\.name) == ["Bach/", "Chopin/", "pack.lzh/", "Satie/"], "\(top)")
+        for _ in 0..<2 { try terminal.send("Down") }
+        try terminal.send("Enter")
+        try terminal.waitForBrowser("inside the archive") { $0.breadcrumb == "Library › pack.lzh" && $0.selected?.name == "ゲーム/" }
+        try terminal.send("Enter")
+        try terminal.waitForBrowser("its folder") { $0.breadcrumb == "Library › pack.lzh › ゲーム" && $0.selected?.name == "ステージ1.mid" }
+        let take = try Take(server)
+        try terminal.send("Enter")
+        try terminal.waitForPlayView("the song in the archive, a second in") { $0.name == "ステージ1.mid" && $0.elapsedSeconds >= 1 }
+        try terminal.send("q")
+        try terminal.waitForBrowser("the browser again") { $0.status == "Stopped." }
+        let (sound, _) = try take.finish()
+        #expect(sound.noteRuns().map(\.note) == [74], "the song in the archive was not heard")
+        try terminal.send("BSpace")
+        try terminal.send("BSpace")
+        try terminal.waitForBrowser("Library, pack.lzh/ selected") { $0.breadcrumb == "Library" && $0.selected?.name == "pack.lzh/" }
+        try terminal.send("q")
+        #expect(terminal.exitStatus() == 0)
+
+        let resumed = try PlayingCommand(sandbox, ["resume"] + PlayCommandTests.synthesis, server: server)
+        let line = resumed.waitForLine(containing: "playing")
+        #expect(line?.contains("pack.lzh/ゲーム/ステージ1.mid") == true, "\(line ?? "no playing line")")
+        resumed.type("q")
+        let exit = resumed.wait(timeLimit: 10)
+        #expect(exit.status == 0 && exit.signal == nil && resumed.problems.isEmpty, "\(resumed.report(exit))")
+    }
+
     // MARK: Where it opens, and going back
 
     @Test("opens at the file played last, its folders in the breadcrumb, the file marked and selected; back climbs to the top")
