@@ -20,11 +20,14 @@ public struct FileStamp: Codable, Hashable, Sendable {
     }
 
     /// The stamp of the file at `path` now (links followed); nil when there is none.
-    /// A member of an archive has its archive's stamp: it changes only with it.
+    /// A member of an archive has its archive's stamp (it changes only with it); nil when the
+    /// archive has no such member.
     public init?(ofFileAt path: FilePath) {
         var info = stat()
         guard path.withPlatformString({ stat($0, &info) }) == 0 else {
-            guard errno == ENOTDIR, let archived = ArchivedPath(path) else { return nil }
+            guard errno == ENOTDIR, let archived = ArchivedPath(path), (try? archived.read(memberLimit: Archive.memberSizeCeiling)) != nil else {
+                return nil
+            }
             self.init(ofFileAt: archived.archive)
             return
         }

@@ -16,10 +16,17 @@ public enum MIDIFileDetector {
         return extensions.contains(fileExtension.lowercased())
     }
 
-    /// Whether a regular file is at `path` and starts as a MIDI file does (``MIDIFileSignature``).
+    /// Whether a regular file, or an archive's member, is at `path` and starts as a MIDI file does
+    /// (``MIDIFileSignature``).
     public static func hasMIDIContent(at path: FilePath) -> Bool {
-        guard let file = try? ReadableFile(path) else { return false }
-        return hasMIDIContent(file)
+        do {
+            return hasMIDIContent(try ReadableFile(path))
+        } catch {
+            guard case .system(.notDirectory) = error, let member = ArchivedPath(path),
+                let bytes = try? member.read(memberLimit: SMFReadingPolicy().maximumFileSize)
+            else { return false }
+            return MIDIFileSignature.matches(bytes.prefix(MIDIFileSignature.length))
+        }
     }
 
     /// Whether `file` starts as a MIDI file does.

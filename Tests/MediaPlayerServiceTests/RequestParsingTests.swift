@@ -81,6 +81,18 @@ struct RequestParsingTests {
         #expect(throws: MediaPlayerCallError.notAMIDIFile(text)) { try Self.method("OpenUri", .string(text.fileURI)) }
     }
 
+    @Test("OpenUri: a song in an archive (its file's path, a slash, its name there) opens; a name the archive has not is missing")
+    func openUriInArchive() throws {
+        let folder = try TemporaryFolder()
+        var zip = ZIPWriter()
+        zip.add(ZIPWriter.Member(name: Array("Bach/Invention.mid".utf8), data: midiHeader))
+        let archive = FilePath(try folder.create("pack.zip", zip.encode()))
+        let member = archive.appending("Bach/Invention.mid")
+        #expect(try Self.method("OpenUri", .string(member.fileURI)) == .open(member))
+        let gone = archive.appending("Bach/gone.mid")
+        #expect(throws: MediaPlayerCallError.missingFile(gone)) { try Self.method("OpenUri", .string(gone.fileURI)) }
+    }
+
     @Test("LoopStatus takes None, Track and Playlist, spelt so")
     func loopStatus() throws {
         for status in MediaPlayerState.LoopStatus.allCases {
