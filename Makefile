@@ -108,6 +108,7 @@ bench: deps
 	bench/play.sh
 	bench/playback.sh
 	bench/library.sh
+	bench/archives.sh
 	bench/compat.sh
 	bench/limiter.sh
 	bench/shards.sh

@@ -48,8 +48,9 @@ public struct FolderListing: Sendable {
                 }
                 folders.append(FolderEntry(name: name.text, path: path, kind: .folder, isSymbolicLink: isLink, isLoop: isLoop, identity: identity))
             case S_IFREG where ArchiveFormat(fileAt: path) != nil:
-                // An archive is a folder.
-                folders.append(FolderEntry(name: name.text, path: path, kind: .folder, isSymbolicLink: isLink, isLoop: false, identity: identity))
+                // An archive is a folder, which no link can lead back into: no identity to visit once
+                // (hard links to one archive are each a folder of their own, as their names say).
+                folders.append(FolderEntry(name: name.text, path: path, kind: .folder, isSymbolicLink: isLink, isLoop: false, identity: nil))
             case S_IFREG where MIDIFileDetector.isMIDIFile(at: path):
                 files.append(FolderEntry(name: name.text, path: path, kind: .midiFile, isSymbolicLink: isLink, isLoop: false, identity: identity))
             default:
