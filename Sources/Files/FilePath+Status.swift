@@ -17,16 +17,25 @@ extension FilePath {
 }
 
 extension FilePath {
-    /// The size of the file here (links followed), or of the archive member this path names.
+    /// The size of the file here (links followed), of the archive member this path names, or of
+    /// the file one of whose songs it names by number (`music.xmi/2`: the whole file's).
     public func fileSize() throws(Errno) -> Int64 {
         do {
             return try Errno.typed { try stat() }.size
         } catch {
-            guard error == .notDirectory, let archived = ArchivedPath(self), !archived.isArchive,
-                let archive = try? Archive.open(archived.archive, memberLimit: Archive.memberSizeCeiling)
-            else { throw error }
-            guard let member = archive.members.first(where: { $0.name == archived.inside }) else { throw .noSuchFileOrDirectory }
-            return member.size
+            guard error == .notDirectory else { throw error }
+            if let archived = ArchivedPath(self), !archived.isArchive,
+                let archive = try? Archive.open(archived.archive, memberLimit: Archive.memberSizeCeiling),
+                let member = archive.members.first(where: { $0.name == archived.inside })
+            {
+                return member.size
+            }
+            let bytes = self.bytes
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash + 1 < bytes.count,
+                bytes[(slash + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let size = try? FilePath(bytes: bytes[..<slash]).fileSize()
+            else { throw .noSuchFileOrDirectory }
+            return size
         }
     }
 }

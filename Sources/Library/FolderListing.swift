@@ -22,6 +22,11 @@ public struct FolderListing: Sendable {
     public init(folder: FilePath) throws(FolderListingError) {
         guard let names = folder.entryNames() else {
             let code = errno
+            if code == ENOTDIR, let songs = Self.songEntries(of: folder) {
+                self.folder = folder
+                (entries, leftOut) = (songs, [])
+                return
+            }
             guard let archived = ArchivedPath(folder) else { throw FolderListingError(folder: folder, reason: .init(errno: code)) }
             self.folder = folder
             (entries, leftOut) = try Self.entries(of: archived, folder: folder)
@@ -51,6 +56,8 @@ public struct FolderListing: Sendable {
                 // An archive is a folder, which no link can lead back into: no identity to visit once
                 // (hard links to one archive are each a folder of their own, as their names say).
                 folders.append(FolderEntry(name: name.text, path: path, kind: .folder, isSymbolicLink: isLink, isLoop: false, identity: nil))
+            case S_IFREG where Self.isFolderOfSongs(path):
+                folders.append(FolderEntry(name: name.text, path: path, kind: .folder, isSymbolicLink: isLink, isLoop: false, identity: nil))
             case S_IFREG where MIDIFileDetector.isMIDIFile(at: path):
                 files.append(FolderEntry(name: name.text, path: path, kind: .midiFile, isSymbolicLink: isLink, isLoop: false, identity: identity))
             default:
@@ -77,7 +84,13 @@ public struct FolderListing: Sendable {
         let folders = place.folders.filter { $0.first != UInt8(ascii: ".") }.map { name in
             FolderEntry(name: FilePath.text(ofName: name[...]), path: path(name), kind: .folder, isSymbolicLink: false, isLoop: false, identity: nil)
         }
+        let songFolders = place.files.filter { isFolderOfSongs(path($0.name)) }.map { file in
+            FolderEntry(
+                name: FilePath.text(ofName: file.name[...]), path: path(file.name), kind: .folder, isSymbolicLink: false, isLoop: false, identity: nil
+            )
+        }
         let files = place.files.filter { file in
+            guard !isFolderOfSongs(path(file.name)) else { return false }
             guard file.name.first != UInt8(ascii: "."), let data = place.data(of: file.member) else { return false }
             return MIDIFileDetector.hasMIDIExtension(file.member.name) || MIDIFileSignature.matches(data.prefix(MIDIFileSignature.length))
         }.map { file in
@@ -85,7 +98,24 @@ public struct FolderListing: Sendable {
                 name: FilePath.text(ofName: file.name[...]), path: path(file.name), kind: .midiFile, isSymbolicLink: false, isLoop: false,
                 identity: nil)
         }
-        return (NaturalOrder.sorted(folders, byName: \.name) + NaturalOrder.sorted(files, byName: \.name), archived.isArchive ? place.warnings : [])
+        return (
+            NaturalOrder.sorted(folders + songFolders, byName: \.name) + NaturalOrder.sorted(files, byName: \.name),
+            archived.isArchive ? place.warnings : []
+        )
+    }
+
+    /// Whether the file at `path` (on disk or in an archive) is an XMI file of several songs: a
+    /// folder of them, each named by its number (`music.xmi/2`, see ``SMFReader/read(path:)``).
+    static func isFolderOfSongs(_ path: FilePath) -> Bool {
+        path.extension?.lowercased() == "xmi" && SMFReader().songCount(ofFileAt: path) > 1
+    }
+
+    /// The songs of an XMI file of several, as files named 1, 2…; nil for any other file.
+    private static func songEntries(of file: FilePath) -> [FolderEntry]? {
+        guard isFolderOfSongs(file) else { return nil }
+        return (1...SMFReader().songCount(ofFileAt: file)).map { number in
+            FolderEntry(name: "\(number)", path: file.appending("\(number)"), kind: .midiFile, isSymbolicLink: false, isLoop: false, identity: nil)
+        }
     }
 
     private static func isHidden(_ name: FilePath.Component) -> Bool {

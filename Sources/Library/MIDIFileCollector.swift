@@ -41,6 +41,12 @@ public struct MIDIFileCollector {
         var info = stat()
         guard path.withPlatformString({ stat($0, &info) }) == 0 else {
             let reason = SystemError.current
+            if let parent = Self.fileOfSongs(above: path), FolderListing.isFolderOfSongs(parent) {
+                // One song of an XMI file of several (`music.xmi/2`): read, and refused if it has
+                // no such song, when it plays.
+                files.append(path)
+                return
+            }
             guard let archived = ArchivedPath(path) else {
                 problems.append(Problem(path: path, kind: .unreadable, reason: reason))
                 return
@@ -48,7 +54,9 @@ public struct MIDIFileCollector {
             addArchived(archived, path: path)
             return
         }
-        if info.st_mode & S_IFMT == S_IFREG, let archived = ArchivedPath(path) {
+        if info.st_mode & S_IFMT == S_IFREG, FolderListing.isFolderOfSongs(path) {
+            addFolder(path, identity: nil)
+        } else if info.st_mode & S_IFMT == S_IFREG, let archived = ArchivedPath(path) {
             addArchived(archived, path: path)
         } else if info.st_mode & S_IFMT == S_IFDIR {
             let (filesBefore, problemsBefore) = (files.count, problems.count)
@@ -73,6 +81,21 @@ public struct MIDIFileCollector {
         }
     }
 
+    /// Whether `path` is expanded into songs under it: a folder, an archive or a folder in one, or
+    /// an XMI file of several songs.
+    public static func holdsSongs(_ path: FilePath) -> Bool {
+        path.isFolderOrArchive || FolderListing.isFolderOfSongs(path)
+    }
+
+    /// The file above `path` when its last name is a song's number (`music.xmi/2`).
+    private static func fileOfSongs(above path: FilePath) -> FilePath? {
+        let bytes = path.bytes
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash + 1 < bytes.count,
+            bytes[(slash + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return FilePath(bytes: bytes[..<slash])
+    }
+
     /// A path into an archive, or the archive itself: a member is taken as it is, a place that
     /// holds members as a folder.
     private mutating func addArchived(_ archived: ArchivedPath, path: FilePath) {
@@ -84,8 +107,9 @@ public struct MIDIFileCollector {
             return
         }
         guard folder.exists else {
-            // Not a place in the archive: a member (read, and refused if it is not there, when it plays).
-            files.append(path)
+            // Not a place in the archive: a member (read, and refused if it is not there, when it
+            // plays), or an XMI file of several songs in it.
+            if FolderListing.isFolderOfSongs(path) { addFolder(path, identity: nil) } else { files.append(path) }
             return
         }
         let (filesBefore, problemsBefore) = (files.count, problems.count)

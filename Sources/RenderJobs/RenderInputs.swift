@@ -20,7 +20,7 @@ public struct RenderInputs {
             var collector = MIDIFileCollector()
             collector.add(path: input)
             problems += collector.problems.map { RenderProblem(input: $0.path, description: $0.description) }
-            let base = input.isFolderOrArchive ? input : nil
+            let base = MIDIFileCollector.holdsSongs(input) ? input : nil
             for file in collector.files {
                 var relative = Self.name(of: file)
                 if let base {

@@ -112,7 +112,7 @@ public struct RenderPlan: Sendable {
     /// Whether the inputs are one MIDI file, whose output is a file (not a folder of outputs, as
     /// for a folder, a playlist or several inputs).
     public static func isOneFile(_ inputs: [FilePath]) -> Bool {
-        inputs.count == 1 && !inputs[0].isFolderOrArchive && !M3UPlaylist.isPlaylist(inputs[0])
+        inputs.count == 1 && !MIDIFileCollector.holdsSongs(inputs[0]) && !M3UPlaylist.isPlaylist(inputs[0])
     }
 
     /// Whether the output is as new as the input (a member of an archive is as new as its archive).

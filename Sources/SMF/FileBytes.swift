@@ -32,4 +32,19 @@ enum FileBytes {
             }
         }
     }
+
+    /// The bytes of the file at `path`, or of the file above it when `path` names one of its songs
+    /// (`music.xmi/2`: no real file can lie under a regular file), with the song's index from 0.
+    static func read(song path: FilePath, limit: Int) throws(SMFFileError) -> (bytes: [UInt8], song: Int?) {
+        do {
+            return (try read(path: path, limit: limit), nil)
+        } catch {
+            let bytes = path.bytes
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), let number = Int(String(decoding: bytes[(slash + 1)...], as: UTF8.self)),
+                number >= 1, bytes[(slash + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let file = try? read(path: FilePath(bytes: bytes[..<slash]), limit: limit), XMIReader.isXMI(file)
+            else { throw error }
+            return (file, number - 1)
+        }
+    }
 }

@@ -42,6 +42,8 @@ public enum SMFError: Error, Hashable, Sendable {
     case musScoreOutsideFile(offset: Int)
     /// An XMI file with no `EVNT` chunk: no song.
     case xmiWithoutEvents
+    /// An XMI song asked for by a number past the file's songs (`music.xmi/4` of 3).
+    case xmiNoSuchSong(number: Int, count: Int)
     /// A warning, under a policy that rejects warnings.
     case rejected(SMFWarning)
 }
@@ -85,6 +87,8 @@ extension SMFError: CustomStringConvertible {
             "MIDI 2.0 clip runs past 4294967295 ticks, or leaves more than 268435455 ticks between events, at byte \(offset)"
         case .xmiWithoutEvents:
             "XMI file without an EVNT chunk: it holds no song"
+        case .xmiNoSuchSong(let number, let count):
+            "the XMI file holds \(count) song\(count == 1 ? "" : "s"), no song \(number)"
         case .musScoreOutsideFile(let offset):
             "MUS file's score starts at byte \(offset), past the end of the file"
         case .rejected(let warning):

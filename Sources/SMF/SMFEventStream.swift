@@ -16,9 +16,18 @@ public struct SMFEventStream: Sendable {
     /// Loads a file from disk and reads its header. Errors name the file;
     /// errors inside tracks come from ``visit(_:)``.
     public init(path: FilePath, policy: SMFReadingPolicy = .lenient) throws(SMFFileError) {
-        let bytes = try FileBytes.read(path: path, limit: policy.maximumFileSize)
+        let (bytes, song) = try FileBytes.read(song: path, limit: policy.maximumFileSize)
         do {
-            try self.init(bytes: bytes, policy: policy)
+            guard let song else {
+                try self.init(bytes: bytes, policy: policy)
+                return
+            }
+            // One song of an XMI file of several (`music.xmi/2`), walked as the MIDI file it reads as.
+            let file = try bytes.withUnsafeBufferPointer { (buffer) throws(SMFError) -> MIDIFile in
+                var reader = XMIReader(buffer, policy: policy, song: song)
+                return try reader.read().file
+            }
+            try self.init(bytes: SMFWriter().encode(file), policy: policy)
         } catch {
             throw .invalid(path: path, error)
         }

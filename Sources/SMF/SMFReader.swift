@@ -25,15 +25,27 @@ public struct SMFReader: Sendable {
         self.policy = policy
     }
 
-    /// Reads a file from disk. Errors name the file.
+    /// Reads a file from disk, or a member of an archive (`pack.zip/song.mid`), or one song of a
+    /// file of several (`music.xmi/2`, the second). Errors name the file.
     public func read(path: FilePath) throws(SMFFileError) -> Output {
-        let bytes = try FileBytes.read(path: path, limit: policy.maximumFileSize)
+        let (bytes, song) = try FileBytes.read(song: path, limit: policy.maximumFileSize)
         do {
             // The bytes are the reader's own: each track's go back to the system once it is read.
-            return try bytes.withUnsafeBufferPointer { (buffer) throws(SMFError) -> Output in try read(buffer, releasingParsedTracks: true) }
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(SMFError) -> Output in
+                guard let song else { return try read(buffer, releasingParsedTracks: true) }
+                var reader = XMIReader(buffer, policy: policy, song: song)
+                return try reader.read()
+            }
         } catch {
             throw .invalid(path: path, error)
         }
+    }
+
+    /// How many songs the file at `path` holds: an XMI file's songs, each played as a file of its
+    /// own (`music.xmi/1`, `music.xmi/2`…); 1 for any other file, and for one that cannot be read.
+    public func songCount(ofFileAt path: FilePath) -> Int {
+        guard let bytes = try? FileBytes.read(path: path, limit: policy.maximumFileSize), XMIReader.isXMI(bytes) else { return 1 }
+        return max(1, bytes.withUnsafeBufferPointer { XMIReader.songs(in: $0).count })
     }
 
     /// Reads the bytes of a file.

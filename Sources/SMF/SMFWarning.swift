@@ -161,7 +161,7 @@ extension SMFWarning: CustomStringConvertible {
         case .musWithoutEnd:
             "the MUS score has no Score End event; read to its end"
         case .xmiSongsBeyondTheFirst(let count):
-            "the XMI file holds \(count) more song\(count == 1 ? "" : "s") after the first, which alone is played"
+            "the XMI file holds \(count) more song\(count == 1 ? "" : "s") after the first, which alone is read here (its songs are FILE/1, FILE/2, …)"
         case .xmiCutOff(let offset):
             "the XMI song is cut off inside an event at byte \(offset); the events before it were kept"
         case .xmiUnknownStatus(let byte, let offset):

@@ -1,6 +1,7 @@
 /// Reads an XMI file (the Miles Sound System's extended MIDI: an IFF `FORM XDIR` with a `CAT
 /// XMID` of songs, or a lone `FORM XMID`) into the ``MIDIFile`` smfplay plays: its first song's
-/// `EVNT` chunk as one track. XMI counts time at 120 ticks a second whatever its tempo events say
+/// `EVNT` chunk as one track, or another song's (a file of several is a folder of songs,
+/// `music.xmi/2` the second: ``SMFReader/read(path:)``). XMI counts time at 120 ticks a second whatever its tempo events say
 /// (the Miles driver ignores them: the delays were made at that rate), writes a note's length
 /// after its note on instead of a note off, and needs no running status; delays are runs of bytes
 /// below 0x80, added up. Its loop marks (controllers 116/117) are read as loops (``SongLoop``).
@@ -9,10 +10,14 @@ struct XMIReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var log: WarningLog
+    /// Which song, from 0; nil for the file as a whole, read as its first song with a warning
+    /// when it has more.
+    private let song: Int?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, policy: SMFReadingPolicy) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, policy: SMFReadingPolicy, song: Int? = nil) {
         self.bytes = bytes
         log = WarningLog(policy: policy)
+        self.song = song
     }
 
     static func isXMI(_ bytes: some Collection<UInt8>) -> Bool {
@@ -22,8 +27,11 @@ struct XMIReader {
     }
 
     mutating func read() throws(SMFError) -> SMFReader.Output {
-        let (events, songs) = try Self.firstSong(in: bytes)
-        if songs > 1 { try log.add(.xmiSongsBeyondTheFirst(count: songs - 1)) }
+        let songs = Self.songs(in: bytes)
+        guard !songs.isEmpty else { throw .xmiWithoutEvents }
+        guard (song ?? 0) < songs.count else { throw .xmiNoSuchSong(number: (song ?? 0) + 1, count: songs.count) }
+        let events = songs[song ?? 0]
+        if songs.count > 1, song == nil { try log.add(.xmiSongsBeyondTheFirst(count: songs.count - 1)) }
         var timed: [(tick: UInt64, order: Int, message: MIDIMessage)] = []
         var tick: UInt64 = 0
         var offset = events.lowerBound
@@ -117,11 +125,11 @@ struct XMIReader {
             warnings: log.warnings, omittedWarningCount: log.omittedCount)
     }
 
-    /// The bytes of the first song's `EVNT` chunk, and how many songs the file has.
-    private static func firstSong(in bytes: UnsafeBufferPointer<UInt8>) throws(SMFError) -> (Range<Int>, Int) {
-        var songs = 1
+    /// The bytes of each song's `EVNT` chunk, in order.
+    static func songs(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var songs: [Range<Int>] = []
         var offset = 0
-        // Chunks are walked into (FORM, CAT) or over, until the first EVNT.
+        // Chunks are walked into (FORM, CAT) or over; each EVNT is a song's.
         while offset + 8 <= bytes.count {
             let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
             let size = Int(bytes[offset + 4]) << 24 | Int(bytes[offset + 5]) << 16 | Int(bytes[offset + 6]) << 8 | Int(bytes[offset + 7])
@@ -129,15 +137,13 @@ struct XMIReader {
             switch id {
             case "FORM", "CAT ":
                 offset = body + 4
-            case "INFO":
-                if size >= 2, body + 2 <= bytes.count { songs = max(1, Int(bytes[body]) | Int(bytes[body + 1]) << 8) }
-                offset = body + size + size % 2
             case "EVNT":
-                return (body..<min(bytes.count, body + size), songs)
+                songs.append(body..<min(bytes.count, body + size))
+                offset = body + size + size % 2
             default:
                 offset = body + size + size % 2
             }
         }
-        throw .xmiWithoutEvents
+        return songs
     }
 }

@@ -69,10 +69,10 @@ struct GameFormatCommandTests {
             + chunk("CAT ", Array("XMID".utf8) + chunk("FORM", Array("XMID".utf8) + chunk("EVNT", events)))
     }()
 
-    static var xmiReference: [UInt8] {
+    static func xmiReference(program: UInt8 = 19) -> [UInt8] {
         var track = Track()
         track.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
-        track.append(.programChange(channel: 0, program: 19), atTick: 0)
+        track.append(.programChange(channel: 0, program: program), atTick: 0)
         track.append(.noteOn(channel: 0, note: 60, velocity: 100), atTick: 0)
         track.append(.noteOn(channel: 0, note: 64, velocity: 90), atTick: 120)
         track.append(.noteOff(channel: 0, note: 64, velocity: 0), atTick: 180)
@@ -86,10 +86,47 @@ struct GameFormatCommandTests {
         try Fixtures.requireSoundFont()
         let sandbox = try Sandbox()
         try sandbox.write("intro.xmi", Self.xmi)
-        try sandbox.write("reference.mid", Self.xmiReference)
+        try sandbox.write("reference.mid", Self.xmiReference())
         let shown = try sandbox.run(["info", "intro.xmi"])
         #expect(shown.succeeded && shown.stdout.contains("Format     XMI (Miles), 1 track, 60 ticks per quarter note"), "\(shown)")
         let (song, reference) = try Self.rendered(sandbox, "intro.xmi", "reference.mid")
         #expect(song.count > 44_100 && song == reference, "the song renders \(StemRenderTests.residualDecibels(song, reference)) dB from its MIDI")
+    }
+
+    /// Three songs in one XMI file: the chord's organ, then the same notes on programs 0 and 40.
+    static let threeSongs: [UInt8] = {
+        func chunk(_ id: String, _ body: [UInt8]) -> [UInt8] {
+            let size = UInt32(body.count)
+            return Array(id.utf8) + [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + body
+                + (body.count % 2 == 1 ? [0] : [])
+        }
+        let songs = [UInt8(19), 0, 40].map { program -> [UInt8] in
+            let events: [UInt8] = [0xC0, program, 0x90, 60, 100, 0x81, 0x70, 0x78, 0x90, 64, 90, 0x3C, 0x78, 0xFF, 0x2F, 0]
+            return chunk("FORM", Array("XMID".utf8) + chunk("EVNT", events))
+        }
+        return chunk("FORM", Array("XDIR".utf8) + chunk("INFO", [3, 0])) + chunk("CAT ", Array("XMID".utf8) + Array(songs.joined()))
+    }()
+
+    @Test(
+        "an XMI file of three songs is a folder of three (music.xmi/1 to /3): info shows each, render writes each, the second as its MIDI to the sample; a fourth is refused naming the count"
+    )
+    func xmiSongsAreEntries() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("music.xmi", Self.threeSongs)
+        try sandbox.write("second.mid", Self.xmiReference(program: 0))
+        let shown = try sandbox.run(["info", "music.xmi"])
+        #expect(shown.succeeded && shown.stderr.isEmpty, "\(shown)")
+        #expect(shown.stdoutLines.filter { $0.hasPrefix("music.xmi") } == ["music.xmi/1", "music.xmi/2", "music.xmi/3"], "\(shown.stdout)")
+        let rendered = try sandbox.run([
+            "render", "music.xmi", "-o", "out/", "--bits", "32f", "--soundfont", Fixtures.soundFont, "--tail", "1", "--jobs", "1",
+        ])
+        #expect(rendered.succeeded && rendered.stderr.isEmpty, "\(rendered)")
+        #expect(sandbox.files(under: "out") == ["1.wav", "2.wav", "3.wav"])
+        let (_, second) = try Self.rendered(sandbox, "second.mid", "second.mid")
+        let song = try StemRenderTests.samples(sandbox, "out/2.wav")
+        #expect(song.count > 44_100 && song == second, "song 2 renders \(StemRenderTests.residualDecibels(song, second)) dB from its MIDI")
+        let fourth = try sandbox.run(["info", "music.xmi/4"])
+        #expect(fourth.status == 1 && fourth.stderr == "smfplay: music.xmi/4: the XMI file holds 3 songs, no song 4\n", "\(fourth)")
     }
 }

@@ -56,4 +56,16 @@ struct XMIReaderTests {
         if case .xmiCutOff = cut.warnings.first {} else { Issue.record("\(cut.warnings)") }
         #expect(throws: SMFError.xmiWithoutEvents) { try SMFReader().read(Self.chunk("FORM", Array("XDIR".utf8) + Self.chunk("INFO", [1, 0]))) }
     }
+
+    @Test("each song of a file of several is read by its index, without the warning; past the last, refused naming the count")
+    func songsByIndex() throws {
+        let three = Self.xmi(Self.events, songs: 3)
+        try three.withUnsafeBufferPointer { bytes throws in
+            #expect(XMIReader.songs(in: bytes).count == 3)
+            var second = XMIReader(bytes, policy: .strict, song: 1)
+            #expect(try second.read().file.tracks[0].events.count == 7)
+            var fourth = XMIReader(bytes, policy: .lenient, song: 3)
+            #expect(throws: SMFError.xmiNoSuchSong(number: 4, count: 3)) { try fourth.read() }
+        }
+    }
 }
