@@ -148,7 +148,7 @@ INSTALLED_FILES = $(BIN_DIR)/smfplay \
 	$(SHARE_DIR)/fish/vendor_completions.d/smfplay.fish \
 	$(SHARE_DIR)/applications/smfplay.desktop \
 	$(SHARE_DIR)/thumbnailers/smfplay.thumbnailer \
-	$(SHARE_DIR)/mime/packages/smfplay-rmid.xml
+	$(SHARE_DIR)/mime/packages/smfplay-mime.xml
 
 # The binary, its man pages and completions. The Swift runtime is linked in, so the binary
 # runs without the toolchain.
@@ -182,7 +182,7 @@ install: $(SMFPLAY) $(GENERATED)/stamp
 	install -D -m 644 $(GENERATED)/smfplay.fish $(SHARE_DIR)/fish/vendor_completions.d/smfplay.fish
 	install -D -m 644 Config/smfplay.desktop $(SHARE_DIR)/applications/smfplay.desktop
 	install -D -m 644 Config/smfplay.thumbnailer $(SHARE_DIR)/thumbnailers/smfplay.thumbnailer
-	install -D -m 644 Config/smfplay-rmid.xml $(SHARE_DIR)/mime/packages/smfplay-rmid.xml
+	install -D -m 644 Config/smfplay-mime.xml $(SHARE_DIR)/mime/packages/smfplay-mime.xml
 	$(update-databases)
 
 # The man pages are every smfplay.*.1, so that a subcommand removed since install goes too.

@@ -55,12 +55,12 @@ struct InstallTests {
                 "usr/share/fish/vendor_completions.d/smfplay.fish",
                 "usr/share/applications/smfplay.desktop",
                 "usr/share/thumbnailers/smfplay.thumbnailer",
-                "usr/share/mime/packages/smfplay-rmid.xml",
+                "usr/share/mime/packages/smfplay-mime.xml",
             ] + manPages.map { "usr/share/man/man1/" + $0 }
         #expect(Self.files(under: root) == Set(installed + others))
 
         try checkBinary(root + "/usr/bin/smfplay", built: smfplay)
-        for file in ["smfplay.desktop", "smfplay.thumbnailer", "smfplay-rmid.xml"] {
+        for file in ["smfplay.desktop", "smfplay.thumbnailer", "smfplay-mime.xml"] {
             let target = file.hasSuffix(".desktop") ? "applications" : file.hasSuffix(".xml") ? "mime/packages" : "thumbnailers"
             #expect(
                 FileManager.default.contents(atPath: root + "/usr/share/\(target)/\(file)")
