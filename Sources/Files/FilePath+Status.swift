@@ -24,11 +24,9 @@ extension FilePath {
             return try Errno.typed { try stat() }.size
         } catch {
             guard error == .notDirectory else { throw error }
-            if let archived = ArchivedPath(self), !archived.isArchive,
-                let archive = try? Archive.open(archived.archive, memberLimit: Archive.memberSizeCeiling),
-                let member = archive.members.first(where: { $0.name == archived.inside })
-            {
-                return member.size
+            // Read (the archive is kept): a member may be in an archive inside the archive.
+            if let archived = ArchivedPath(self), !archived.isArchive, let bytes = try? archived.read(memberLimit: Archive.memberSizeCeiling) {
+                return Int64(bytes.count)
             }
             let bytes = self.bytes
             guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash + 1 < bytes.count,
