@@ -4,7 +4,7 @@ import SystemPackage
 
 /// Tells MIDI files from other files: by extension, or by their first bytes whatever their name.
 public enum MIDIFileDetector {
-    public static let extensions: Set<String> = ["mid", "midi", "smf", "kar", "rmi", "midi2", "mus", "xmi"]
+    public static let extensions: Set<String> = ["mid", "midi", "smf", "kar", "rmi", "midi2", "mus", "xmi", "hmp", "rcp", "r36", "g36", "g18"]
 
     public static func isMIDIFile(at path: FilePath) -> Bool {
         hasMIDIExtension(path) || hasMIDIContent(at: path)

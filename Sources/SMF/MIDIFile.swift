@@ -12,6 +12,14 @@ public struct MIDIFile: Hashable, Sendable {
         case mus = "MUS (Doom)"
         /// The Miles Sound System's extended MIDI, its first song (see `XMIReader`).
         case xmi = "XMI (Miles)"
+        /// Human Machine Interfaces' MIDI (Descent, Duke Nukem 3D), translated (see `HMPReader`).
+        case hmp = "HMP (HMI)"
+        /// Human Machine Interfaces' other format, HMI songs, translated (see `HMIReader`).
+        case hmi = "HMI song"
+        /// Come On Music's Recomposer (PC-98), RCP v2: `.rcp`, `.r36` (see `RecomposerReader`).
+        case recomposerRCP = "Recomposer (RCP)"
+        /// Recomposer's RCP v3: `.g36`, `.g18`.
+        case recomposerG36 = "Recomposer (G36)"
     }
 
     /// The header's format.

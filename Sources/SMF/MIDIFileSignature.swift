@@ -1,6 +1,7 @@
 /// How a MIDI file starts, whatever its name: with `MThd`, as a RIFF file of type `RMID`, as a
-/// MIDI 2.0 Clip File (`SMF2CLIP`), a MUS score (`MUS` and 1A) or an XMI song (`FORM` `XDIR` or
-/// `XMID`); and what is said of a file that does not, in the one wording every command uses.
+/// MIDI 2.0 Clip File (`SMF2CLIP`), a MUS score (`MUS` and 1A), an XMI song (`FORM` `XDIR` or
+/// `XMID`), an HMP file (`HMIMIDIP`) or a Recomposer song (`RCM-PC98V2.0`, `COME ON MUSIC`); and
+/// what is said of a file that does not, in the one wording every command uses.
 public enum MIDIFileSignature {
     /// The first bytes to look at.
     public static let length = 12
@@ -9,7 +10,11 @@ public enum MIDIFileSignature {
     public static func matches(_ head: some Collection<UInt8>) -> Bool {
         let head = Array(head.prefix(length))
         guard head.count >= 4 else { return false }
-        if head[0..<4].elementsEqual("MThd".utf8) || MIDIClipReader.isClip(head) || MUSReader.isMUS(head) || XMIReader.isXMI(head) { return true }
+        if head[0..<4].elementsEqual("MThd".utf8) || MIDIClipReader.isClip(head) || MUSReader.isMUS(head) || XMIReader.isXMI(head)
+            || HMPReader.isHMP(head) || RecomposerReader.isRecomposer(head)
+        {
+            return true
+        }
         return isRMID(head)
     }
 
@@ -21,5 +26,6 @@ public enum MIDIFileSignature {
     }
 
     /// What is wrong with a file that does not start so.
-    public static let mismatch = "not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP, MUS and an XMI FORM)"
+    public static let mismatch =
+        "not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP, MUS, an XMI FORM, HMIMIDIP, HMI-MIDISONG and a Recomposer header)"
 }

@@ -44,6 +44,12 @@ public enum SMFError: Error, Hashable, Sendable {
     case xmiWithoutEvents
     /// An XMI song asked for by a number past the file's songs (`music.xmi/4` of 3).
     case xmiNoSuchSong(number: Int, count: Int)
+    /// An HMP or HMI file (Human Machine Interfaces') whose header counts no tracks.
+    case hmiWithoutTracks
+    /// An HMP or HMI file whose header's tempo is 0 beats a minute.
+    case hmiWithoutTempo
+    /// A Recomposer file that ends inside its header (`length` bytes of the `needed`).
+    case recomposerTruncatedHeader(length: Int, needed: Int)
     /// A warning, under a policy that rejects warnings.
     case rejected(SMFWarning)
 }
@@ -85,6 +91,12 @@ extension SMFError: CustomStringConvertible {
             "MIDI 2.0 clip counts \(ticks) ticks a quarter note; from 1 to 32767 can be played"
         case .clipTooLong(let offset):
             "MIDI 2.0 clip runs past 4294967295 ticks, or leaves more than 268435455 ticks between events, at byte \(offset)"
+        case .hmiWithoutTracks:
+            "its header counts no tracks"
+        case .hmiWithoutTempo:
+            "its header's tempo is 0 beats a minute"
+        case .recomposerTruncatedHeader(let length, let needed):
+            "the Recomposer file ends after \(length) bytes, inside its header of \(needed)"
         case .xmiWithoutEvents:
             "XMI file without an EVNT chunk: it holds no song"
         case .xmiNoSuchSong(let number, let count):

@@ -35,8 +35,12 @@ public struct SMFEventStream: Sendable {
 
     /// Reads the header of a file's bytes.
     public init(bytes: [UInt8], policy: SMFReadingPolicy = .lenient) throws(SMFError) {
-        // A MIDI 2.0 clip, a MUS score or an XMI song is walked as the MIDI file it reads as.
-        let translated = MIDIClipReader.isClip(bytes) || MUSReader.isMUS(bytes) || XMIReader.isXMI(bytes)
+        // A MIDI 2.0 clip, a MUS score, an XMI song, an HMP file or a Recomposer song is walked as
+        // the MIDI file it reads as.
+        let translated =
+            MIDIClipReader.isClip(bytes) || MUSReader.isMUS(bytes) || XMIReader.isXMI(bytes) || HMPReader.isHMP(bytes)
+            || HMIReader.isHMI(bytes)
+            || RecomposerReader.isRecomposer(bytes)
         let bytes = translated ? SMFWriter().encode(try SMFReader(policy: policy).read(bytes).file) : bytes
         var log = WarningLog(policy: policy)
         let layout = try bytes.withUnsafeBufferPointer { (buffer) throws(SMFError) -> SMFLayout in

@@ -7,8 +7,9 @@ import WorkerThreads
 
 /// Reads Standard MIDI Files: the bytes of a `.mid`, `.kar` or RIFF `.rmi`
 /// file into a ``MIDIFile``, with the warnings about what was unusual; and MIDI 2.0 Clip Files
-/// (`.midi2`), MUS scores (`.mus`) and XMI songs (`.xmi`), translated to the same
-/// (`MIDIClipReader`, `MUSReader`, `XMIReader`).
+/// (`.midi2`), MUS scores (`.mus`), XMI songs (`.xmi`), HMP files (`.hmp`) and Recomposer songs
+/// (`.rcp`, `.g36`…), translated to the same (`MIDIClipReader`, `MUSReader`, `XMIReader`,
+/// `HMPReader`, `RecomposerReader`).
 public struct SMFReader: Sendable {
     /// A file as read, with what was unusual about it.
     public struct Output: Sendable {
@@ -30,12 +31,15 @@ public struct SMFReader: Sendable {
     public func read(path: FilePath) throws(SMFFileError) -> Output {
         let (bytes, song) = try FileBytes.read(song: path, limit: policy.maximumFileSize)
         do {
+            // Whether the setup files a Recomposer song names lie beside it, which its bytes cannot say.
+            let isRecomposer = RecomposerReader.isRecomposer(bytes)
             // The bytes are the reader's own: each track's go back to the system once it is read.
-            return try bytes.withUnsafeBufferPointer { (buffer) throws(SMFError) -> Output in
+            let output = try bytes.withUnsafeBufferPointer { (buffer) throws(SMFError) -> Output in
                 guard let song else { return try read(buffer, releasingParsedTracks: true) }
                 var reader = XMIReader(buffer, policy: policy, song: song)
                 return try reader.read()
             }
+            return isRecomposer ? RecomposerReader.locatingSetupFiles(output, besideSongAt: path) : output
         } catch {
             throw .invalid(path: path, error)
         }
@@ -66,6 +70,18 @@ public struct SMFReader: Sendable {
         }
         if XMIReader.isXMI(bytes) {
             var song = XMIReader(bytes, policy: policy)
+            return try song.read()
+        }
+        if HMPReader.isHMP(bytes) {
+            var song = HMPReader(bytes, policy: policy)
+            return try song.read()
+        }
+        if HMIReader.isHMI(bytes) {
+            var song = HMIReader(bytes, policy: policy)
+            return try song.read()
+        }
+        if RecomposerReader.isRecomposer(bytes) {
+            var song = RecomposerReader(bytes, policy: policy)
             return try song.read()
         }
         var log = WarningLog(policy: policy)

@@ -83,6 +83,52 @@ public enum SMFWarning: Hashable, Sendable {
     case xmiUnknownStatus(UInt8, offset: Int)
     /// An XMI song with no End of Track; read to its chunk's end.
     case xmiWithoutEnd
+    /// An HMP or HMI file (Human Machine Interfaces') cut off inside a track or an event; what
+    /// came before was kept.
+    case hmiCutOff(offset: Int)
+    /// A byte where an HMP or HMI event's status must be that is none; the track was read up to it.
+    case hmiUnknownStatus(UInt8, offset: Int)
+    /// An HMP or HMI track with no End of Track; read to its end.
+    case hmiWithoutEnd(offset: Int)
+    /// A Recomposer file whose header declares more tracks than it holds; those there were read.
+    case recomposerTrackCountMismatch(declared: Int, found: Int)
+    /// A Recomposer track cut off by the end of the file; the commands before it were played.
+    case recomposerTrackCutOff(track: Int, offset: Int)
+    /// A Recomposer track with no track end command; played to the end of its bytes.
+    case recomposerTrackWithoutEnd(track: Int)
+    /// A Recomposer track whose length is shorter than its header: neither it nor the tracks after
+    /// it can be found.
+    case recomposerBadTrackLength(track: Int, length: Int, offset: Int)
+    /// A Recomposer command smfplay does not play (a Yamaha module's, the key scan, an external
+    /// program) or does not know; passed over. Said for the first of each code.
+    case recomposerCommandNotPlayed(UInt8, track: Int, offset: Int)
+    /// A setup file the Recomposer song names (MT-32/CM-64 `.cm6`, Sound Canvas `.gsd`), which
+    /// smfplay does not read; whether it lies beside the song, where that is known.
+    case recomposerSetupFileNotRead(name: String, device: String, isBeside: Bool?)
+    /// Recomposer tracks that loop for ever over different spans: each loop is played twice.
+    case recomposerLoopsDisagree
+    /// A Recomposer loop repeated so often that it can only mean for ever: taken as endless.
+    case recomposerLongLoop(track: Int, offset: Int, passes: Int)
+    /// A Recomposer loop end with no loop start before it; passed over.
+    case recomposerLoopEndWithoutStart(track: Int, offset: Int)
+    /// Recomposer loops nested deeper than smfplay follows; the deeper ones play once.
+    case recomposerLoopsTooDeep(track: Int, offset: Int)
+    /// A Recomposer same-measure command that points to no earlier measure; passed over.
+    case recomposerBadSameMeasure(track: Int, offset: Int)
+    /// A Recomposer track that plays on past what smfplay plays of a song (loops within loops); cut.
+    case recomposerPlaysTooLong(track: Int)
+    /// A Recomposer note that the key biases move outside 0–127; not played.
+    case recomposerNoteOutOfRange(Int, track: Int)
+    /// A gradual Recomposer tempo change, made at once.
+    case recomposerGradualTempo(track: Int, offset: Int)
+    /// A Recomposer tempo of 0: the header's (120 used), or a change's (ignored).
+    case recomposerZeroTempo(track: Int?, offset: Int)
+    /// Ticks per quarter note in a Recomposer header that a MIDI file cannot count (48 used).
+    case recomposerInvalidTimebase(Int)
+    /// A Recomposer header's time signature that is none (its denominator no power of 2); left out.
+    case recomposerInvalidTimeSignature(numerator: UInt8, denominator: UInt8)
+    /// A Recomposer channel beyond the 32 of two ports; the track sends nothing until another.
+    case recomposerInvalidChannel(Int, track: Int)
 }
 
 extension SMFWarning: CustomStringConvertible {
@@ -168,6 +214,72 @@ extension SMFWarning: CustomStringConvertible {
             "\(hex(byte)) at byte \(offset) is no XMI event; the song was read up to it"
         case .xmiWithoutEnd:
             "the XMI song has no End of Track; read to its end"
+        case .hmiCutOff(let offset):
+            "the file is cut off at byte \(offset); what came before it was kept"
+        case .hmiUnknownStatus(let byte, let offset):
+            "\(hex(byte)) at byte \(offset) is no event; its track was read up to it"
+        case .hmiWithoutEnd(let offset):
+            "the track at byte \(offset) has no End of Track; read to its end"
+        case .recomposerTrackCountMismatch(let declared, let found):
+            "the Recomposer header declares \(declared) tracks but the file holds \(found); those were read"
+        case .recomposerTrackCutOff(let track, let offset):
+            "Recomposer track \(track) is cut off by the end of the file at byte \(offset); what came before was played"
+        case .recomposerTrackWithoutEnd(let track):
+            "Recomposer track \(track) has no track end command; played to the end of its bytes"
+        case .recomposerBadTrackLength(let track, let length, let offset):
+            "Recomposer track \(track) at byte \(offset) declares a length of \(length) bytes, shorter than its header; neither it nor the tracks after it were read"
+        case .recomposerCommandNotPlayed(let code, let track, let offset):
+            if let name = Self.recomposerCommandNames[code] {
+                "Recomposer command \(hex(code)) (\(name)) in track \(track) at byte \(offset) is not played; passed over, as are the others like it"
+            } else {
+                "unknown Recomposer command \(hex(code)) in track \(track) at byte \(offset); passed over, as are the others like it"
+            }
+        case .recomposerSetupFileNotRead(let name, let device, let isBeside):
+            switch isBeside {
+            case true?:
+                "the song asks for the \(device) setup file '\(name)', which lies beside it; smfplay does not read setup files yet, so the song plays without it"
+            case false?:
+                "the song asks for the \(device) setup file '\(name)', which is not beside it (smfplay does not read setup files yet); the song plays without it"
+            case nil:
+                "the song asks for the \(device) setup file '\(name)', which smfplay does not read yet; the song plays without it"
+            }
+        case .recomposerLoopsDisagree:
+            "the Recomposer tracks loop for ever over different spans, which make no loop of the song; each loop is played twice, then the song ends"
+        case .recomposerLongLoop(let track, let offset, let passes):
+            "the loop ending at byte \(offset) in Recomposer track \(track) repeats \(passes) times, longer than 4000 quarter notes: taken as a loop for ever"
+        case .recomposerLoopEndWithoutStart(let track, let offset):
+            "loop end without a loop start at byte \(offset) in Recomposer track \(track); passed over"
+        case .recomposerLoopsTooDeep(let track, let offset):
+            "loops nested more than 16 deep at byte \(offset) in Recomposer track \(track); the deeper ones play once"
+        case .recomposerBadSameMeasure(let track, let offset):
+            "the same-measure command at byte \(offset) in Recomposer track \(track) points to no earlier measure; passed over"
+        case .recomposerPlaysTooLong(let track):
+            "Recomposer track \(track) plays on past what smfplay plays of a song (1000000 commands in all, loops unrolled, or 268 million ticks); cut there"
+        case .recomposerNoteOutOfRange(let note, let track):
+            "a note of Recomposer track \(track) is moved by the key biases to \(note), outside 0–127; not played, nor the others like it"
+        case .recomposerGradualTempo(let track, let offset):
+            "the gradual tempo change at byte \(offset) in Recomposer track \(track) is made at once, as are the others"
+        case .recomposerZeroTempo(let track?, let offset):
+            "the tempo change to 0% at byte \(offset) in Recomposer track \(track) is ignored"
+        case .recomposerZeroTempo(nil, _):
+            "the Recomposer header's tempo is 0; 120 bpm used"
+        case .recomposerInvalidTimebase(let ticks):
+            "the Recomposer header counts \(ticks) ticks per quarter note, which a MIDI file cannot; 48 used"
+        case .recomposerInvalidTimeSignature(let numerator, let denominator):
+            "the Recomposer header's time signature \(numerator)/\(denominator) is none; left out (4/4)"
+        case .recomposerInvalidChannel(let channel, let track):
+            "Recomposer track \(track) names channel \(channel + 1), beyond the 32 of two ports; it sends nothing until it names another"
         }
     }
+}
+
+extension SMFWarning {
+    /// The Recomposer commands that smfplay knows and does not play, by name.
+    static let recomposerCommandNames: [UInt8: String] = [
+        0x99: "external command", 0xC0: "DX7 function", 0xC1: "DX parameter", 0xC2: "DX performance", 0xC3: "TX function",
+        0xC5: "FB-01 parameter", 0xC6: "FB-01 system", 0xC7: "TX81Z VCED", 0xC8: "TX81Z ACED", 0xC9: "TX81Z PCED", 0xCA: "TX81Z system",
+        0xCB: "TX81Z effect", 0xCC: "DX7-II remote switch", 0xCD: "DX7-II ACED", 0xCE: "DX7-II PCED", 0xCF: "TX802 PCED",
+        0xD0: "Yamaha base address", 0xD1: "Yamaha device", 0xD2: "Yamaha parameter", 0xD3: "XG parameter", 0xDC: "MKS-7",
+        0xE5: "key scan", 0xF7: "a continuation with nothing before it",
+    ]
 }

@@ -129,4 +129,69 @@ struct GameFormatCommandTests {
         let fourth = try sandbox.run(["info", "music.xmi/4"])
         #expect(fourth.status == 1 && fourth.stderr == "smfplay: music.xmi/4: the XMI file holds 3 songs, no song 4\n", "\(fourth)")
     }
+
+    @Test("info calls an HMP file what it is; render plays it as the same music written as MIDI does, to the sample")
+    func hmpInfoAndRender() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        var hmp = HMPWriter(beatsPerMinute: 100)
+        hmp.tracks = [
+            [
+                (0, [0xC0, 19]), (0, [0x90, 60, 100]), (30, [0xB0, 111, 0x80]), (30, [0x90, 64, 90]), (30, [0x80, 64, 0]),
+                (30, [0x80, 60, 0]), (0, [0xFF, 0x2F, 0]),
+            ]
+        ]
+        try sandbox.write("descent.hmp", hmp.encode())
+        var tempo = Track()
+        tempo.append(.meta(.tempo(microsecondsPerQuarterNote: 600_000)), atTick: 0)
+        tempo.append(.meta(.endOfTrack), atTick: 120)
+        var chord = Track()
+        chord.append(.programChange(channel: 0, program: 19), atTick: 0)
+        chord.append(.noteOn(channel: 0, note: 60, velocity: 100), atTick: 0)
+        chord.append(.noteOn(channel: 0, note: 64, velocity: 90), atTick: 60)
+        chord.append(.noteOff(channel: 0, note: 64, velocity: 0), atTick: 90)
+        chord.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 120)
+        chord.append(.meta(.endOfTrack), atTick: 120)
+        try sandbox.write(
+            "reference.mid",
+            SMFWriter().encode(MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 60), tracks: [tempo, chord])))
+        let shown = try sandbox.run(["info", "descent.hmp"])
+        #expect(shown.succeeded && shown.stdout.contains("Format     HMP (HMI), 2 tracks, 60 ticks per quarter note"), "\(shown)")
+        #expect(shown.stdout.contains("Duration   0:01.2"), "\(shown.stdout)")
+        let (song, reference) = try Self.rendered(sandbox, "descent.hmp", "reference.mid")
+        #expect(
+            song.count > 44_100 && song == reference, "the HMP file renders \(StemRenderTests.residualDecibels(song, reference)) dB from its MIDI")
+    }
+
+    @Test("info calls an HMI song what it is; render plays it as the same music written as MIDI does, to the sample")
+    func hmiInfoAndRender() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        var hmi = HMIWriter(beatsPerMinute: 100)
+        hmi.tracks = [
+            [
+                (0, [0xC0, 19]), (0, [0x90, 60, 100] + HMIWriter.quantity(120)), (60, [0x90, 64, 90] + HMIWriter.quantity(30)),
+                (60, [0xFF, 0x2F, 0]),
+            ]
+        ]
+        try sandbox.write("tune.hmi", hmi.encode())
+        var tempo = Track()
+        tempo.append(.meta(.tempo(microsecondsPerQuarterNote: 600_000)), atTick: 0)
+        tempo.append(.meta(.endOfTrack), atTick: 120)
+        var chord = Track()
+        chord.append(.programChange(channel: 0, program: 19), atTick: 0)
+        chord.append(.noteOn(channel: 0, note: 60, velocity: 100), atTick: 0)
+        chord.append(.noteOn(channel: 0, note: 64, velocity: 90), atTick: 60)
+        chord.append(.noteOff(channel: 0, note: 64, velocity: 0), atTick: 90)
+        chord.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 120)
+        chord.append(.meta(.endOfTrack), atTick: 120)
+        try sandbox.write(
+            "reference.mid",
+            SMFWriter().encode(MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 60), tracks: [tempo, chord])))
+        let shown = try sandbox.run(["info", "tune.hmi"])
+        #expect(shown.succeeded && shown.stdout.contains("Format     HMI song, 2 tracks, 60 ticks per quarter note"), "\(shown)")
+        let (song, reference) = try Self.rendered(sandbox, "tune.hmi", "reference.mid")
+        #expect(
+            song.count > 44_100 && song == reference, "the HMI song renders \(StemRenderTests.residualDecibels(song, reference)) dB from its MIDI")
+    }
 }

@@ -81,7 +81,7 @@ struct ImportCommandTests {
         #expect(result.status == 1, "\(result)")
         #expect(
             result.stderrLines == [
-                "smfplay: page.mid: not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP, MUS and an XMI FORM); not imported",
+                "smfplay: page.mid: not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP, MUS, an XMI FORM, HMIMIDIP, HMI-MIDISONG and a Recomposer header); not imported",
                 "smfplay: missing.mid: cannot read: no such file or directory; not imported",
             ], "\(result)")
         #expect(result.stdoutLines == ["a.mid → Inbox/a.mid", "misnamed.bin → Inbox/misnamed.bin"], "\(result)")

@@ -103,7 +103,8 @@ struct InstallTests {
         let result = try Command(validator, arguments: [path]).run()
         #expect(result.succeeded && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        for line in ["Exec=smfplay play %F", "Terminal=true", "MimeType=audio/midi;audio/x-midi;audio/x-rmid;"] {
+        let types = "audio/midi;audio/x-midi;audio/x-rmid;audio/x-midi2-clip;audio/x-mus;audio/x-xmi;audio/x-hmp;audio/x-hmi;audio/x-recomposer;"
+        for line in ["Exec=smfplay play %F", "Terminal=true", "MimeType=" + types] {
             #expect(text.split(separator: "\n").contains(Substring(line)), "\(path) should have \(line)")
         }
     }

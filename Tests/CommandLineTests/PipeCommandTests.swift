@@ -1,5 +1,6 @@
 import AudioOutput
 import Foundation
+import SMF
 import SystemPackage
 import TestSupport
 import Testing
@@ -185,7 +186,7 @@ struct PipeCommandTests {
     static let badInputs = [
         BadInput(
             name: "garbage", source: "cat noise.bin",
-            message: "standard input: not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP, MUS and an XMI FORM)"),
+            message: "standard input: \(MIDIFileSignature.mismatch)"),
         BadInput(name: "empty", source: "cat /dev/null", message: "standard input: empty, not a MIDI file"),
         BadInput(name: "ends early", source: "cat truncated.mid", message: "standard input: \(Fixtures.truncatedEventMessage)"),
         BadInput(

@@ -89,7 +89,7 @@ import Testing
         defer { folder.remove() }
         let path = try folder.write("empty.mid", [])
         let error = #expect(throws: SMFFileError.invalid(path: FilePath(path), .notAMIDIFile)) { try SMFReader().read(path: FilePath(path)) }
-        #expect(error?.description == "\(path): not a MIDI file (it starts with none of MThd, a RIFF RMID header, SMF2CLIP, MUS and an XMI FORM)")
+        #expect(error?.description == "\(path): \(MIDIFileSignature.mismatch)")
     }
 
     // MARK: Sweeps
