@@ -58,7 +58,7 @@ struct HMIReader {
             tracks.append(try track(in: start + headerLength..<min(bytes.count, next ?? bytes.count)))
         }
         let end = tracks.map(\.lengthInTicks).max() ?? 0
-        tracks[0].append(.meta(.endOfTrack), atTick: end)
+        tracks[0].appendEnd(atTick: UInt64(end))
         return SMFReader.Output(
             file: MIDIFile(
                 format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote), tracks: tracks, kind: .hmi),
@@ -166,7 +166,7 @@ struct HMIReader {
             }
             track.append(event.message, atTick: UInt32(event.tick))
         }
-        track.append(.meta(.endOfTrack), atTick: max(track.lengthInTicks, UInt32(clamping: tick)))
+        track.appendEnd(atTick: tick)
         return track
     }
 }

@@ -62,7 +62,7 @@ struct HMPReader {
             offset += length
         }
         let end = tracks.map(\.lengthInTicks).max() ?? 0
-        tracks[0].append(.meta(.endOfTrack), atTick: end)
+        tracks[0].appendEnd(atTick: UInt64(end))
         return SMFReader.Output(
             file: MIDIFile(
                 format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote), tracks: tracks, kind: .hmp),
@@ -155,7 +155,7 @@ struct HMPReader {
             }
         }
         if !hasEnd, offset >= events.upperBound { try log.add(.hmiWithoutEnd(offset: events.lowerBound)) }
-        track.append(.meta(.endOfTrack), atTick: max(track.lengthInTicks, UInt32(clamping: tick)))
+        track.appendEnd(atTick: tick)
         return track
     }
 }

@@ -101,7 +101,7 @@ struct MUSReader {
         }
         // A score that stopped at damage has said so.
         if !hasFinished, log.warnings.isEmpty, log.omittedCount == 0 { try log.add(.musWithoutEnd) }
-        track.append(.meta(.endOfTrack), atTick: max(track.lengthInTicks, UInt32(clamping: tick)))
+        track.appendEnd(atTick: tick)
         return SMFReader.Output(
             file: MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote), tracks: [track], kind: .mus),
             warnings: log.warnings, omittedWarningCount: log.omittedCount)

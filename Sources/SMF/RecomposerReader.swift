@@ -153,7 +153,7 @@ struct RecomposerReader {
         for event in events.sorted(by: { ($0.tick, $0.order) < ($1.tick, $1.order) }) {
             track.append(event.message, atTick: UInt32(event.tick))
         }
-        track.append(.meta(.endOfTrack), atTick: max(track.lengthInTicks, UInt32(endTick)))
+        track.appendEnd(atTick: UInt64(endTick))
         return track
     }
 

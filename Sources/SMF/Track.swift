@@ -71,6 +71,14 @@ public struct Track: Hashable, Sendable {
     /// The longest delta a file can hold: a 4-byte variable-length quantity.
     public static let maximumDelta: UInt32 = 0x0FFF_FFFF
 
+    /// Appends the End of Track at `tick`, or as near it as a track can: not before the last
+    /// event, at most ``maximumDelta`` after it (a translated format's time may run on further
+    /// than a MIDI file can say after a track's last event).
+    mutating func appendEnd(atTick tick: UInt64) {
+        let last = UInt64(lengthInTicks)
+        append(.meta(.endOfTrack), atTick: UInt32(min(max(tick, last), last + UInt64(Self.maximumDelta))))
+    }
+
     /// Appends a message at an absolute tick, which must not be before the last
     /// event's, nor more than ``maximumDelta`` after it.
     public mutating func append(_ message: MIDIMessage, atTick tick: UInt32) {

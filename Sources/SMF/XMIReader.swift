@@ -119,7 +119,7 @@ struct XMIReader {
             }
             track.append(event.message, atTick: UInt32(event.tick))
         }
-        track.append(.meta(.endOfTrack), atTick: max(track.lengthInTicks, UInt32(clamping: tick)))
+        track.appendEnd(atTick: tick)
         return SMFReader.Output(
             file: MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote), tracks: [track], kind: .xmi),
             warnings: log.warnings, omittedWarningCount: log.omittedCount)
