@@ -34,9 +34,7 @@ struct HMIReader {
         let trackCount = Int(bytes[228])
         guard trackCount > 0 else { throw .hmiWithoutTracks }
         guard beatsPerMinute > 0 else { throw .hmiWithoutTempo }
-        var tempoTrack = Track()
-        tempoTrack.append(.meta(.tempo(microsecondsPerQuarterNote: UInt32(60_000_000 / beatsPerMinute))), atTick: 0)
-        var tracks = [tempoTrack]
+        var tracks: [Track] = []
         for index in 0..<trackCount {
             let entry = 370 + 4 * index
             guard entry + 4 <= bytes.count else {
@@ -57,116 +55,79 @@ struct HMIReader {
             let next = (0..<trackCount).map { 370 + 4 * $0 }.filter { $0 + 4 <= bytes.count }.map(littleEndian32(at:)).filter { $0 > start }.min()
             tracks.append(try track(in: start + headerLength..<min(bytes.count, next ?? bytes.count)))
         }
-        let end = tracks.map(\.lengthInTicks).max() ?? 0
-        tracks[0].appendEnd(atTick: UInt64(end))
-        return SMFReader.Output(
-            file: MIDIFile(
-                format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote), tracks: tracks, kind: .hmi),
-            warnings: log.warnings, omittedWarningCount: log.omittedCount)
+        return SMFReader.Output(beatsPerMinute: beatsPerMinute, ticksPerQuarterNote: Self.ticksPerQuarterNote, tracks: tracks, kind: .hmi, log: log)
     }
 
     /// One track's events.
     private mutating func track(in events: Range<Int>) throws(SMFError) -> Track {
-        var timed: [(tick: UInt64, order: Int, message: MIDIMessage)] = []
+        var timed = TimedEvents()
         var tick: UInt64 = 0
-        var offset = events.lowerBound
+        var cursor = EventCursor(bytes, events)
         var running: UInt8?
         var hasEnd = false
-        func quantity() -> Int? {
-            var value = 0
-            for _ in 0..<4 {
-                guard offset < events.upperBound else { return nil }
-                let byte = bytes[offset]
-                offset += 1
-                value = value << 7 | Int(byte & 0x7F)
-                if byte & 0x80 == 0 { return value }
-            }
-            return nil
-        }
-        eventLoop: while offset < events.upperBound {
-            let at = offset
-            guard let step = quantity(), offset < events.upperBound else {
+        eventLoop: while !cursor.isAtEnd {
+            let at = cursor.offset
+            guard let step = cursor.quantity(), let next = cursor.next else {
                 try log.add(.hmiCutOff(offset: at))
                 break
             }
             tick += UInt64(step)
-            let order = timed.count * 2 + 1
-            var status = bytes[offset]
-            if status >= 0x80 {
-                offset += 1
+            let status: UInt8
+            if next >= 0x80 {
+                status = next
+                cursor.skip(1)
             } else if let running {
                 status = running
             } else {
-                try log.add(.hmiUnknownStatus(status, offset: offset))
+                try log.add(.hmiUnknownStatus(next, offset: cursor.offset))
                 break
             }
             switch status {
             case 0x80...0xEF:
                 running = status
-                let count = status & 0xE0 == 0xC0 ? 1 : 2
-                guard offset + count <= events.upperBound else {
+                guard let data = cursor.data(status & 0xE0 == 0xC0 ? 1 : 2) else {
                     try log.add(.hmiCutOff(offset: at))
                     break eventLoop
                 }
-                let data = (0..<count).map { bytes[offset + $0] & 0x7F }
-                offset += count
-                timed.append((tick, order, MIDIMessage(channelStatus: status, data1: data[0], data2: count == 2 ? data[1] : 0)))
+                timed.append(MIDIMessage(channelStatus: status, data1: data[0], data2: data.count == 2 ? data[1] : 0), atTick: tick)
                 if status & 0xF0 == 0x90, data[1] > 0 {
-                    guard let length = quantity() else {
+                    guard let length = cursor.quantity() else {
                         try log.add(.hmiCutOff(offset: at))
                         break eventLoop
                     }
-                    // Before what else happens at its tick, so that a note struck again there sounds.
-                    timed.append((tick + UInt64(length), 0, .noteOff(channel: status & 0x0F, note: data[0], velocity: 0)))
+                    timed.appendNoteOff(channel: status & 0x0F, note: data[0], atTick: tick + UInt64(length))
                 }
             case 0xF0, 0xF7:
                 running = nil
-                guard let length = quantity(), offset + length <= events.upperBound else {
+                guard let message = cursor.systemExclusive() else {
                     try log.add(.hmiCutOff(offset: at))
                     break eventLoop
                 }
-                if status == 0xF0 { timed.append((tick, order, .systemExclusive(Array(bytes[offset..<offset + length])))) }
-                offset += length
+                if status == 0xF0 { timed.append(.systemExclusive(message), atTick: tick) }
             case 0xFE:
                 // The driver's own events, as WildMIDI skips them: 0x10 two bytes, a length, as many
                 // and four more; 0x15 six bytes; the rest two.
-                guard offset + 3 <= events.upperBound else {
+                guard let type = cursor.next, let length = cursor.offset + 3 < cursor.end ? bytes[cursor.offset + 3] : nil else {
                     try log.add(.hmiCutOff(offset: at))
                     break eventLoop
                 }
-                offset += bytes[offset] == 0x10 ? Int(bytes[offset + 3]) + 8 : bytes[offset] == 0x15 ? 7 : 3
+                cursor.skip(type == 0x10 ? Int(length) + 8 : type == 0x15 ? 7 : 3)
             case 0xFF:
-                guard offset < events.upperBound else {
+                guard let meta = cursor.meta() else {
                     try log.add(.hmiCutOff(offset: at))
                     break eventLoop
                 }
-                let type = bytes[offset]
-                offset += 1
-                guard let length = quantity(), offset + length <= events.upperBound else {
-                    try log.add(.hmiCutOff(offset: at))
-                    break eventLoop
-                }
-                let payload = bytes[offset..<offset + length]
-                offset += length
-                if type == 0x2F {
+                if meta.type == 0x2F {
                     hasEnd = true
                     break eventLoop
                 }
-                timed.append((tick, order, .meta(MetaEvent(type: type, data: payload))))
+                timed.append(.meta(MetaEvent(type: meta.type, data: meta.data)), atTick: tick)
             default:
                 try log.add(.hmiUnknownStatus(status, offset: at))
                 break eventLoop
             }
         }
         if !hasEnd { try log.add(.hmiWithoutEnd(offset: events.lowerBound)) }
-        var track = Track()
-        for event in timed.sorted(by: { ($0.tick, $0.order) < ($1.tick, $1.order) }) {
-            guard event.tick <= UInt64(UInt32.max), event.tick - UInt64(track.lengthInTicks) <= UInt64(Track.maximumDelta) else {
-                throw .trackTooLong(offset: events.lowerBound, track: 1)
-            }
-            track.append(event.message, atTick: UInt32(event.tick))
-        }
-        track.appendEnd(atTick: tick)
-        return track
+        return try timed.laid(endingAt: tick, offset: events.lowerBound)
     }
 }

@@ -39,9 +39,7 @@ struct HMPReader {
         let beatsPerMinute = littleEndian32(at: 56)
         guard chunkCount > 0 else { throw .hmiWithoutTracks }
         guard beatsPerMinute > 0 else { throw .hmiWithoutTempo }
-        var tempoTrack = Track()
-        tempoTrack.append(.meta(.tempo(microsecondsPerQuarterNote: UInt32(min(60_000_000 / beatsPerMinute, 0xFF_FFFF)))), atTick: 0)
-        var tracks = [tempoTrack]
+        var tracks: [Track] = []
         var offset = start
         for _ in 0..<chunkCount {
             guard offset + 12 <= bytes.count else {
@@ -61,47 +59,18 @@ struct HMPReader {
             }
             offset += length
         }
-        let end = tracks.map(\.lengthInTicks).max() ?? 0
-        tracks[0].appendEnd(atTick: UInt64(end))
-        return SMFReader.Output(
-            file: MIDIFile(
-                format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote), tracks: tracks, kind: .hmp),
-            warnings: log.warnings, omittedWarningCount: log.omittedCount)
+        return SMFReader.Output(beatsPerMinute: beatsPerMinute, ticksPerQuarterNote: Self.ticksPerQuarterNote, tracks: tracks, kind: .hmp, log: log)
     }
 
     /// One chunk's events as a track.
     private mutating func track(in events: Range<Int>) throws(SMFError) -> Track {
         var track = Track()
         var tick: UInt64 = 0
-        var offset = events.lowerBound
+        var cursor = EventCursor(bytes, events)
         var hasEnd = false
-        /// An HMP delta: 7 bits a byte, lowest first, the last byte with its top bit set.
-        func delta() -> UInt64? {
-            var value: UInt64 = 0
-            for shift in stride(from: 0, to: 35, by: 7) {
-                guard offset < events.upperBound else { return nil }
-                let byte = bytes[offset]
-                offset += 1
-                value |= UInt64(byte & 0x7F) << UInt64(shift)
-                if byte & 0x80 != 0 { return value }
-            }
-            return nil
-        }
-        /// A MIDI variable-length quantity (meta and system exclusive lengths).
-        func quantity() -> Int? {
-            var value = 0
-            for _ in 0..<4 {
-                guard offset < events.upperBound else { return nil }
-                let byte = bytes[offset]
-                offset += 1
-                value = value << 7 | Int(byte & 0x7F)
-                if byte & 0x80 == 0 { return value }
-            }
-            return nil
-        }
-        eventLoop: while offset < events.upperBound {
-            let at = offset
-            guard let step = delta(), offset < events.upperBound else {
+        eventLoop: while !cursor.isAtEnd {
+            let at = cursor.offset
+            guard let step = Self.delta(&cursor), let status = cursor.byte() else {
                 try log.add(.hmiCutOff(offset: at))
                 break
             }
@@ -109,53 +78,51 @@ struct HMPReader {
             guard tick <= UInt64(UInt32.max), tick - UInt64(track.lengthInTicks) <= UInt64(Track.maximumDelta) else {
                 throw .trackTooLong(offset: at, track: 1)
             }
-            let status = bytes[offset]
-            offset += 1
             switch status {
             case 0x80...0xEF:
                 let count = status & 0xE0 == 0xC0 ? 1 : 2
-                guard offset + count <= events.upperBound else {
+                guard let data = cursor.data(count) else {
                     try log.add(.hmiCutOff(offset: at))
                     break eventLoop
                 }
-                let data1 = bytes[offset] & 0x7F
-                let rawData2 = count == 2 ? bytes[offset + 1] : 0
-                offset += count
-                // The driver's loop marks: no MIDI.
-                if status & 0xF0 == 0xB0, data1 == 110 || data1 == 111, rawData2 > 0x7F { continue }
-                track.append(MIDIMessage(channelStatus: status, data1: data1, data2: rawData2 & 0x7F), atTick: UInt32(tick))
+                // The driver's loop marks (the value as written, its top bit set): no MIDI.
+                let value = bytes[cursor.offset - 1]
+                if status & 0xF0 == 0xB0, data[0] == 110 || data[0] == 111, value > 0x7F { continue }
+                track.append(MIDIMessage(channelStatus: status, data1: data[0], data2: count == 2 ? data[1] : 0), atTick: UInt32(tick))
             case 0xF0, 0xF7:
-                guard let length = quantity(), offset + length <= events.upperBound else {
+                guard let message = cursor.systemExclusive() else {
                     try log.add(.hmiCutOff(offset: at))
                     break eventLoop
                 }
-                if status == 0xF0 { track.append(.systemExclusive(Array(bytes[offset..<offset + length])), atTick: UInt32(tick)) }
-                offset += length
+                if status == 0xF0 { track.append(.systemExclusive(message), atTick: UInt32(tick)) }
             case 0xFF:
-                guard offset < events.upperBound else {
+                guard let meta = cursor.meta() else {
                     try log.add(.hmiCutOff(offset: at))
                     break eventLoop
                 }
-                let type = bytes[offset]
-                offset += 1
-                guard let length = quantity(), offset + length <= events.upperBound else {
-                    try log.add(.hmiCutOff(offset: at))
-                    break eventLoop
-                }
-                let payload = bytes[offset..<offset + length]
-                offset += length
-                if type == 0x2F {
+                if meta.type == 0x2F {
                     hasEnd = true
                     break eventLoop
                 }
-                track.append(.meta(MetaEvent(type: type, data: payload)), atTick: UInt32(tick))
+                track.append(.meta(MetaEvent(type: meta.type, data: meta.data)), atTick: UInt32(tick))
             default:
                 try log.add(.hmiUnknownStatus(status, offset: at))
                 break eventLoop
             }
         }
-        if !hasEnd, offset >= events.upperBound { try log.add(.hmiWithoutEnd(offset: events.lowerBound)) }
+        if !hasEnd, cursor.isAtEnd { try log.add(.hmiWithoutEnd(offset: events.lowerBound)) }
         track.appendEnd(atTick: tick)
         return track
+    }
+
+    /// An HMP delta: 7 bits a byte, lowest first, the last byte with its top bit set.
+    private static func delta(_ cursor: inout EventCursor) -> UInt64? {
+        var value: UInt64 = 0
+        for shift in stride(from: 0, to: 35, by: 7) {
+            guard let byte = cursor.byte() else { return nil }
+            value |= UInt64(byte & 0x7F) << UInt64(shift)
+            if byte & 0x80 != 0 { return value }
+        }
+        return nil
     }
 }

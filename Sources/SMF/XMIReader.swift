@@ -32,94 +32,56 @@ struct XMIReader {
         guard (song ?? 0) < songs.count else { throw .xmiNoSuchSong(number: (song ?? 0) + 1, count: songs.count) }
         let events = songs[song ?? 0]
         if songs.count > 1, song == nil { try log.add(.xmiSongsBeyondTheFirst(count: songs.count - 1)) }
-        var timed: [(tick: UInt64, order: Int, message: MIDIMessage)] = []
+        var timed = TimedEvents()
         var tick: UInt64 = 0
-        var offset = events.lowerBound
+        var cursor = EventCursor(bytes, events)
         var hasEnd = false
-        eventLoop: while offset < events.upperBound {
-            let byte = bytes[offset]
+        eventLoop: while let byte = cursor.byte() {
             if byte < 0x80 {
                 tick += UInt64(byte)
-                offset += 1
                 continue
             }
-            let start = offset
-            offset += 1
-            func data(_ count: Int) -> [UInt8]? {
-                guard offset + count <= events.upperBound else { return nil }
-                defer { offset += count }
-                return (0..<count).map { bytes[offset + $0] & 0x7F }
-            }
-            func quantity() -> Int? {
-                var value = 0
-                for _ in 0..<4 {
-                    guard offset < events.upperBound else { return nil }
-                    let next = bytes[offset]
-                    offset += 1
-                    value = value << 7 | Int(next & 0x7F)
-                    if next & 0x80 == 0 { return value }
-                }
-                return nil
-            }
-            let order = timed.count * 2 + 1
+            let start = cursor.offset - 1
             switch byte {
             case 0x80...0xEF:
-                let channel = byte & 0x0F
-                guard let values = data(byte & 0xE0 == 0xC0 ? 1 : 2) else {
+                guard let values = cursor.data(byte & 0xE0 == 0xC0 ? 1 : 2) else {
                     try log.add(.xmiCutOff(offset: start))
                     break eventLoop
                 }
-                let message = MIDIMessage(channelStatus: byte, data1: values[0], data2: values.count > 1 ? values[1] : 0)
-                timed.append((tick, order, message))
+                timed.append(MIDIMessage(channelStatus: byte, data1: values[0], data2: values.count > 1 ? values[1] : 0), atTick: tick)
                 if byte & 0xF0 == 0x90 {
-                    guard let length = quantity() else {
+                    guard let length = cursor.quantity() else {
                         try log.add(.xmiCutOff(offset: start))
                         break eventLoop
                     }
-                    // Before what else happens at its tick, so that a note struck again there sounds.
-                    timed.append((tick + UInt64(length), 0, .noteOff(channel: channel, note: values[0], velocity: 0)))
+                    timed.appendNoteOff(channel: byte & 0x0F, note: values[0], atTick: tick + UInt64(length))
                 }
             case 0xF0:
-                guard let length = quantity(), offset + length <= events.upperBound else {
+                guard let message = cursor.systemExclusive() else {
                     try log.add(.xmiCutOff(offset: start))
                     break eventLoop
                 }
-                timed.append((tick, order, .systemExclusive(Array(bytes[offset..<offset + length]))))
-                offset += length
+                timed.append(.systemExclusive(message), atTick: tick)
             case 0xFF:
-                guard offset < events.upperBound else {
+                guard let meta = cursor.meta() else {
                     try log.add(.xmiCutOff(offset: start))
                     break eventLoop
                 }
-                let type = bytes[offset]
-                offset += 1
-                guard let length = quantity(), offset + length <= events.upperBound else {
-                    try log.add(.xmiCutOff(offset: start))
-                    break eventLoop
-                }
-                let payload = bytes[offset..<offset + length]
-                offset += length
-                if type == 0x2F {
+                if meta.type == 0x2F {
                     hasEnd = true
                     break eventLoop
                 }
                 // Tempo is left out: the delays already play at 120 ticks a second.
-                if type != 0x51 { timed.append((tick, order, .meta(MetaEvent(type: type, data: payload)))) }
+                if meta.type != 0x51 { timed.append(.meta(MetaEvent(type: meta.type, data: meta.data)), atTick: tick) }
             default:
                 try log.add(.xmiUnknownStatus(byte, offset: start))
                 break eventLoop
             }
         }
         if !hasEnd, log.warnings.allSatisfy({ if case .xmiSongsBeyondTheFirst = $0 { true } else { false } }) { try log.add(.xmiWithoutEnd) }
-        var track = Track()
-        track.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
-        for event in timed.sorted(by: { ($0.tick, $0.order) < ($1.tick, $1.order) }) {
-            guard event.tick - UInt64(track.lengthInTicks) <= UInt64(Track.maximumDelta), event.tick <= UInt64(UInt32.max) else {
-                throw .trackTooLong(offset: events.lowerBound, track: 1)
-            }
-            track.append(event.message, atTick: UInt32(event.tick))
-        }
-        track.appendEnd(atTick: tick)
+        var tempo = Track()
+        tempo.append(.meta(.tempo(microsecondsPerQuarterNote: 500_000)), atTick: 0)
+        let track = try timed.laid(into: tempo, endingAt: tick, offset: events.lowerBound)
         return SMFReader.Output(
             file: MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: Self.ticksPerQuarterNote), tracks: [track], kind: .xmi),
             warnings: log.warnings, omittedWarningCount: log.omittedCount)

@@ -130,6 +130,22 @@ struct GameFormatCommandTests {
         #expect(fourth.status == 1 && fourth.stderr == "smfplay: music.xmi/4: the XMI file holds 3 songs, no song 4\n", "\(fourth)")
     }
 
+    /// The HMP and HMI tests' chord as a MIDI file: a tempo track (100 bpm), then an organ's C from
+    /// 0 to 120 ticks and E from 60 to 90, at 60 ticks a quarter note.
+    static var chordAt100BPM: [UInt8] {
+        var tempo = Track()
+        tempo.append(.meta(.tempo(microsecondsPerQuarterNote: 600_000)), atTick: 0)
+        tempo.append(.meta(.endOfTrack), atTick: 120)
+        var chord = Track()
+        chord.append(.programChange(channel: 0, program: 19), atTick: 0)
+        chord.append(.noteOn(channel: 0, note: 60, velocity: 100), atTick: 0)
+        chord.append(.noteOn(channel: 0, note: 64, velocity: 90), atTick: 60)
+        chord.append(.noteOff(channel: 0, note: 64, velocity: 0), atTick: 90)
+        chord.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 120)
+        chord.append(.meta(.endOfTrack), atTick: 120)
+        return SMFWriter().encode(MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 60), tracks: [tempo, chord]))
+    }
+
     @Test("info calls an HMP file what it is; render plays it as the same music written as MIDI does, to the sample")
     func hmpInfoAndRender() throws {
         try Fixtures.requireSoundFont()
@@ -142,19 +158,7 @@ struct GameFormatCommandTests {
             ]
         ]
         try sandbox.write("descent.hmp", hmp.encode())
-        var tempo = Track()
-        tempo.append(.meta(.tempo(microsecondsPerQuarterNote: 600_000)), atTick: 0)
-        tempo.append(.meta(.endOfTrack), atTick: 120)
-        var chord = Track()
-        chord.append(.programChange(channel: 0, program: 19), atTick: 0)
-        chord.append(.noteOn(channel: 0, note: 60, velocity: 100), atTick: 0)
-        chord.append(.noteOn(channel: 0, note: 64, velocity: 90), atTick: 60)
-        chord.append(.noteOff(channel: 0, note: 64, velocity: 0), atTick: 90)
-        chord.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 120)
-        chord.append(.meta(.endOfTrack), atTick: 120)
-        try sandbox.write(
-            "reference.mid",
-            SMFWriter().encode(MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 60), tracks: [tempo, chord])))
+        try sandbox.write("reference.mid", Self.chordAt100BPM)
         let shown = try sandbox.run(["info", "descent.hmp"])
         #expect(shown.succeeded && shown.stdout.contains("Format     HMP (HMI), 2 tracks, 60 ticks per quarter note"), "\(shown)")
         #expect(shown.stdout.contains("Duration   0:01.2"), "\(shown.stdout)")
@@ -175,19 +179,7 @@ struct GameFormatCommandTests {
             ]
         ]
         try sandbox.write("tune.hmi", hmi.encode())
-        var tempo = Track()
-        tempo.append(.meta(.tempo(microsecondsPerQuarterNote: 600_000)), atTick: 0)
-        tempo.append(.meta(.endOfTrack), atTick: 120)
-        var chord = Track()
-        chord.append(.programChange(channel: 0, program: 19), atTick: 0)
-        chord.append(.noteOn(channel: 0, note: 60, velocity: 100), atTick: 0)
-        chord.append(.noteOn(channel: 0, note: 64, velocity: 90), atTick: 60)
-        chord.append(.noteOff(channel: 0, note: 64, velocity: 0), atTick: 90)
-        chord.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 120)
-        chord.append(.meta(.endOfTrack), atTick: 120)
-        try sandbox.write(
-            "reference.mid",
-            SMFWriter().encode(MIDIFile(format: .multipleTracksSynchronous, timebase: .musical(ticksPerQuarterNote: 60), tracks: [tempo, chord])))
+        try sandbox.write("reference.mid", Self.chordAt100BPM)
         let shown = try sandbox.run(["info", "tune.hmi"])
         #expect(shown.succeeded && shown.stdout.contains("Format     HMI song, 2 tracks, 60 ticks per quarter note"), "\(shown)")
         let (song, reference) = try Self.rendered(sandbox, "tune.hmi", "reference.mid")
