@@ -26,7 +26,10 @@ struct Info: ParsableCommand {
             """, examples: Info.examples)
     )
 
-    @Argument(help: "MIDI files (.mid, .midi, .kar, .rmi, .midi2) or folders of them; - reads one from standard input.", completion: .file())
+    @Argument(
+        help:
+            "MIDI files (.mid, .kar, .rmi, .midi2, .mus, .xmi, .hmp, .hmi, .rcp, .g36…), or folders or archives of them; - reads one from standard input.",
+        completion: .file())
     var paths: [String]
 
     @Flag(help: "Print one JSON document for programs instead of text.")

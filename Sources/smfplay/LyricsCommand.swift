@@ -17,7 +17,7 @@ struct LyricsCommand: ParsableCommand {
             """, examples: LyricsCommand.examples)
     )
 
-    @Argument(help: "A MIDI file (.mid, .kar, .rmi).", completion: .file())
+    @Argument(help: "A MIDI file (.mid, .kar, .rmi, or a song in an archive as pack.zip/song.mid).", completion: .file())
     var file: String
 
     @Flag(help: "Print timed LRC lines ([mm:ss.xx]words) instead of plain lines.")

@@ -30,7 +30,9 @@ struct Play: ParsableCommand {
     )
 
     @Argument(
-        help: "MIDI files, folders or .m3u/.m3u8 playlists, played in the order given; - plays a song read from standard input.", completion: .file())
+        help:
+            "MIDI files, folders, archives (ZIP, LZH, 7z, RAR, tar; a song in one as pack.zip/song.mid) or .m3u/.m3u8 playlists, played in the order given; - plays a song read from standard input.",
+        completion: .file())
     var paths: [String] = []
 
     @Flag(help: "Play in a random order.")

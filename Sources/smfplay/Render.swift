@@ -58,7 +58,9 @@ struct Render: ParsableCommand {
             """, examples: Render.examples)
     )
 
-    @Argument(help: "MIDI files or folders of them; - reads one song from standard input (then -o is needed).", completion: .file())
+    @Argument(
+        help: "MIDI files, or folders or archives (ZIP, LZH, 7z, RAR, tar) of them; - reads one song from standard input (then -o is needed).",
+        completion: .file())
     var inputs: [String] = []
 
     @Option(

@@ -16,7 +16,9 @@ struct Thumbnail: ParsableCommand {
             """, examples: Thumbnail.examples)
     )
 
-    @Argument(help: "The MIDI file (.mid, .midi, .kar, .rmi, .midi2).", completion: .file())
+    @Argument(
+        help: "The MIDI file (.mid, .kar, .rmi, .midi2, .mus, .xmi, .hmp, .hmi, .rcp, .g36…; a song in an archive as pack.zip/song.mid).",
+        completion: .file())
     var input: String
 
     @Argument(help: "The PNG file to write.", completion: .file(extensions: ["png"]))
