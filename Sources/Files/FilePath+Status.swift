@@ -28,11 +28,7 @@ extension FilePath {
             if let archived = ArchivedPath(self), !archived.isArchive, let bytes = try? archived.read(memberLimit: Archive.memberSizeCeiling) {
                 return Int64(bytes.count)
             }
-            let bytes = self.bytes
-            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash + 1 < bytes.count,
-                bytes[(slash + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                let size = try? FilePath(bytes: bytes[..<slash]).fileSize()
-            else { throw .noSuchFileOrDirectory }
+            guard let size = try? numberedSong?.file.fileSize() else { throw .noSuchFileOrDirectory }
             return size
         }
     }

@@ -41,7 +41,7 @@ public struct MIDIFileCollector {
         var info = stat()
         guard path.withPlatformString({ stat($0, &info) }) == 0 else {
             let reason = SystemError.current
-            if let parent = Self.fileOfSongs(above: path), FolderListing.isFolderOfSongs(parent) {
+            if let song = path.numberedSong, FolderListing.isFolderOfSongs(song.file) {
                 // One song of an XMI file of several (`music.xmi/2`): read, and refused if it has
                 // no such song, when it plays.
                 files.append(path)
@@ -85,15 +85,6 @@ public struct MIDIFileCollector {
     /// an XMI file of several songs.
     public static func holdsSongs(_ path: FilePath) -> Bool {
         path.isFolderOrArchive || FolderListing.isFolderOfSongs(path)
-    }
-
-    /// The file above `path` when its last name is a song's number (`music.xmi/2`).
-    private static func fileOfSongs(above path: FilePath) -> FilePath? {
-        let bytes = path.bytes
-        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash + 1 < bytes.count,
-            bytes[(slash + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return nil }
-        return FilePath(bytes: bytes[..<slash])
     }
 
     /// A path into an archive, or the archive itself: a member is taken as it is, a place that

@@ -39,12 +39,8 @@ enum FileBytes {
         do {
             return (try read(path: path, limit: limit), nil)
         } catch {
-            let bytes = path.bytes
-            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), let number = Int(String(decoding: bytes[(slash + 1)...], as: UTF8.self)),
-                number >= 1, bytes[(slash + 1)...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                let file = try? read(path: FilePath(bytes: bytes[..<slash]), limit: limit), XMIReader.isXMI(file)
-            else { throw error }
-            return (file, number - 1)
+            guard let song = path.numberedSong, let file = try? read(path: song.file, limit: limit), XMIReader.isXMI(file) else { throw error }
+            return (file, song.number - 1)
         }
     }
 }
