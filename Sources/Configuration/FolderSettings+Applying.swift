@@ -22,8 +22,7 @@ extension FolderSettings {
         if let textEncoding = chosen(.textEncoding, textEncoding) { song.textEncoding = textEncoding }
         if let gain = chosen(.gain, gain) { song.synthesizer.gain = gain }
         if let transpose = chosen(.transpose, transpose) { song.performance.transpose = transpose }
-        // `loops` counts extra passes, as the configuration and `--loops` do; `LoopSettings` all of them.
-        if let loops = chosen(.loops, loops) { song.loops.passes = loops.map { $0 + 1 } }
+        if let loops = chosen(.loops, loops) { song.loops.count(loops) }
         if let fade = chosen(.fade, fade) { song.loops.fadeSeconds = fade }
 
         var reverb = command.synthesizer.reverb

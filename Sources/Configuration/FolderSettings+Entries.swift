@@ -22,7 +22,7 @@ extension FolderSettings {
             entry(.textEncoding, textEncoding) { $0?.rawValue ?? "auto" },
             entry(.gain, gain, number),
             entry(.transpose, transpose) { String($0) },
-            entry(.loops, loops) { $0.map(String.init) ?? "inf" },
+            entry(.loops, loops) { $0.text },
             entry(.fade, fade, number),
             entry(.reverbEnabled, reverbEnabled) { String($0) },
             entry(.reverbRoomSize, reverbRoomSize, number),

@@ -58,8 +58,8 @@ public struct FolderSettings: Sendable, Equatable {
     public var gain: Setting<Double>?
     /// Semitones, as `--transpose`.
     public var transpose: Setting<Int>?
-    /// Extra passes round a song's loop, as `--loops`; nil for `"inf"`.
-    public var loops: Setting<Int?>?
+    /// Passes round a song's loop, as `--loops`.
+    public var loops: Setting<LoopCount>?
     /// Seconds of fade-out after the last loop, as `--fade`.
     public var fade: Setting<Double>?
     public var reverbEnabled: Setting<Bool>?

@@ -63,9 +63,8 @@ public struct RenderSettings: Sendable, Equatable {
     public static let defaultTail = 10.0
     public static let tailRange = 0.0...60.0
 
-    /// How many more times a song's loop (game music) plays; `nil` for ever (play only). 0: as written.
-    public var loops: Int? = 0
-    public static let loopsRange = 0...1000
+    /// How many more times a song's loop (game music) plays; `.forever` in `play` only.
+    public var loops = LoopCount.extra(0)
     /// After the last loop, the seconds of a fade; 0 for none.
     public var fade = 0.0
     public static let fadeRange = 0.0...60.0

@@ -44,14 +44,19 @@ enum SongKeys {
         table.wholeNumber("transpose", in: Performance.transposeRange)
     }
 
-    /// `loops`: extra passes round a song's loop, or `"inf"` (nil) for ever.
-    static func loops(in table: TableReader) -> Int?? {
-        let range = RenderSettings.loopsRange
-        return table.read("loops", default: nil, expected: "\"inf\" or a whole number from \(range.lowerBound) to \(range.upperBound)") {
-            value -> Int??? in
-            if value.string == "inf" { return .some(.some(nil)) }
-            guard let count = TableReader.wholeNumber(value), range.contains(count) else { return nil }
-            return .some(.some(count))
+    /// `loops`: extra passes round a song's loop, `"inf"` or `"marked"`.
+    static func loops(in table: TableReader) -> LoopCount? {
+        let range = LoopCount.extraRange
+        let expected = "\"inf\", \"marked\" or a whole number from \(range.lowerBound) to \(range.upperBound)"
+        return table.read("loops", default: nil, expected: expected) { value -> LoopCount?? in
+            switch value.string {
+            case "inf": return .some(.forever)
+            case "marked": return .some(.marked)
+            case .some: return nil
+            case nil:
+                guard let count = TableReader.wholeNumber(value), range.contains(count) else { return nil }
+                return .some(.extra(count))
+            }
         }
     }
 

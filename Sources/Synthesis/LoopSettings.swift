@@ -8,12 +8,11 @@ public struct LoopSettings: Hashable, Sendable {
     /// Whether each song's loop plays as many times as its mark says (`--loops marked`: EMIDI's
     /// and XMI's marks carry a count); `passes` for a song whose mark says none.
     public var followsMarks: Bool
-    /// The passes a mark that asks for ever gets: nil plays it for ever (`play`); a render, which
-    /// must end, gives a number.
+    /// The passes a mark that asks for ever gets, when these follow marks: nil plays it for ever
+    /// (`play`); a render, which must end, gives a number whether or not the command line asked
+    /// for marks, since a folder's settings may.
     public var passesForMarkedForever: Int?
 
-    /// How many extra passes a listener may ask for.
-    public static let extraPassesRange = 0...1000
     public static let fadeRange = 0.0...60.0
     /// The file as written.
     public static let asWritten = LoopSettings(passes: 1, fadeSeconds: 0)
@@ -23,6 +22,16 @@ public struct LoopSettings: Hashable, Sendable {
         self.fadeSeconds = fadeSeconds
         self.followsMarks = followsMarks
         self.passesForMarkedForever = passesForMarkedForever
+    }
+
+    /// These settings with the passes `count` asks for; `.marked` keeps `passes` for the songs
+    /// whose mark gives no count.
+    public mutating func count(_ count: LoopCount) {
+        switch count {
+        case .extra(let extra): (passes, followsMarks) = (extra + 1, false)
+        case .forever: (passes, followsMarks) = (nil, false)
+        case .marked: followsMarks = true
+        }
     }
 
     /// The settings for a song whose loop mark asks for `markedPasses` (0: for ever; nil: it

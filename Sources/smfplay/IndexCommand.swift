@@ -74,7 +74,7 @@ struct IndexCommand: ParsableCommand {
         guard memory.open() else { throw CommandFailure.alreadyReported }
         var settings = configuration.render
         sound.apply(to: &settings)
-        guard settings.loops != nil else {
+        guard settings.loops != .forever else {
             throw CommandFailure(
                 "loops = \"inf\" in \(configuration.path?.text ?? "the configuration") would never end a measurement: give loops a number")
         }

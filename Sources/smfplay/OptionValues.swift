@@ -75,23 +75,11 @@ enum CoreCount: Hashable {
     }
 }
 
-/// `--loops`: extra passes through a song's loop, or `inf`.
-enum LoopCount: Hashable {
-    case forever
-    case extra(Int)
-    /// As many as each song's loop mark says, where its convention has a count (EMIDI, XMI).
-    case marked
-
+extension LoopCount {
+    /// `--loops`: extra passes through a song's loop, `inf` or `marked`.
     init(parsing text: String) throws {
-        switch text.lowercased() {
-        case "inf", "infinite", "forever": self = .forever
-        case "marked": self = .marked
-        default:
-            guard let extra = Int(text), LoopSettings.extraPassesRange.contains(extra) else {
-                throw ValidationError("give a number from 0 to 1000, inf, or marked")
-            }
-            self = .extra(extra)
-        }
+        guard let count = LoopCount(text: text) else { throw ValidationError("give \(LoopCount.expected)") }
+        self = count
     }
 }
 

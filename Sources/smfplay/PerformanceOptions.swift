@@ -53,17 +53,12 @@ struct PerformanceOptions: ParsableArguments {
     }
 
     /// The loops asked for, over the configuration's `loops` and `fade`. A render, which must end,
-    /// plays a loop marked to repeat for ever once more (`--loops marked`).
+    /// plays a loop marked to repeat for ever once more (`marked`, here or in a folder's settings).
     func loopSettings(configured settings: RenderSettings, mustEnd: Bool = false) -> LoopSettings {
-        let configured = settings.configuredLoops
-        let fadeSeconds = fade ?? configured.fadeSeconds
-        switch loops {
-        case nil: return LoopSettings(passes: configured.passes, fadeSeconds: fadeSeconds)
-        case .forever: return LoopSettings(passes: nil, fadeSeconds: fadeSeconds)
-        case .extra(let extra): return LoopSettings(passes: extra + 1, fadeSeconds: fadeSeconds)
-        case .marked:
-            return LoopSettings(passes: configured.passes, fadeSeconds: fadeSeconds, followsMarks: true, passesForMarkedForever: mustEnd ? 2 : nil)
-        }
+        var chosen = settings.configuredLoops(mustEnd: mustEnd)
+        if let loops { chosen.count(loops) }
+        if let fade { chosen.fadeSeconds = fade }
+        return chosen
     }
 
     /// Whether the loop plays for ever: a render would never end.

@@ -24,9 +24,12 @@ extension RenderSettings {
         SongBankLookup(sidecars: sidecarSoundFonts)
     }
 
-    /// The configuration's loops: `loops` passes beyond the first (nil for `"inf"`) and its fade.
-    var configuredLoops: LoopSettings {
-        LoopSettings(passes: loops.map { $0 + 1 }, fadeSeconds: fade)
+    /// The configuration's loops and fade; with `mustEnd` (a render, a measurement) a loop marked
+    /// to repeat for ever plays once more.
+    func configuredLoops(mustEnd: Bool) -> LoopSettings {
+        var configured = LoopSettings(passes: 1, fadeSeconds: fade, passesForMarkedForever: mustEnd ? 2 : nil)
+        configured.count(loops)
+        return configured
     }
 
     /// The options of a render with these settings: the configuration's loops (nil passes for
@@ -34,7 +37,7 @@ extension RenderSettings {
     func renderOptions() -> RenderOptions {
         var options = RenderOptions(
             format: format, encoding: bits, tailLimit: tail, limitsPeaks: limiter,
-            loops: configuredLoops,
+            loops: configuredLoops(mustEnd: true),
             songBanks: makeSongBankLookup())
         options.quality = quality
         return options

@@ -17,7 +17,10 @@ import Testing
             (["render", "x.mid", "--tempo", "5"], "--tempo must be from 0.25 to 4, not 5"),
             (["render", "x.mid", "--mute", "0"], "The value '0' is invalid for '--mute <channels>': give channels 1-16 separated by commas"),
             (["render", "x.mid", "--solo", "1,x"], "The value '1,x' is invalid for '--solo <channels>': give channels 1-16 separated by commas"),
-            (["render", "x.mid", "--loops=-1"], "The value '-1' is invalid for '--loops <count>': give a number from 0 to 1000, inf, or marked"),
+            (
+                ["render", "x.mid", "--loops=-1"],
+                "The value '-1' is invalid for '--loops <count>': give a whole number from 0 to 1000, inf, or marked"
+            ),
             (["render", "x.mid", "--loops", "inf"], "--loops inf would never end a render: give a number of loops"),
             (["render", "x.mid", "--fade", "61"], "--fade must be from 0 to 60 seconds, not 61"),
             (["play", "x.mid", "--seek", "0:1"], "The value '0:1' is invalid for '--seek <bar:beat>': give bar:beat (from 1:1) or seconds"),
@@ -125,6 +128,30 @@ import Testing
         #expect(marked != (try render(sandbox, "three.mid", ["--loops", "1"]).samples))
         let forever = try render(sandbox, "forever.mid", ["--loops", "marked"]).samples
         #expect(forever == (try render(sandbox, "forever.mid", ["--loops", "1"]).samples), "a loop marked for ever is not played once more")
+    }
+
+    @Test(
+        "loops = \"marked\" in the configuration and in a folder's settings renders as --loops marked: a loop as many times as its mark says, one marked for ever once more"
+    )
+    func loopsAsMarkedInSettings() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("three.mid", Self.emidiSong(passes: 3))
+        try sandbox.write("forever.mid", Self.emidiSong(passes: 0))
+        try sandbox.write("Game/.smfplay.toml", Array("loops = \"marked\"\n".utf8))
+        try sandbox.write("Game/three.mid", Self.emidiSong(passes: 3))
+        try sandbox.write("Game/forever.mid", Self.emidiSong(passes: 0))
+        try sandbox.write("marked.toml", Array("loops = \"marked\"\n".utf8))
+        let threeMarked = try render(sandbox, "three.mid", ["--loops", "2"]).samples
+        let foreverOnceMore = try render(sandbox, "forever.mid", ["--loops", "1"]).samples
+        #expect(threeMarked != (try render(sandbox, "three.mid").samples), "the test could not fail: the mark's passes sound as the song written")
+
+        #expect(try render(sandbox, "three.mid", ["--config", "marked.toml"]).samples == threeMarked, "the configuration's loops = \"marked\"")
+        #expect(try render(sandbox, "forever.mid", ["--config", "marked.toml"]).samples == foreverOnceMore)
+        #expect(try render(sandbox, "Game/three.mid").samples == threeMarked, "the folder's loops = \"marked\"")
+        #expect(try render(sandbox, "Game/forever.mid").samples == foreverOnceMore, "a folder's mark for ever, in a render, once more")
+        // The command line wins over the folder's settings.
+        #expect(try render(sandbox, "Game/three.mid", ["--loops", "0"]).samples == (try render(sandbox, "three.mid").samples))
     }
 
     @Test("render --loops 1 of a song without loop marks: rendered as written, with a warning that says so")

@@ -114,6 +114,15 @@ struct FolderSettingsTests {
         #expect(commandLine.synthesizer.reverb == nil)
         #expect(commandLine.synthesizer.midiMode == .xg)
 
+        // loops = "marked": the song's mark decides; a song without a count keeps the command's passes.
+        try library.settings("Game", "loops = \"marked\"\n")
+        let marked = try library.lookup().settings(forSongAt: library.song("Game/Field.mid"))
+        #expect(marked.entries.first?.value == "marked")
+        let followsMarks = try marked.applied(to: Self.command, commandLine: []).loops
+        #expect(followsMarks == LoopSettings(passes: 1, fadeSeconds: 0, followsMarks: true))
+        #expect(followsMarks.applying(markedPasses: 3).passes == 3)
+        #expect(folderMessage("loops = \"twice\"") == #"f.toml:1: key 'loops' must be "inf", "marked" or a whole number from 0 to 1000, not "twice""#)
+
         // No folder file: the command's settings as they are.
         #expect(try FolderSettings().applied(to: Self.command, commandLine: []) == Self.command)
     }
@@ -160,7 +169,7 @@ struct FolderSettingsTests {
         let file = try library.settings("", "# Game music\ntranspose = 30\n")
         let error = #expect(throws: FolderSettingsError.self) { try library.lookup().settings(forSongAt: library.song("Game/a.mid")) }
         #expect(error?.description == "\(file.text):2: key 'transpose' must be a whole number from -24 to 24, not 30")
-        #expect(folderMessage("loops = -1") == #"f.toml:1: key 'loops' must be "inf" or a whole number from 0 to 1000, not -1"#)
+        #expect(folderMessage("loops = -1") == #"f.toml:1: key 'loops' must be "inf", "marked" or a whole number from 0 to 1000, not -1"#)
         #expect(folderMessage("midi_mode = \"sc55\"") == #"f.toml:1: key 'midi_mode' must be "auto", "gm", "gs", "xg" or "gm2", not "sc55""#)
         #expect(folderMessage("[chorus]\nspeed = 0") == "f.toml:2: key 'chorus.speed' must be a number from 0.1 to 5, not 0")
         #expect(folderMessage("gain = ") == "f.toml:1:8: key 'gain': Error while parsing key-value pair: encountered end-of-file")

@@ -126,7 +126,7 @@ struct SampleConfigurationTests {
         var expectedWithLoops = expected
         expectedWithLoops.loudnessTarget = -23
         expectedWithLoops.loudnessMode = .off
-        expectedWithLoops.loops = nil
+        expectedWithLoops.loops = .forever
         expectedWithLoops.fade = 8
         let configuration = try Configuration(parsing: overrides, path: "x.toml")
         #expect(configuration.render == expectedWithLoops)
