@@ -6,8 +6,9 @@ import SystemPackage
 /// the limit as it is decompressed (not by the size its header claims), the members' count, and
 /// the bytes decompressed in all; each thing left out is said once (``warnings``).
 ///
-/// The last archive opened is kept, with its file's stamp: reading its members one after another
-/// (a queue playing a pack, the index reading each file) reads the archive once.
+/// The last archive opened is kept, with its file's stamp, and the last archive opened inside one:
+/// reading their members one after another (a queue playing a pack, the index reading each file)
+/// reads each archive once.
 public struct Archive: Sendable {
     /// Files in the archive, in the order it holds them (folders are implied by their names).
     public let members: [ArchiveMember]
@@ -15,6 +16,8 @@ public struct Archive: Sendable {
     private let contents: [FilePath: [UInt8]]
     /// Whether this archive is itself inside another.
     let isNested: Bool
+    /// Which reading of an archive this is: the archives inside it are kept by it.
+    private let reading: UInt64
 
     /// More members than this, and the rest are left out.
     public static let memberCountLimit = 65_536
@@ -38,8 +41,14 @@ public struct Archive: Sendable {
     public func nested(_ member: FilePath, memberLimit: Int) throws(ArchiveError) -> Archive {
         guard !isNested else { throw .nestedTooDeep }
         guard let bytes = contents[member] else { throw .noSuchMember }
+        let memberLimit = min(memberLimit, Self.memberSizeCeiling)
+        if let kept = Self.lastNested.withLock({ $0 }), kept.outer == reading, kept.member == member, kept.memberLimit == memberLimit {
+            return kept.archive
+        }
         guard let format = ArchiveFormat(head: Array(bytes.prefix(512))) else { throw .damaged(reason: "\(member.text) is not an archive") }
-        return try Self.read(.bytes(bytes), format: format, memberLimit: min(memberLimit, Self.memberSizeCeiling), isNested: true)
+        let archive = try Self.read(.bytes(bytes), format: format, memberLimit: memberLimit, isNested: true)
+        Self.lastNested.withLock { $0 = KeptNested(outer: reading, member: member, memberLimit: memberLimit, archive: archive) }
+        return archive
     }
 
     /// The archive in the file at `path`, from memory if it was the last opened and has not changed.
@@ -72,6 +81,16 @@ public struct Archive: Sendable {
 
     private static let last = Mutex<Kept?>(nil)
 
+    private struct KeptNested {
+        let outer: UInt64
+        let member: FilePath
+        let memberLimit: Int
+        let archive: Archive
+    }
+
+    private static let lastNested = Mutex<KeptNested?>(nil)
+    private static let readings = Atomic<UInt64>(0)
+
     private static func read(_ source: ArchiveSource, format: ArchiveFormat, memberLimit: Int, isNested: Bool) throws(ArchiveError) -> Archive {
         let pass = try source.pass(format)
         var members: [ArchiveMember] = []
@@ -98,8 +117,12 @@ public struct Archive: Sendable {
                     warnings.append(.memberTooLarge(name, limit: limit))
                     continue
                 }
+                // A name held twice: the later file is read, as unpacking the archive would leave it.
+                if contents.updateValue(data, forKey: name) != nil {
+                    members.removeAll { $0.name == name }
+                    warnings.append(.repeatedName(name))
+                }
                 members.append(ArchiveMember(name: name, size: Int64(data.count)))
-                contents[name] = data
                 guard pass.decompressedBytes <= decompressedLimit else {
                     warnings.append(.tooMuchData(limit: decompressedLimit))
                     break
@@ -110,6 +133,7 @@ public struct Archive: Sendable {
             guard !members.isEmpty || !warnings.isEmpty else { throw error }
             if case .damaged(let reason) = error { warnings.append(.damaged(reason: reason)) }
         }
-        return Archive(members: members, warnings: warnings, contents: contents, isNested: isNested)
+        let reading = readings.add(1, ordering: .relaxed).newValue
+        return Archive(members: members, warnings: warnings, contents: contents, isNested: isNested, reading: reading)
     }
 }

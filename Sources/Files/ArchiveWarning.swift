@@ -12,6 +12,8 @@ public enum ArchiveWarning: Hashable, Sendable, CustomStringConvertible {
     case tooManyMembers(limit: Int)
     /// More decompressed bytes than an archive of MIDI files could hold: reading stopped there.
     case tooMuchData(limit: Int64)
+    /// Two files of one name: the later is read.
+    case repeatedName(FilePath)
     /// The archive ends early or is damaged after the members read so far.
     case damaged(reason: String)
 
@@ -22,6 +24,7 @@ public enum ArchiveWarning: Hashable, Sendable, CustomStringConvertible {
         case .encrypted(let member): "\(member.text): encrypted, left out (no password)"
         case .tooManyMembers(let limit): "more than \(limit) files: the rest left out"
         case .tooMuchData(let limit): "more than \(limit / (1 << 20)) MB once decompressed: the rest left out"
+        case .repeatedName(let member): "\(member.text): in the archive twice, the later one read"
         case .damaged(let reason): "damaged: \(reason); the files before it kept"
         }
     }

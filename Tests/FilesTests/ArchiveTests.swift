@@ -100,6 +100,21 @@ struct ArchiveTests {
         #expect(throws: ArchiveError.memberTooLarge(limit: 4_096)) { try ArchivedPath(FilePath(path + "/huge.mid"))?.read(memberLimit: 4_096) }
     }
 
+    @Test("a name held twice is listed once, its later file read (as unpacking leaves it), and said")
+    func repeatedName() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.create(
+            "twice.zip",
+            Self.zip([
+                .init(name: Array("a.mid".utf8), data: Self.song), .init(name: Array("b.mid".utf8), data: Self.song),
+                .init(name: Array("./a.mid".utf8), data: Self.song + [1]),
+            ]))
+        let archive = try Archive.open(FilePath(path), memberLimit: Self.limit)
+        #expect(Self.names(archive) == ["b.mid", "a.mid"])
+        #expect(archive.data(of: "a.mid") == Self.song + [1])
+        #expect(archive.warnings.map(\.description) == ["a.mid: in the archive twice, the later one read"])
+    }
+
     @Test("a bomb: a tar.gz whose 64 MB member of zeros packs into kilobytes is stopped at the limit as it is decompressed")
     func bomb() throws {
         let folder = try TemporaryFolder()
