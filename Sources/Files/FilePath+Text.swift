@@ -3,8 +3,8 @@ import SystemPackage
 
 extension FilePath {
     /// The path as a person reads it, one name at a time: a name in UTF-8 as it is, one in
-    /// Shift-JIS (the names of Japanese archives unpacked on Linux) decoded from it, and any other
-    /// byte that is not UTF-8 as `\xNN`. Never used to reach the file: the path's bytes do that.
+    /// Shift-JIS (the names of Japanese archives unpacked on Linux) or in the encoding the listener
+    /// chose (``FileNameEncoding``) decoded from it, and any other byte that is not UTF-8 as `\xNN`. Never used to reach the file: the path's bytes do that.
     ///
     /// Worked out on the bytes, not through `components`: see ``FilePath/relativeBytes(under:)``.
     public var text: String {
@@ -17,8 +17,9 @@ extension FilePath {
     /// One name's bytes as a person reads them (see ``text``).
     public static func text(ofName bytes: ArraySlice<UInt8>) -> String {
         if let utf8 = String(validating: bytes, as: UTF8.self) { return utf8 }
-        if let shiftJIS = String(data: Data(bytes), encoding: .shiftJIS), !shiftJIS.unicodeScalars.contains(where: isControl) {
-            return shiftJIS
+        let encoding = FileNameEncoding.current ?? .shiftJIS
+        if encoding != .utf8, let decoded = String(data: Data(bytes), encoding: encoding), !decoded.unicodeScalars.contains(where: isControl) {
+            return decoded
         }
         var result = ""
         var rest = bytes

@@ -699,7 +699,7 @@ public final class Player {
                 if let problem = songSynthesizer.songBankProblem { onProblem(problem.description) }
             }
             let sequencer = Sequencer(song: song, synthesizer: songSynthesizer, loops: sound.loops)
-            if sound.loops != .asWritten { warnOfLoops(sequencer.loopFinding, item: item) }
+            if !sound.loops.isAsWritten { warnOfLoops(sequencer.loopFinding, item: item) }
             let playing = splitsSongs ? splitSong(sequencer) ?? PlayingSong(sequencer) : PlayingSong(sequencer)
             // nil text encoding in a song's settings: "auto", decided from the song's own texts.
             let textDecoding = sound.own.map { $0.textEncoding.map(TextDecoding.init(forcing:)) ?? TextDecoding(detectingIn: song.file) }

@@ -251,7 +251,7 @@ public final class SongRenderer: @unchecked Sendable {
             substitutions += part.synthesizer.substitutions.filter { !substitutions.contains($0) }
         }
         let whole = rendered.whole
-        let loopProblem = options.loops == .asWritten ? nil : whole.loopFinding.problemWhenLooping
+        let loopProblem = options.loops.isAsWritten ? nil : whole.loopFinding.problemWhenLooping
         return RenderResult(
             songSeconds: whole.song.duration, audioSeconds: Double(rendered.frames) / Double(sampleRate), peak: peak,
             normalizationGain: gain, limiterReductionDecibels: limiterReduction, loudness: loudness,

@@ -80,7 +80,7 @@ public final class StemRenderer: @unchecked Sendable {
         }
         do {
             let rendered = try write(sequencer, parts: parts, into: folder, options: options, cancellation: cancellation, progress: progress)
-            let loopProblem = options.loops == .asWritten ? nil : sequencer.loopFinding.problemWhenLooping
+            let loopProblem = options.loops.isAsWritten ? nil : sequencer.loopFinding.problemWhenLooping
             return RenderResult(
                 songSeconds: song.duration, audioSeconds: Double(rendered.frames) / settings.sampleRate, peak: rendered.mixPeak,
                 normalizationGain: 1, limiterReductionDecibels: options.limitsPeaks ? limiter?.largestReductionDecibels ?? 0 : 0,

@@ -97,7 +97,7 @@ public struct TextDecoding: Codable, Hashable, Sendable {
 
 extension TextDecoding.Encoding {
     /// Foundation's name for it; nil for UTF-8, which Swift reads itself.
-    var foundationEncoding: String.Encoding? {
+    public var foundationEncoding: String.Encoding? {
         switch self {
         case .utf8: nil
         case .shiftJIS: .shiftJIS

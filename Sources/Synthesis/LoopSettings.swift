@@ -17,6 +17,10 @@ public struct LoopSettings: Hashable, Sendable {
     /// The file as written.
     public static let asWritten = LoopSettings(passes: 1, fadeSeconds: 0)
 
+    /// Whether a song plays as written, loop marks or not (what a render gives for a marked
+    /// loop, which these keep whether or not they follow marks, does not count).
+    public var isAsWritten: Bool { passes == 1 && fadeSeconds == 0 && !followsMarks }
+
     public init(passes: Int?, fadeSeconds: Double, followsMarks: Bool = false, passesForMarkedForever: Int? = nil) {
         self.passes = passes
         self.fadeSeconds = fadeSeconds

@@ -87,13 +87,13 @@ public final class Sequencer {
         modeDetection = MIDIModeDetection(song: song)
         trackPorts = Array(repeating: 0, count: file.tracks.count)
         // A song played as written needs no look for its marks.
-        loopFinding = loops == .asWritten ? SongLoop.Finding() : SongLoop.find(in: song)
+        loopFinding = loops.isAsWritten ? SongLoop.Finding() : SongLoop.find(in: song)
         loopSettings = loops.applying(markedPasses: loopFinding.loop?.markedPasses)
         fadeFrames = Int((loops.fadeSeconds * rate).rounded())
         owners = []
         part = 0
         whole = nil
-        if let found = loopFinding.loop, loops != .asWritten {
+        if let found = loopFinding.loop, !loops.isAsWritten {
             let start = Int64((song.tempoMap.seconds(atTick: found.startTick) * rate).rounded())
             let end = Int64((song.tempoMap.seconds(atTick: found.endTick) * rate).rounded())
             loop = Loop(

@@ -42,6 +42,7 @@ struct Browse: ParsableCommand {
             throw CommandFailure("smfplay browse needs a terminal; in a script, use smfplay play PATH or smfplay resume")
         }
         let configuration = try playback.configurationOption.load()
+        playback.text.readNames(configuration: configuration)
         let root = try folder.map(LibraryOption.absolute) ?? library.existingRoot(configuration: configuration)
         guard root.isFolder else { throw CommandFailure("\(root.text): no such folder") }
         let messages = StatusMessages()

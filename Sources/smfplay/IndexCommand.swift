@@ -44,6 +44,7 @@ struct IndexCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try configurationOption.load()
+        text.readNames(configuration: configuration)
         let root = try library.existingRoot(configuration: configuration)
         let interrupt = InterruptTrap()
         let summary: IndexSummary

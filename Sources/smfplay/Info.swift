@@ -64,6 +64,7 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let configuration = try configurationOption.load()
+        text.readNames(configuration: configuration)
         var settings = configuration.render
         sidecar.apply(to: &settings)
         let songBanks = settings.makeSongBankLookup()

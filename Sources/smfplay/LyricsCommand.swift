@@ -29,6 +29,7 @@ struct LyricsCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try configurationOption.load()
+        text.readNames(configuration: configuration)
         let path = CommandLinePath.filePath(file)
         let song: Song
         do {

@@ -68,6 +68,7 @@ struct Play: ParsableCommand {
     /// With the SoundFonts `main` started loading from a glance at the command line (`CommandLinePrescan`).
     func run(preload: SynthesizerPreload?) throws {
         let configuration = try playback.configurationOption.load()
+        playback.text.readNames(configuration: configuration)
         let libraryRoot = library.root(configuration: configuration)
         guard !paths.isEmpty else {
             let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) })

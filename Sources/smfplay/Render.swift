@@ -264,6 +264,7 @@ struct Render: ParsableCommand {
         }
         let shard = try resolvedShard()
         let configuration = try configurationOption.load()
+        text.readNames(configuration: configuration)
         var settings = configuration.render
         try apply(to: &settings)
         let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
@@ -337,7 +338,7 @@ struct Render: ParsableCommand {
                 display.finished(
                     index: index, audioSeconds: result.songSeconds,
                     message: reports == nil ? Self.line(output: jobs[index].output.text, result) : nil,
-                    warnings: warnings.map { "\(jobs[index].input): warning: \($0)" })
+                    warnings: warnings.map { "\(jobs[index].input.text): warning: \($0)" })
             case .failed(let index, let error):
                 outcome.record(failure: ())
                 // A render stopped by a signal is no failure of the file: the next run does it.

@@ -26,6 +26,7 @@ struct Resume: ParsableCommand {
 
     func run() throws {
         let configuration = try playback.configurationOption.load()
+        playback.text.readNames(configuration: configuration)
         let recorder = ResumeRecorder(
             stateFolder: XDGDirectories.current().stateFolder, libraryRoot: library.root(configuration: configuration), warn: { printError($0) })
         try Self.continuePlaying(recorder: recorder, playback: playback, configuration: configuration)

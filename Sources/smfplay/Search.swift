@@ -65,6 +65,7 @@ struct Search: ParsableCommand {
 
     func run() throws {
         let configuration = try playback.configurationOption.load()
+        playback.text.readNames(configuration: configuration)
         let root = try library.existingRoot(configuration: configuration)
         let results: [SearchResult]
         let query = SearchQuery(

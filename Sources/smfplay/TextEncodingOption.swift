@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Files
 import SMF
 
 /// `--text-encoding`: how MIDI files' texts are read, over the configuration's `text_encoding`.
@@ -20,6 +21,12 @@ struct TextEncodingOption: ParsableArguments {
     /// The encoding asked for; nil for auto, each file's own.
     func encoding(configuration: Configuration) -> TextDecoding.Encoding? {
         TextDecoding.Encoding(rawValue: textEncoding ?? configuration.textEncoding ?? "auto")
+    }
+
+    /// Files' names that are not UTF-8 (an archive's members, files unpacked from one) read in the
+    /// encoding asked for, as their texts are; by default as ``FilePath/text`` decides.
+    func readNames(configuration: Configuration) {
+        FileNameEncoding.choose(encoding(configuration: configuration).map { $0.foundationEncoding ?? .utf8 })
     }
 
     /// How `file`'s text is read: the encoding asked for, or the one its text shows.

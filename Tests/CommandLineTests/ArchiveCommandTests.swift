@@ -183,6 +183,33 @@ struct ArchiveCommandTests {
     }
 
     @Test(
+        "a member's name that is not UTF-8 reads as Shift-JIS by default and in the encoding --text-encoding or text_encoding names (cp1252), as the songs' texts do"
+    )
+    func memberNamesInTheChosenEncoding() throws {
+        let sandbox = try Sandbox()
+        var zip = ZIPWriter()
+        // Café in Windows-1252, as a Western archiver without the UTF-8 flag stores it.
+        zip.add(ZIPWriter.Member(name: Self.bytes("Caf") + [0xE9] + Self.bytes("/song.mid"), data: Fixtures.song(title: "Valse")))
+        zip.add(ZIPWriter.Member(name: ShiftJIS.chopin + Self.bytes("/op23.mid"), data: Fixtures.song(title: "Ballade")))
+        try sandbox.write("pack.zip", zip.encode())
+        try sandbox.write("cp1252.toml", Self.bytes("text_encoding = \"cp1252\"\n"))
+
+        func paths(_ arguments: [String]) throws -> [String] {
+            let result = try sandbox.run(["info", "pack.zip"] + arguments)
+            #expect(result.succeeded, "\(result)")
+            return InfoCommandTests.blocks(result.stdoutLines).map(\.path)
+        }
+        #expect(try paths([]) == ["pack.zip/Caf\\xE9/song.mid", "pack.zip/ショパン/op23.mid"])
+        #expect(try paths(["--text-encoding", "cp1252"]).first == "pack.zip/Café/song.mid")
+        #expect(try paths(["--config", "cp1252.toml"]).first == "pack.zip/Café/song.mid")
+        let undecoded = ["pack.zip/Caf\\xE9/song.mid", "pack.zip/\\x83V\\x83\\x87\\x83p\\x83\\x93/op23.mid"]
+        #expect(try paths(["--text-encoding", "utf-8"]).sorted() == undecoded)
+        // A render's warnings name the member as info does (they printed its bytes lossily as UTF-8).
+        let render = try sandbox.run(["render", "pack.zip", "-o", "out", "--loops", "1"] + Self.options)
+        #expect(render.succeeded && render.stderr.contains("pack.zip/ショパン/op23.mid: warning: it has no loop marks"), "\(render)")
+    }
+
+    @Test(
         "index and search over a library holding a ZIP: a song in it is found by its title and by its folder's Shift-JIS name, and the path printed opens in info"
     )
     func indexAndSearch() throws {
