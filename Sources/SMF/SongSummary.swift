@@ -50,7 +50,8 @@ public struct SongSummary: Codable, Hashable, Sendable {
         public var module: String
         /// Letters, without the blanks after them; nil for a picture.
         public var text: String?
-        /// The Sound Canvas's dot picture after the change, a line a row (`#` on, `.` off).
+        /// The dot picture after the change (the Sound Canvas's dots, or an MU's bitmap), a line a
+        /// row (`#` on, `.` off); nil for letters.
         public var picture: [String]?
     }
 
@@ -188,8 +189,8 @@ public struct SongSummary: Codable, Hashable, Sendable {
             switch content {
             case .text(let letters, let module):
                 DisplayChange(seconds: seconds, module: module.rawValue, text: ModuleDisplay.text(letters, decoding: decoding))
-            case .picture(let picture):
-                DisplayChange(seconds: seconds, module: ModuleDisplay.Module.soundCanvas.rawValue, picture: picture.lines)
+            case .picture(let picture, let module):
+                DisplayChange(seconds: seconds, module: module.rawValue, picture: picture.lines)
             }
         }
         let lyrics = Lyrics(song: song, decoding: decoding)

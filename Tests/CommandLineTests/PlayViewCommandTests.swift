@@ -110,7 +110,7 @@ struct PlayViewCommandTests {
         while pictureAt == nil, Date() < deadline {
             let screen = try terminal.screen()
             let frame = take.framesSoFar
-            if textAt == nil, screen.contains(where: { $0.hasPrefix("GS│ Welcome to my song") }) {
+            if textAt == nil, screen.contains(where: { $0.hasPrefix("GS│ Welcome to my so") }) {
                 textAt = frame
                 #expect(!screen.contains(eyes), "the picture shows with the letters, a second early: \(screen)")
             }
