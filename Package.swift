@@ -19,21 +19,27 @@ let package = Package(
     // (Tests/ArchitectureTests holds the sources and this list to it).
     targets: [
         // C libraries, as Debian packages them.
-        .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
-        .systemLibrary(name: "CSndFile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
-        .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
+        // Those LibraryLoader opens at their first use name no pkgConfig: its flags would link them (their
+        // headers are in the default place).
+        .systemLibrary(name: "CFluidSynth", providers: [.apt(["libfluidsynth-dev"])]),
+        .systemLibrary(name: "CSndFile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CEBUR128", providers: [.apt(["libebur128-dev"])]),
+        .systemLibrary(name: "CPulseAudio", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        .systemLibrary(name: "CTagLib", pkgConfig: "taglib_c", providers: [.apt(["libtagc0-dev"])]),
+        .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CTagLib", providers: [.apt(["libtagc0-dev"])]),
         // The few functions of TagLib 2's C API that smfplay needs and Debian 12's TagLib 1.13 lacks, in C++
         // against TagLib's own API (see its header); it goes when Debian has TagLib 2.
-        .target(name: "CTagLibBackport", dependencies: ["CTagLib"], linkerSettings: [.linkedLibrary("tag")]),
+        .target(name: "CTagLibBackport", dependencies: ["CTagLib"]),
+
+        // The C libraries above that only some commands need (libarchive, FluidSynth, libpulse, libsndfile,
+        // libsystemd, libebur128, TagLib), opened at their first use rather than when smfplay starts: see its header.
+        .target(name: "LibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
 
         // Files as bytes (swift-system's FilePath, whatever a name's encoding), and the one way a
         // file is written whole or not at all; an archive's members read as files are (libarchive).
-        .target(name: "Files", dependencies: ["CArchive", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Files", dependencies: ["CArchive", "LibraryLoader", .product(name: "SystemPackage", package: "swift-system")]),
         // Work on several threads of smfplay's own (not libdispatch's concurrentPerform: see WorkerThreads).
         .target(name: "WorkerThreads"),
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.
@@ -41,15 +47,16 @@ let package = Package(
         // The synthesizer (FluidSynth) and the sequencer that feeds it a song's events.
         .target(
             name: "Synthesis",
-            dependencies: ["SMF", "Files", "WorkerThreads", "CFluidSynth", .product(name: "SystemPackage", package: "swift-system")]),
+            dependencies: ["SMF", "Files", "WorkerThreads", "CFluidSynth", "LibraryLoader", .product(name: "SystemPackage", package: "swift-system")]),
         // Where audio goes: audio files (libsndfile, and TagLib for the tags libsndfile cannot write).
         .target(
             name: "AudioOutput",
             dependencies: [
-                "Files", "CSndFile", "CTagLib", "CTagLibBackport", "CPulseAudio", .product(name: "SystemPackage", package: "swift-system"),
+                "Files", "CSndFile", "CTagLib", "CTagLibBackport", "CPulseAudio", "LibraryLoader",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // How loud audio is: EBU R128 loudness and true peak (libebur128).
-        .target(name: "Loudness", dependencies: ["CEBUR128", "WorkerThreads"]),
+        .target(name: "Loudness", dependencies: ["CEBUR128", "LibraryLoader", "WorkerThreads"]),
         // Rendering and playing songs: the synthesizer into a sink.
         .target(
             name: "Playback",
@@ -94,7 +101,7 @@ let package = Package(
         .target(
             name: "MediaPlayerService",
             dependencies: [
-                "Files", "Library", "CSystemd", "Playback", "SMF", "Thumbnails",
+                "Files", "Library", "CSystemd", "LibraryLoader", "Playback", "SMF", "Thumbnails",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // What smfplay shows on a terminal and reads from it: raw mode and the alternate screen, keys, cells and colours,
@@ -186,7 +193,9 @@ let package = Package(
         .testTarget(
             name: "ConfigurationTests",
             dependencies: ["Configuration", "Files", "Synthesis", "AudioOutput", .product(name: "SystemPackage", package: "swift-system")]),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "CFluidSynth", "TestSupport"]),
+        // Its tests call FluidSynth functions smfplay does not, as its own loader and settings: linked (smfplay opens it at its first use).
+        .testTarget(
+            name: "SynthesisTests", dependencies: ["Synthesis", "SMF", "CFluidSynth", "TestSupport"], linkerSettings: [.linkedLibrary("fluidsynth")]),
         .testTarget(name: "AudioOutputTests", dependencies: ["AudioOutput", "Files", "TestSupport"]),
         .testTarget(name: "LoudnessTests", dependencies: ["Loudness"]),
         .testTarget(name: "ThumbnailTests", dependencies: ["Thumbnails", "SMF", "Files", "TestSupport"]),

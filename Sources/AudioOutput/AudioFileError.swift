@@ -51,6 +51,8 @@ public enum AudioFileError: Error, Hashable, Sendable {
         case notReadable(AudioFileFormat)
         /// TagLib could not save the tags (it says no more: its C API reports a failure as false).
         case notSaved
+        /// TagLib, opened at its first use, could not be.
+        case libraryMissing(reason: String)
     }
 
     /// The file the error is about; for a stream, its name.
@@ -127,6 +129,7 @@ extension AudioFileError.TaggingFailure: CustomStringConvertible {
         switch self {
         case .notReadable(let format): "TagLib does not read the file written as \(format.displayName)"
         case .notSaved: "TagLib could not save them"
+        case .libraryMissing(let reason): "TagLib could not be opened: \(reason)"
         }
     }
 }

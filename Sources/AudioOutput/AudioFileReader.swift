@@ -33,6 +33,7 @@ public final class AudioFileReader {
     private let sndfile: OpaquePointer
 
     public init(path: FilePath) throws(AudioFileError) {
+        if let cause = AudioLibraries.loadSoundFile() { throw .cannotOpen(path: path, cause: cause) }
         // Opened here rather than by libsndfile so that a missing file or a folder is told apart
         // from a file that is not audio.
         let file: ReadableFile

@@ -81,6 +81,10 @@ public final class AudioFileWriter {
         quality: EncodingQuality?
     ) throws(AudioFileError) {
         let path = file.destination
+        if let cause = AudioLibraries.loadSoundFile() {
+            file.discard()
+            throw .cannotCreate(path: path, cause: cause)
+        }
         let io = FileDescriptorIO(descriptor: file.descriptor)
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)

@@ -33,6 +33,7 @@ public final class AudioStreamWriter: AudioSampleWriter {
         fileDescriptor fd: Int32, name: String, format: AudioFileFormat, encoding: SampleEncoding,
         sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags(), quality: EncodingQuality? = nil
     ) throws(AudioFileError) {
+        if let cause = AudioLibraries.loadSoundFile() { throw .streamFailed(name: name, cause: cause) }
         self.name = name
         self.format = format
         self.encoding = encoding

@@ -88,6 +88,7 @@ public final class PulseAudioSink: @unchecked Sendable {
     ) throws(PulseAudioError) {
         let environmentServer = getenv("PULSE_SERVER").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         let address = server ?? environmentServer ?? "the default address"
+        if let reason = AudioLibraries.loadPulseAudio() { throw .noServer(address: address, reason: reason) }
         var spec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(clamping: max(sampleRate, 0)), channels: UInt8(Self.channels))
         guard pa_sample_spec_valid(&spec) != 0 else {
             throw .streamFailed(address: address, reason: "PulseAudio cannot play at \(sampleRate) Hz")

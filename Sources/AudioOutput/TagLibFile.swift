@@ -10,6 +10,7 @@ final class TagLibFile {
     /// Opens the file at `path` as `format`, whatever its name says: the file is a temporary one
     /// whose name has no extension. TagLib reads its tags now.
     init(path: FilePath, format: AudioFileFormat) throws(AudioFileError.TaggingFailure) {
+        if let reason = AudioLibraries.loadTagLib() { throw .libraryMissing(reason: reason) }
         let opened = path.withPlatformString { name -> UnsafeMutablePointer<TagLib_File>? in
             switch format {
             case .mp3: taglib_file_new_type(name, TagLib_File_MPEG)

@@ -1,4 +1,5 @@
 import CArchive
+import LibraryLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -26,6 +27,7 @@ final class LibArchivePass {
     private static let folder: UInt32 = 0o040000
 
     init(_ source: ArchiveSource, format: ArchiveFormat) throws(ArchiveError) {
+        if let reason = smfplay_load_libarchive() { throw .libraryMissing(reason: String(cString: reason)) }
         archive = archive_read_new()
         switch format {
         case .zip: archive_read_support_format_zip(archive)

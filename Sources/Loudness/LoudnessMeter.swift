@@ -1,4 +1,5 @@
 internal import CEBUR128
+internal import LibraryLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -16,13 +17,20 @@ public final class LoudnessMeter {
     private let sampleRate: Int
     private var frames = 0
 
-    /// Nil when libebur128 cannot make its state (out of memory, a rate it refuses).
+    /// Nil when libebur128 cannot make its state (out of memory, a rate it refuses) or cannot be
+    /// opened (``loadLibrary()`` says why).
     public init?(sampleRate: Int, measuresTruePeak: Bool) {
+        guard Self.loadLibrary() == nil else { return nil }
         let mode = measuresTruePeak ? EBUR128_MODE_I.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue : EBUR128_MODE_I.rawValue
         guard sampleRate > 0, let state = ebur128_init(2, UInt(sampleRate), Int32(mode)) else { return nil }
         self.state = state
         self.measuresTruePeak = measuresTruePeak
         self.sampleRate = sampleRate
+    }
+
+    /// Nil once libebur128, opened at its first use (LibraryLoader), is loaded; otherwise why not.
+    public static func loadLibrary() -> String? {
+        smfplay_load_libebur128().map { "\(String(cString: $0)) (Debian's libebur128-1 measures loudness)" }
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import CSystemd
+import LibraryLoader
 
 #if canImport(Glibc)
     import Glibc
@@ -27,6 +28,9 @@ final class BusConnection: @unchecked Sendable {
     /// name. Everything is set up before the connection exists as an object, so that a failure
     /// undoes exactly what was done.
     init(exchange: MediaPlayerExchange) throws(MediaPlayerServiceError) {
+        if let reason = smfplay_load_libsystemd() {
+            throw .noSessionBus(reason: "\(String(cString: reason)) (Debian's libsystemd0 speaks D-Bus)")
+        }
         var opened: OpaquePointer?
         let result = sd_bus_open_user(&opened)
         guard result >= 0, let bus = opened else { throw .noSessionBus(reason: BusFailure(code: -result).description) }

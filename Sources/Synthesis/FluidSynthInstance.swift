@@ -1,5 +1,6 @@
 import CFluidSynth
 import Files
+import LibraryLoader
 import SystemPackage
 
 #if canImport(Glibc)
@@ -49,6 +50,9 @@ final class FluidSynthInstance: @unchecked Sendable {
     /// each with a reverb and a chorus of its own (its effects groups, mapped alike): what
     /// ``Synthesizer/render(into:at:frames:)`` hands out as stems.
     init(sampleRate: Double, outputs: Int = 1) throws(SynthesisError) {
+        if let reason = smfplay_load_libfluidsynth() {
+            throw .cannotCreateSynthesizer(reason: "\(String(cString: reason)) (Debian's libfluidsynth3 is FluidSynth)")
+        }
         Self.silenceLibraryLog
         guard let settings = new_fluid_settings() else { throw .cannotCreateSynthesizer(reason: "out of memory") }
         let integers: [(String, Int)] = [

@@ -1,0 +1,94 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The commands that make no sound map none of the libraries that make it (LibraryLoader opens
+/// each at its first use): read from the dynamic loader's own account of what it maps
+/// (`LD_DEBUG=files`), and, the other way round, the commands that need a library still find it,
+/// or say in one line why not.
+@Suite("Libraries opened when first needed")
+struct LeanStartTests {
+    /// The libraries opened at their first use, by the names the dynamic loader reports.
+    static let lazyLibraries = [
+        "libfluidsynth.so.3", "libpulse.so.0", "libsndfile.so.1", "libsystemd.so.0", "libarchive.so.13", "libebur128.so.1", "libtag.so.1",
+        "libtag_c.so.0",
+    ]
+
+    /// The files `smfplay arguments` mapped, as the dynamic loader names them (`file=NAME`).
+    static func mapped(_ sandbox: Sandbox, _ arguments: [String]) throws -> (result: Command.Result, files: Set<String>) {
+        let result = try sandbox.run(arguments, environment: ["LD_DEBUG": "files"])
+        let files = result.stderrLines.compactMap { line -> String? in
+            guard let start = line.range(of: "file=") else { return nil }
+            return String(line[start.upperBound...].prefix { $0 != " " && $0 != "\t" && $0 != ";" && $0 != "[" })
+        }
+        return (result, Set(files.map { ($0 as NSString).lastPathComponent }))
+    }
+
+    static func sandbox() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try sandbox.write("Library/song.mid", LyricsCommandTests.song(title: Array("Lean".utf8), words: [Array("Hel".utf8), Array("lo".utf8)]))
+        return sandbox
+    }
+
+    @Test(
+        "--version, info, lyrics, thumbnail, index and search map no sound library (FluidSynth, libpulse, libsndfile, libsystemd, libebur128, TagLib) nor libarchive",
+        arguments: [
+            ["--version"], ["info", "Library/song.mid"], ["lyrics", "Library/song.mid"], ["thumbnail", "Library/song.mid", "song.png"],
+            ["index", "--library", "Library"], ["search", "lean", "--library", "Library"],
+        ])
+    func quietCommandsMapNone(arguments: [String]) throws {
+        let sandbox = try Self.sandbox()
+        if arguments.first == "search" { #expect(try sandbox.run(["index", "--library", "Library"]).succeeded) }
+        let (result, files) = try Self.mapped(sandbox, arguments)
+        #expect(result.succeeded, "\(result)")
+        #expect(files.contains("libc.so.6"), "the dynamic loader's account was not read: \(files.sorted())")
+        #expect(files.isDisjoint(with: Self.lazyLibraries), "\(arguments) mapped \(files.intersection(Self.lazyLibraries).sorted())")
+    }
+
+    @Test("the commands that need a library open it: render maps FluidSynth and libsndfile; info of a ZIP, libarchive (and no sound library)")
+    func loudCommandsMapTheirs() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Self.sandbox()
+        let render = try Self.mapped(sandbox, ["render", "Library/song.mid", "-o", "song.wav", "--soundfont", Fixtures.soundFont])
+        #expect(render.result.succeeded, "\(render.result)")
+        #expect(render.files.isSuperset(of: ["libfluidsynth.so.3", "libsndfile.so.1"]), "\(render.files.sorted())")
+
+        var zip = ZIPWriter()
+        zip.add(name: "song.mid", data: Fixtures.song(title: "Packed"))
+        try sandbox.write("pack.zip", zip.encode())
+        let info = try Self.mapped(sandbox, ["info", "pack.zip"])
+        #expect(info.result.succeeded && info.result.stdout.contains("Packed"), "\(info.result)")
+        #expect(info.files.contains("libarchive.so.13"), "\(info.files.sorted())")
+        #expect(!info.files.contains("libfluidsynth.so.3"))
+    }
+
+    @Test("FluidSynth missing (its file hidden by an empty one): render says so in one line and fails with status 1; info, which needs none, works")
+    func missingLibraryIsOneLine() throws {
+        try #require(geteuid() == 0, "hiding a system library needs root (CI runs as root)")
+        try Fixtures.requireSoundFont()
+        let sandbox = try Self.sandbox()
+        let library = URL(fileURLWithPath: "/lib/x86_64-linux-gnu/libfluidsynth.so.3").resolvingSymlinksInPath().path
+        try #require(FileManager.default.fileExists(atPath: library), "no \(library) on this machine")
+        let smfplay = try #require(Sandbox.smfplay)
+        // A mount namespace of its own: the empty file covers FluidSynth for this run only.
+        func hidden(_ arguments: [String]) throws -> Command.Result {
+            let script = "mount --bind /dev/null \"$0\" && exec \"$@\""
+            return try Command(
+                URL(fileURLWithPath: "/usr/bin/unshare"), arguments: ["--mount", "sh", "-c", script, library, smfplay.path] + arguments,
+                environment: sandbox.environment, workingDirectory: URL(fileURLWithPath: sandbox.work), timeLimit: 60
+            ).run()
+        }
+        let render = try hidden(["render", "Library/song.mid", "-o", "song.wav", "--soundfont", Fixtures.soundFont])
+        #expect(render.status == 1, "\(render)")
+        #expect(
+            render.stderrLines.count == 1 && render.stderr.hasPrefix("smfplay: cannot start the synthesizer: ")
+                && render.stderr.contains("libfluidsynth.so.3") && render.stderr.contains("libfluidsynth3"), "\(render)")
+        #expect(!sandbox.exists("song.wav"))
+        let info = try hidden(["info", "Library/song.mid"])
+        #expect(info.succeeded && info.stdout.contains("Lean"), "\(info)")
+    }
+}
