@@ -9,11 +9,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_LIBRARY := Examples/Library
 DEMO_RENDERS := out/demo
 
-.PHONY: deps build test fuzz demo bench demo-library clean release install uninstall format lint
+.PHONY: deps build test fuzz demo bench demo-library clean release install uninstall format lint deb deb-deps deb-path
 
-# Installs only the Debian packages that are missing.
-deps:
-	@missing=$$(for package in $(DEBIAN_PACKAGES); do \
+# Installs only the Debian packages of the list given that are missing.
+define install-missing
+	@missing=$$(for package in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$package 2>/dev/null | grep -q '^install ok installed$$' || echo $$package; \
 	done); \
 	if [ -n "$$missing" ]; then \
@@ -21,6 +21,10 @@ deps:
 		$(SUDO) apt-get update -q && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
 	fi
+endef
+
+deps:
+	$(call install-missing,$(DEBIAN_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -115,7 +119,7 @@ bench: deps
 	bench/soak.sh
 
 clean:
-	rm -rf .build $(RELEASE_SCRATCH)
+	rm -rf .build $(RELEASE_SCRATCH) $(DIST)
 
 # Installing: `make release` builds, `make install` copies (PREFIX, default /usr/local;
 # DESTDIR, a root to stage a package in), `make uninstall` removes what install copied.
@@ -142,9 +146,11 @@ SOURCES := Package.swift $(wildcard Package.resolved) $(shell find Sources -type
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
 SHARE_DIR = $(DESTDIR)$(PREFIX)/share
 MAN1_DIR = $(SHARE_DIR)/man/man1
+# Under share/: where zsh looks under /usr/local (a package puts it where Debian's zsh looks).
+ZSH_COMPLETIONS ?= zsh/site-functions
 INSTALLED_FILES = $(BIN_DIR)/smfplay \
 	$(SHARE_DIR)/bash-completion/completions/smfplay \
-	$(SHARE_DIR)/zsh/site-functions/_smfplay \
+	$(SHARE_DIR)/$(ZSH_COMPLETIONS)/_smfplay \
 	$(SHARE_DIR)/fish/vendor_completions.d/smfplay.fish \
 	$(SHARE_DIR)/applications/smfplay.desktop \
 	$(SHARE_DIR)/thumbnailers/smfplay.thumbnailer \
@@ -163,12 +169,15 @@ $(RELEASE_SCRATCH)/release/smfplay: $(SOURCES)
 $(SCRATCH)/debug/generate-manual: $(wildcard Package.resolved)
 	$(SWIFT) build --scratch-path $(SCRATCH) --product generate-manual
 
-# One man page for smfplay and one for each subcommand (smfplay.render.1...).
-$(GENERATED)/stamp: $(SMFPLAY) $(GENERATE_MANUAL) scripts/ascii-help.sh
+# One man page for smfplay and one for each subcommand (smfplay.render.1...), each named in
+# a way mandb can index (scripts/whatis-names.sh). bash sources its completion: no #! line.
+$(GENERATED)/stamp: $(SMFPLAY) $(GENERATE_MANUAL) scripts/ascii-help.sh scripts/whatis-names.sh
 	mkdir -p $(GENERATED)/man1
 	rm -f $(GENERATED)/man1/*.1
 	SMFPLAY=$(abspath $(SMFPLAY)) $(GENERATE_MANUAL) scripts/ascii-help.sh --multi-page --output-directory $(GENERATED)/man1
+	scripts/whatis-names.sh $(GENERATED)/man1/*.1
 	$(SMFPLAY) --generate-completion-script bash > $(GENERATED)/smfplay.bash
+	sed -i '1{/^#!/d}' $(GENERATED)/smfplay.bash
 	$(SMFPLAY) --generate-completion-script zsh > $(GENERATED)/_smfplay
 	$(SMFPLAY) --generate-completion-script fish > $(GENERATED)/smfplay.fish
 	touch $@
@@ -178,7 +187,7 @@ install: $(SMFPLAY) $(GENERATED)/stamp
 	install -d $(MAN1_DIR)
 	install -m 644 $(GENERATED)/man1/*.1 $(MAN1_DIR)
 	install -D -m 644 $(GENERATED)/smfplay.bash $(SHARE_DIR)/bash-completion/completions/smfplay
-	install -D -m 644 $(GENERATED)/_smfplay $(SHARE_DIR)/zsh/site-functions/_smfplay
+	install -D -m 644 $(GENERATED)/_smfplay $(SHARE_DIR)/$(ZSH_COMPLETIONS)/_smfplay
 	install -D -m 644 $(GENERATED)/smfplay.fish $(SHARE_DIR)/fish/vendor_completions.d/smfplay.fish
 	install -D -m 644 Config/smfplay.desktop $(SHARE_DIR)/applications/smfplay.desktop
 	install -D -m 644 Config/smfplay.thumbnailer $(SHARE_DIR)/thumbnailers/smfplay.thumbnailer
@@ -198,3 +207,53 @@ define update-databases
 		if command -v update-desktop-database >/dev/null && [ -d $(PREFIX)/share/applications ]; then update-desktop-database -q $(PREFIX)/share/applications; fi; \
 	fi
 endef
+
+# The Debian package (README, "Install"): `make deb` writes $(DEB), the release build staged by
+# `make install DESTDIR=... PREFIX=/usr` (the same files, zsh's completion where Debian's zsh
+# looks), the binary stripped, the man pages compressed, debian/copyright and debian/changelog
+# in /usr/share/doc/smfplay. Its version is smfplay's own (SMFPlay.version, what --version
+# prints), and debian/changelog must have an entry for it. Depends is dpkg-shlibdeps' reading of
+# what the binary links, plus the libraries opened with dlopen, which it cannot see: those are
+# named on debian/control's Depends line, and scripts/dlopen-depends.sh fails when the binary
+# names a library it does not link whose package is not there. lintian must report no error and
+# no warning, else no package is left in $(DIST). DEB_PACKAGES are what this needs besides deps'.
+DEB_PACKAGES := dpkg-dev lintian
+DIST ?= dist
+VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/smfplay/SMFPlay.swift)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB := $(DIST)/smfplay_$(VERSION)_$(DEB_ARCH).deb
+DEB_WORK := $(RELEASE_SCRATCH)/deb
+DEB_ROOT := $(DEB_WORK)/root
+
+deb-deps: deps
+	$(call install-missing,$(DEB_PACKAGES))
+
+deb: deb-deps release
+	@test -n "$(VERSION)" || { echo "no version found in Sources/smfplay/SMFPlay.swift"; exit 1; }
+	@test "$$($(SMFPLAY) --version)" = "$(VERSION)" || { echo "$(SMFPLAY) --version is not $(VERSION)"; exit 1; }
+	@test "$$(dpkg-parsechangelog -l debian/changelog -SVersion)" = "$(VERSION)" || \
+		{ echo "debian/changelog's first entry is not $(VERSION): add one for it"; exit 1; }
+	rm -rf $(DEB_WORK)
+	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(DEB_ROOT)) PREFIX=/usr ZSH_COMPLETIONS=zsh/vendor-completions
+	strip --remove-section=.comment --remove-section=.note --strip-unneeded $(DEB_ROOT)/usr/bin/smfplay
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/*.1
+	install -D -m 644 debian/copyright $(DEB_ROOT)/usr/share/doc/smfplay/copyright
+	gzip -9nc debian/changelog > $(DEB_ROOT)/usr/share/doc/smfplay/changelog.gz
+	find $(DEB_ROOT) -type d -exec chmod 755 {} +
+	find $(DEB_ROOT)/usr/share -type f -exec chmod 644 {} +
+	mkdir -p $(DEB_ROOT)/DEBIAN
+	cd $(DEB_ROOT) && find usr -type f | LC_ALL=C sort | xargs -d '\n' md5sum > DEBIAN/md5sums
+	dpkg-shlibdeps -T$(DEB_WORK)/substvars -e$(DEB_ROOT)/usr/bin/smfplay
+	dpkg-gencontrol -psmfplay -v$(VERSION) -cdebian/control -ldebian/changelog -T$(DEB_WORK)/substvars \
+		-f$(DEB_WORK)/files -P$(DEB_ROOT)
+	chmod 644 $(DEB_ROOT)/DEBIAN/control $(DEB_ROOT)/DEBIAN/md5sums
+	scripts/dlopen-depends.sh $(DEB_ROOT)/usr/bin/smfplay $(DEB_ROOT)/DEBIAN/control
+	dpkg-deb --root-owner-group --build $(DEB_ROOT) $(DEB_WORK)/smfplay.deb
+	lintian --fail-on error,warning $(DEB_WORK)/smfplay.deb
+	mkdir -p $(DIST)
+	mv $(DEB_WORK)/smfplay.deb $(DEB)
+	@echo "$(DEB): sudo apt install ./$(DEB)"
+
+# Where `make deb` writes the package (.ci/package-test asks).
+deb-path:
+	@echo $(DEB)
