@@ -113,6 +113,7 @@ bench: deps
 	bench/playback.sh
 	bench/library.sh
 	bench/archives.sh
+	bench/start.sh
 	bench/compat.sh
 	bench/limiter.sh
 	bench/shards.sh
