@@ -19,6 +19,7 @@ cd "$(dirname "$0")/.."
 # shellcheck source=bench/common.sh
 source bench/common.sh
 
+install_missing time
 build_release smfplay
 note_load
 exec python3 bench/start_measure.py --smfplay "$BIN_DIR/smfplay" ${BENCH_BASELINE:+--baseline "$BENCH_BASELINE"} \

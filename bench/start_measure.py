@@ -2,10 +2,13 @@
 """bench/start.sh's measurement: the commands that make no sound, whole process, medians.
 
 Each command is started with posix_spawn (standard output and error to /dev/null) and reaped
-with wait4, which gives its own peak RSS; the wall time runs from just before the spawn to the
-reaping, so it includes what starting any program costs here: /bin/true shows how much. The
-programs alternate, run by run, so that a busy moment falls on all of them alike.
+with wait4; the wall time runs from just before the spawn to the reaping, so it includes what
+starting any program costs here: /bin/true shows how much. The programs alternate, run by run,
+so that a busy moment falls on all of them alike. The peak RSS is GNU time's (%M), in runs of
+its own: a child posix_spawn makes shares Python's memory until it execs, and its peak counts
+Python's; GNU time's child starts from GNU time's, about 2 MB.
 """
+import subprocess
 import argparse
 import os
 import statistics
@@ -22,12 +25,21 @@ def run(argv):
     actions = [(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)]
     start = time.perf_counter()
     pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
-    _, status, usage = os.wait4(pid, 0)
+    _, status, _ = os.wait4(pid, 0)
     elapsed = (time.perf_counter() - start) * 1000
     os.close(devnull)
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"start: {' '.join(argv)} failed (status {os.waitstatus_to_exitcode(status)})")
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed
+
+
+def peak_rss_mb(argv):
+    """The median of five GNU time measurements of `argv`'s peak RSS."""
+    values = []
+    for _ in range(5):
+        done = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
+        values.append(int(done.stderr.strip().splitlines()[-1]) / 1024)
+    return statistics.median(values)
 
 
 def main():
@@ -66,8 +78,8 @@ def main():
     print("|---|---|---:|---:|---:|---|---|")
     missed = []
     for label, name, _ in rows:
-        times = sorted(t for t, _ in samples[(label, name)])
-        rss = statistics.median(r for _, r in samples[(label, name)])
+        times = sorted(samples[(label, name)])
+        rss = peak_rss_mb(next(build for l, n, build in rows if (l, n) == (label, name))(binaries.get(label, "")))
         median = statistics.median(times)
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         target = ""
