@@ -6,7 +6,6 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 void smfplay_library_not_loaded(void) {
     // A programming error: the wrapping module called its library before loading it.

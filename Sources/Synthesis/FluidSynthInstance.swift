@@ -50,9 +50,7 @@ final class FluidSynthInstance: @unchecked Sendable {
     /// each with a reverb and a chorus of its own (its effects groups, mapped alike): what
     /// ``Synthesizer/render(into:at:frames:)`` hands out as stems.
     init(sampleRate: Double, outputs: Int = 1) throws(SynthesisError) {
-        if let reason = smfplay_load_libfluidsynth() {
-            throw .cannotCreateSynthesizer(reason: "\(String(cString: reason)) (Debian's libfluidsynth3 is FluidSynth)")
-        }
+        try Self.loadLibrary()
         Self.silenceLibraryLog
         guard let settings = new_fluid_settings() else { throw .cannotCreateSynthesizer(reason: "out of memory") }
         let integers: [(String, Int)] = [
@@ -159,6 +157,14 @@ final class FluidSynthInstance: @unchecked Sendable {
     /// loader refuses) reports a damaged .sf2 with three GLib criticals. Failures reach the user
     /// through our own errors instead. GLib comes with FluidSynth, so its function is looked up at
     /// run time; the handler it is given drops what libraries log through `g_log`.
+    /// Opens FluidSynth (and the libraries it brings), at once after the first time; LibraryLoader
+    /// opens it at its first use.
+    static func loadLibrary() throws(SynthesisError) {
+        if let reason = smfplay_load_libfluidsynth() {
+            throw .cannotCreateSynthesizer(reason: "\(String(cString: reason)) (Debian's libfluidsynth3 is FluidSynth)")
+        }
+    }
+
     private static let silenceLibraryLog: Void = {
         for level in [FLUID_PANIC, FLUID_ERR, FLUID_WARN, FLUID_INFO, FLUID_DBG] {
             fluid_set_log_function(Int32(level.rawValue), nil, nil)

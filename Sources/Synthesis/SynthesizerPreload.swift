@@ -41,6 +41,11 @@ public final class SynthesizerPreload: @unchecked Sendable {
     /// in) and, unless it returns nil, has that thread load the SoundFonts it names, at the sample
     /// rate it says (a synthesizer made at another rate is made again).
     public init(expectedSampleRate: Double, _ recipe: () -> (sampleRate: Double, soundFonts: SoundFontStack)?) {
+        // FluidSynth is opened here, before the thread starts and before this one goes on: opened
+        // beside a thread at work (the command line being read), its ~50 libraries took 7 ms
+        // instead of 4.5 (each mapping waited on the other thread's page faults), and it is on the
+        // way to the first sound; a failure is met again, and said, where the synthesizer is made.
+        try? FluidSynthInstance.loadLibrary()
         let started = WorkerThreads.detach { [self] in
             let early = try? FluidSynthInstance(sampleRate: expectedSampleRate)
             let given: FluidSynthInstance.Recipe? = condition.withLock {
