@@ -1,7 +1,8 @@
 import LibraryLoader
 
-/// libsndfile, TagLib and libpulse, opened at their first use (``LibraryLoader``): a command that writes
-/// no audio maps neither. Each says why it could not be opened, naming the Debian package.
+/// libsndfile, TagLib and libpulse, opened at their first use (``LibraryLoader``): a command that
+/// writes and plays no audio maps none of them. Each says why it could not be opened, naming the
+/// Debian package.
 enum AudioLibraries {
     /// Nil once libsndfile is loaded; otherwise why not.
     static func loadSoundFile() -> AudioFileError.Cause? {

@@ -4,7 +4,8 @@ import SystemPackage
 extension FilePath {
     /// The path as a person reads it, one name at a time: a name in UTF-8 as it is, one in
     /// Shift-JIS (the names of Japanese archives unpacked on Linux) or in the encoding the listener
-    /// chose (``FileNameEncoding``) decoded from it, and any other byte that is not UTF-8 as `\xNN`. Never used to reach the file: the path's bytes do that.
+    /// chose (``FileNameEncoding``) decoded from it, and any other byte that is not UTF-8 as
+    /// `\xNN`. Never used to reach the file: the path's bytes do that.
     ///
     /// Worked out on the bytes, not through `components`: see ``FilePath/relativeBytes(under:)``.
     public var text: String {

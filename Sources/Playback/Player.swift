@@ -773,7 +773,15 @@ public final class Player {
         if sounding, !hasStartedOpeningMemory, let loudness {
             hasStartedOpeningMemory = true
             let problems = loudnessProblems
-            openingMemory = BackgroundWork { loudness.openMemory { problems.add($0) } }
+            openingMemory = BackgroundWork {
+                // Without libebur128 (opened at its first use) nothing can be measured: said once,
+                // and the songs play as they sound, as when the memory cannot be opened.
+                if let reason = LoudnessMeter.loadLibrary() {
+                    problems.add("songs play as they sound, not brought to one loudness: \(reason)")
+                    return nil
+                }
+                return loudness.openMemory { problems.add($0) }
+            }
         }
         adoptMemoryOnceOpen()
         loudnessProblems.take().forEach(onProblem)

@@ -92,6 +92,8 @@ public final class SongRenderer: @unchecked Sendable {
         sound: SongSettings? = nil, loudness: (memory: any LoudnessMemory, content: String)? = nil, folderLoudness: Loudness? = nil,
         cancellation: Cancellation? = nil, progress: (Double) -> Void = { _ in }
     ) throws(RenderError) -> RenderResult {
+        // Without its meter, a loudness render would write the song at its own level, unsaid.
+        if case .loudness = options.normalization, let reason = LoudnessMeter.loadLibrary() { throw .loudnessUnmeasurable(reason: reason) }
         var sequencers = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
         let synthesizer = sequencers.whole.synthesizer
         let key = loudness.map {

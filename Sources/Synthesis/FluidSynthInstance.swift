@@ -152,11 +152,6 @@ final class FluidSynthInstance: @unchecked Sendable {
         delete_fluid_settings(settings)
     }
 
-    /// FluidSynth's log goes to standard error and would scribble over a progress bar; so would
-    /// GLib's, where libinstpatch (FluidSynth's DLS loader, offered every file FluidSynth's own
-    /// loader refuses) reports a damaged .sf2 with three GLib criticals. Failures reach the user
-    /// through our own errors instead. GLib comes with FluidSynth, so its function is looked up at
-    /// run time; the handler it is given drops what libraries log through `g_log`.
     /// Opens FluidSynth (and the libraries it brings), at once after the first time; LibraryLoader
     /// opens it at its first use.
     static func loadLibrary() throws(SynthesisError) {
@@ -165,6 +160,11 @@ final class FluidSynthInstance: @unchecked Sendable {
         }
     }
 
+    /// FluidSynth's log goes to standard error and would scribble over a progress bar; so would
+    /// GLib's, where libinstpatch (FluidSynth's DLS loader, offered every file FluidSynth's own
+    /// loader refuses) reports a damaged .sf2 with three GLib criticals. Failures reach the user
+    /// through our own errors instead. GLib comes with FluidSynth, so its function is looked up at
+    /// run time; the handler it is given drops what libraries log through `g_log`.
     private static let silenceLibraryLog: Void = {
         for level in [FLUID_PANIC, FLUID_ERR, FLUID_WARN, FLUID_INFO, FLUID_DBG] {
             fluid_set_log_function(Int32(level.rawValue), nil, nil)

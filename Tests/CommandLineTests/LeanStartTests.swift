@@ -66,29 +66,51 @@ struct LeanStartTests {
         #expect(!info.files.contains("libfluidsynth.so.3"))
     }
 
+    /// `smfplay arguments` in `sandbox` with the library `soname` covered by an empty file, in a
+    /// mount namespace of its own (for this run only; needs root).
+    static func hiding(_ soname: String, in sandbox: Sandbox, _ arguments: [String]) throws -> Command.Result {
+        let library = URL(fileURLWithPath: "/lib/x86_64-linux-gnu/" + soname).resolvingSymlinksInPath().path
+        try #require(FileManager.default.fileExists(atPath: library), "no \(library) on this machine")
+        let smfplay = try #require(Sandbox.smfplay)
+        let script = "mount --bind /dev/null \"$0\" && exec \"$@\""
+        return try Command(
+            URL(fileURLWithPath: "/usr/bin/unshare"), arguments: ["--mount", "sh", "-c", script, library, smfplay.path] + arguments,
+            environment: sandbox.environment, workingDirectory: URL(fileURLWithPath: sandbox.work), timeLimit: 60
+        ).run()
+    }
+
     @Test("FluidSynth missing (its file hidden by an empty one): render says so in one line and fails with status 1; info, which needs none, works")
     func missingLibraryIsOneLine() throws {
         try #require(geteuid() == 0, "hiding a system library needs root (CI runs as root)")
         try Fixtures.requireSoundFont()
         let sandbox = try Self.sandbox()
-        let library = URL(fileURLWithPath: "/lib/x86_64-linux-gnu/libfluidsynth.so.3").resolvingSymlinksInPath().path
-        try #require(FileManager.default.fileExists(atPath: library), "no \(library) on this machine")
-        let smfplay = try #require(Sandbox.smfplay)
-        // A mount namespace of its own: the empty file covers FluidSynth for this run only.
-        func hidden(_ arguments: [String]) throws -> Command.Result {
-            let script = "mount --bind /dev/null \"$0\" && exec \"$@\""
-            return try Command(
-                URL(fileURLWithPath: "/usr/bin/unshare"), arguments: ["--mount", "sh", "-c", script, library, smfplay.path] + arguments,
-                environment: sandbox.environment, workingDirectory: URL(fileURLWithPath: sandbox.work), timeLimit: 60
-            ).run()
-        }
-        let render = try hidden(["render", "Library/song.mid", "-o", "song.wav", "--soundfont", Fixtures.soundFont])
+        let render = try Self.hiding(
+            "libfluidsynth.so.3", in: sandbox, ["render", "Library/song.mid", "-o", "song.wav", "--soundfont", Fixtures.soundFont])
         #expect(render.status == 1, "\(render)")
         #expect(
             render.stderrLines.count == 1 && render.stderr.hasPrefix("smfplay: cannot start the synthesizer: ")
                 && render.stderr.contains("libfluidsynth.so.3") && render.stderr.contains("libfluidsynth3"), "\(render)")
         #expect(!sandbox.exists("song.wav"))
-        let info = try hidden(["info", "Library/song.mid"])
+        let info = try Self.hiding("libfluidsynth.so.3", in: sandbox, ["info", "Library/song.mid"])
         #expect(info.succeeded && info.stdout.contains("Lean"), "\(info)")
+    }
+
+    @Test(
+        "libebur128 missing: render --normalize says in one line that it cannot measure loudness and writes nothing (it wrote the song unnormalized); a plain render works"
+    )
+    func missingMeterFailsNormalizing() throws {
+        try #require(geteuid() == 0, "hiding a system library needs root (CI runs as root)")
+        try Fixtures.requireSoundFont()
+        let sandbox = try Self.sandbox()
+        let normalized = try Self.hiding(
+            "libebur128.so.1", in: sandbox, ["render", "Library/song.mid", "-o", "loud.wav", "--normalize", "--soundfont", Fixtures.soundFont])
+        #expect(normalized.status == 1, "\(normalized)")
+        #expect(
+            normalized.stderrLines.count == 1 && normalized.stderr.contains("cannot measure loudness to normalize it: ")
+                && normalized.stderr.contains("libebur128.so.1") && normalized.stderr.contains("libebur128-1"), "\(normalized)")
+        #expect(!sandbox.exists("loud.wav"))
+        let plain = try Self.hiding(
+            "libebur128.so.1", in: sandbox, ["render", "Library/song.mid", "-o", "plain.wav", "--soundfont", Fixtures.soundFont])
+        #expect(plain.succeeded && sandbox.exists("plain.wav"), "\(plain)")
     }
 }
