@@ -19,7 +19,7 @@ public enum RenderError: Error, Sendable {
     case songSettings(SongSettingsProblem)
     /// The folder for a song's stems could not be made.
     case outputFolder(FilePath.FolderCreationError)
-    /// Loudness was to be measured (`--normalize`) and libebur128, opened at its first use, could not be.
+    /// Loudness was to be measured (`--normalize`, `index --loudness`) and libebur128, opened at its first use, could not be.
     case loudnessUnmeasurable(reason: String)
 }
 
@@ -34,7 +34,7 @@ extension RenderError: CustomStringConvertible {
         case .cancelledMeasuring(let song): "\(song.text): stopped before its loudness was measured"
         case .songSettings(let error): error.description
         case .outputFolder(let error): error.description
-        case .loudnessUnmeasurable(let reason): "cannot measure loudness to normalize it: \(reason)"
+        case .loudnessUnmeasurable(let reason): "cannot measure loudness: \(reason)"
         }
     }
 }

@@ -198,6 +198,8 @@ public final class SongRenderer: @unchecked Sendable {
         let key = SongSoundKey(
             content: loudness.content, settings: settings, soundFonts: soundFonts, performance: options.performance, loops: options.loops)
         if let known = loudness.memory.loudness(of: key) { return .known(known) }
+        // Without its meter, the song would be measured as silence.
+        if let reason = LoudnessMeter.loadLibrary() { throw .loudnessUnmeasurable(reason: reason) }
         let sequencers = try sequencer(for: song, options: options, cores: cores, songBank: songBank, sound: sound)
         let isCancelled = { cancellation?.isCancelled ?? false }
         let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: false)

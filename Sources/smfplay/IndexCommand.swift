@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import LibraryIndex
+import Loudness
 import Playback
 import Synthesis
 import SystemPackage
@@ -71,6 +72,7 @@ struct IndexCommand: ParsableCommand {
 
     /// `--loudness`: see ``LibraryLoudness``.
     private func measureLoudness(root: FilePath, configuration: Configuration, interrupt: InterruptTrap) throws {
+        if let reason = LoudnessMeter.loadLibrary() { throw CommandFailure("cannot measure loudness: \(reason)") }
         let memory = IndexedLoudnessMemory(warn: { printError($0) })
         guard memory.open() else { throw CommandFailure.alreadyReported }
         var settings = configuration.render

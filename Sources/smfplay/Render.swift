@@ -4,6 +4,7 @@ import Configuration
 import Files
 import Foundation
 import Library
+import Loudness
 import Playback
 import RenderJobs
 import Synthesis
@@ -267,6 +268,8 @@ struct Render: ParsableCommand {
         text.readNames(configuration: configuration)
         var settings = configuration.render
         try apply(to: &settings)
+        // Said once, before anything is made, rather than by every song of a batch.
+        if normalize, let reason = LoudnessMeter.loadLibrary() { throw CommandFailure("cannot measure loudness: \(reason)") }
         let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
         if streams || readsStandardInput {
             try renderThroughPipe(settings: settings, soundFonts: soundFonts, configuration: configuration)

@@ -96,21 +96,22 @@ struct LeanStartTests {
     }
 
     @Test(
-        "libebur128 missing: render --normalize says in one line that it cannot measure loudness and writes nothing (it wrote the song unnormalized); a plain render works"
+        "libebur128 missing: render --normalize of a folder and index --loudness each say once that they cannot measure loudness, and write nothing (a render wrote the songs unnormalized); a plain render works"
     )
-    func missingMeterFailsNormalizing() throws {
+    func missingMeterFailsMeasuring() throws {
         try #require(geteuid() == 0, "hiding a system library needs root (CI runs as root)")
         try Fixtures.requireSoundFont()
         let sandbox = try Self.sandbox()
-        let normalized = try Self.hiding(
-            "libebur128.so.1", in: sandbox, ["render", "Library/song.mid", "-o", "loud.wav", "--normalize", "--soundfont", Fixtures.soundFont])
-        #expect(normalized.status == 1, "\(normalized)")
-        #expect(
-            normalized.stderrLines.count == 1 && normalized.stderr.contains("cannot measure loudness to normalize it: ")
-                && normalized.stderr.contains("libebur128.so.1") && normalized.stderr.contains("libebur128-1"), "\(normalized)")
-        #expect(!sandbox.exists("loud.wav"))
-        let plain = try Self.hiding(
-            "libebur128.so.1", in: sandbox, ["render", "Library/song.mid", "-o", "plain.wav", "--soundfont", Fixtures.soundFont])
+        try sandbox.write("Library/second.mid", Fixtures.song(title: "Second"))
+        let sound = ["--soundfont", Fixtures.soundFont]
+        for arguments in [["render", "Library", "-o", "loud", "--normalize"], ["index", "--library", "Library", "--loudness"]] {
+            let result = try Self.hiding("libebur128.so.1", in: sandbox, arguments + sound)
+            #expect(
+                result.status == 1 && result.stderrLines.count == 1 && result.stderr.hasPrefix("smfplay: cannot measure loudness: ")
+                    && result.stderr.contains("libebur128.so.1") && result.stderr.contains("libebur128-1"), "\(result)")
+        }
+        #expect(!sandbox.exists("loud"))
+        let plain = try Self.hiding("libebur128.so.1", in: sandbox, ["render", "Library/song.mid", "-o", "plain.wav"] + sound)
         #expect(plain.succeeded && sandbox.exists("plain.wav"), "\(plain)")
     }
 }
