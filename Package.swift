@@ -27,19 +27,21 @@ let package = Package(
         .systemLibrary(name: "CPulseAudio", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CArchive", providers: [.apt(["libarchive-dev"])]),
+        // liblhasa's decoders, for the LZH methods libarchive has none for (LHarc 1's -lh1-).
+        .systemLibrary(name: "CLhasa", providers: [.apt(["liblhasa-dev"])]),
         .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CTagLib", providers: [.apt(["libtagc0-dev"])]),
         // The few functions of TagLib 2's C API that smfplay needs and Debian 12's TagLib 1.13 lacks, in C++
         // against TagLib's own API (see its header); it goes when Debian has TagLib 2.
         .target(name: "CTagLibBackport", dependencies: ["CTagLib"]),
 
-        // The C libraries above that only some commands need (libarchive, FluidSynth, libpulse, libsndfile,
+        // The C libraries above that only some commands need (libarchive, liblhasa, FluidSynth, libpulse, libsndfile,
         // libsystemd, libebur128, TagLib), opened at their first use rather than when smfplay starts: see its header.
         .target(name: "LibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
 
         // Files as bytes (swift-system's FilePath, whatever a name's encoding), and the one way a
-        // file is written whole or not at all; an archive's members read as files are (libarchive).
-        .target(name: "Files", dependencies: ["CArchive", "LibraryLoader", .product(name: "SystemPackage", package: "swift-system")]),
+        // file is written whole or not at all; an archive's members read as files are (libarchive; liblhasa for -lh1-).
+        .target(name: "Files", dependencies: ["CArchive", "CLhasa", "LibraryLoader", .product(name: "SystemPackage", package: "swift-system")]),
         // Work on several threads of smfplay's own (not libdispatch's concurrentPerform: see WorkerThreads).
         .target(name: "WorkerThreads"),
         // The Standard MIDI File reader and writer: pure Swift, no C dependencies.

@@ -21,6 +21,7 @@
 const char *smfplay_load_libarchive(void);
 const char *smfplay_load_libebur128(void);
 const char *smfplay_load_libfluidsynth(void);
+const char *smfplay_load_liblhasa(void);
 const char *smfplay_load_libpulse(void);
 const char *smfplay_load_libsndfile(void);
 const char *smfplay_load_libsystemd(void);
