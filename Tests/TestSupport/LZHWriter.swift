@@ -7,9 +7,10 @@
 /// separator `\` does occur there (表 is 0x95 0x5C): a Shift-JIS name written at level 0 comes out
 /// exactly as ambiguous as it was in real archives, which is what a reader's tests need.
 ///
-/// Members are stored uncompressed (`-lh0-`; folders `-lhd-`), each with the CRC-16 of its data,
-/// and the archive ends with the 0 byte that LHA writes after the last member. Every member has the
-/// same fixed time so that the same members always give the same bytes.
+/// Members are stored uncompressed (`-lh0-`; folders `-lhd-`) or compressed as LHarc 1 did
+/// (`-lh1-`, ``LH1Encoder``), each with the CRC-16 of its data, and the archive ends with the 0 byte
+/// that LHA writes after the last member. Every member has the same fixed time so that the same
+/// members always give the same bytes.
 ///
 /// ```swift
 /// var lzh = LZHWriter(level: .level1)
@@ -32,20 +33,54 @@ public struct LZHWriter {
         case level2 = 2
     }
 
+    /// How a member's bytes are stored.
+    public enum Method: Sendable {
+        /// As they are (`-lh0-`).
+        case stored
+        /// LHarc 1's LZSS and adaptive Huffman code (`-lh1-`).
+        case lh1
+        /// LArc's `-lz5-` with every byte sent as itself: before each eight, a flag byte of eight
+        /// ones (LArc's LZSS without a copy). libarchive reads `-lz5-` headers only at level 0.
+        case lz5Literals
+
+        var name: String {
+            switch self {
+            case .stored: "-lh0-"
+            case .lh1: "-lh1-"
+            case .lz5Literals: "-lz5-"
+            }
+        }
+
+        func pack(_ data: [UInt8]) -> [UInt8] {
+            switch self {
+            case .stored: data
+            case .lh1: LH1Encoder.encode(data)
+            case .lz5Literals: stride(from: 0, to: data.count, by: 8).flatMap { [0xFF] + data[$0..<min($0 + 8, data.count)] }
+            }
+        }
+    }
+
     /// One file or folder of the archive.
     public struct Member {
         /// The path as stored, in whatever encoding, with `/` between folders; a folder's own path
         /// ends with `/`.
         public var path: [UInt8]
-        /// The bytes stored; a folder has none.
+        /// The bytes the member holds, which its header's size and CRC are of; a folder has none.
         public var data: [UInt8]
+        public var method: Method
+        /// The bytes stored in place of `data` packed by `method`: damaged or cut short ones.
+        public var packedInstead: [UInt8]?
 
-        public init(path: [UInt8], data: [UInt8] = []) {
+        public init(path: [UInt8], data: [UInt8] = [], method: Method = .stored) {
             self.path = path
             self.data = data
+            self.method = method
         }
 
         public var isFolder: Bool { path.last == LZHWriter.slash }
+
+        /// The bytes stored after the header.
+        public var packed: [UInt8] { packedInstead ?? method.pack(data) }
     }
 
     public var level: HeaderLevel
@@ -75,12 +110,13 @@ public struct LZHWriter {
     public func encode() -> [UInt8] {
         var archive: [UInt8] = []
         for member in members {
+            let packed = member.packed
             switch level {
-            case .level0: archive += level0Header(for: member)
-            case .level1: archive += level1Header(for: member)
-            case .level2: archive += level2Header(for: member)
+            case .level0: archive += level0Header(for: member, packedSize: packed.count)
+            case .level1: archive += level1Header(for: member, packedSize: packed.count)
+            case .level2: archive += level2Header(for: member, packedSize: packed.count)
             }
-            archive += member.data
+            archive += packed
         }
         archive.append(0)
         return archive
@@ -105,9 +141,9 @@ public struct LZHWriter {
 
     /// `header size, sum, method, sizes, time, attribute, level, name length, path, CRC`: the
     /// header size counts from the method on, and the sum adds up those same bytes.
-    private func level0Header(for member: Member) -> [UInt8] {
+    private func level0Header(for member: Member, packedSize: Int) -> [UInt8] {
         let path = member.path.map { $0 == Self.slash ? Self.backslash : $0 }
-        var counted = fixedFields(of: member, packedSize: member.data.count)
+        var counted = fixedFields(of: member, packedSize: packedSize)
         counted.append(UInt8(path.count))
         counted += path
         Self.append(Self.crc16(member.data), to: &counted)
@@ -119,13 +155,13 @@ public struct LZHWriter {
     /// extended headers holding the folder. The header size and sum cover the base header up to
     /// the size of the first extended header; the "packed size" counts the extended headers too,
     /// so that LHarc, which knew no extended headers, could still skip to the next member.
-    private func level1Header(for member: Member) -> [UInt8] {
+    private func level1Header(for member: Member, packedSize: Int) -> [UInt8] {
         let (folder, name) = Self.split(member.path)
         var extended: [(type: UInt8, data: [UInt8])] = []
         if !folder.isEmpty { extended.append((Self.pathExtendedHeader, Self.separatedByFF(folder))) }
         let chain = Self.chain(extended)
 
-        var counted = fixedFields(of: member, packedSize: member.data.count + chain.count - 2)
+        var counted = fixedFields(of: member, packedSize: packedSize + chain.count - 2)
         counted.append(UInt8(name.count))
         counted += name
         Self.append(Self.crc16(member.data), to: &counted)
@@ -139,13 +175,13 @@ public struct LZHWriter {
     /// extended headers: the header's CRC first, the name, the folder. The CRC is computed with
     /// its own field at zero. A header whose size has a low byte of 0 gets one byte of padding,
     /// since its first byte would otherwise read as the end of the archive.
-    private func level2Header(for member: Member) -> [UInt8] {
+    private func level2Header(for member: Member, packedSize: Int) -> [UInt8] {
         let (folder, name) = Self.split(member.path)
         var extended: [(type: UInt8, data: [UInt8])] = [(Self.headerCRCExtendedHeader, [0, 0])]
         if !name.isEmpty { extended.append((Self.nameExtendedHeader, name)) }
         if !folder.isEmpty { extended.append((Self.pathExtendedHeader, Self.separatedByFF(folder))) }
 
-        var header: [UInt8] = [0, 0] + fixedFields(of: member, packedSize: member.data.count)
+        var header: [UInt8] = [0, 0] + fixedFields(of: member, packedSize: packedSize)
         Self.append(Self.crc16(member.data), to: &header)
         header.append(operatingSystem)
         let crcOffset = header.count + 2 + 1 // after the first extended header's size and type
@@ -161,7 +197,7 @@ public struct LZHWriter {
     /// Method, packed size, original size, time, attribute and level: the fields at the same
     /// place in every level's header (offsets 2 to 20).
     private func fixedFields(of member: Member, packedSize: Int) -> [UInt8] {
-        var fields = Array((member.isFolder ? "-lhd-" : "-lh0-").utf8)
+        var fields = Array((member.isFolder ? "-lhd-" : member.method.name).utf8)
         Self.append(UInt32(packedSize), to: &fields)
         Self.append(UInt32(member.data.count), to: &fields)
         if level == .level2 {
