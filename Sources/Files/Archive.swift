@@ -113,7 +113,24 @@ public struct Archive: Sendable {
                 }
                 // Members that are archives are kept up to their own limit: they are opened as folders.
                 let limit = ArchiveFormat.hasArchiveName(name) && !isNested ? max(memberLimit, nestedArchiveLimit) : memberLimit
-                guard let data = try pass.readData(limit: limit) else {
+                let read: [UInt8]?
+                if format == .lzh, let header = LZHHeader(at: pass.headerPosition, in: source), !header.isDecodedByLibArchive {
+                    // libarchive has no decoder for the method (LHarc 1's -lh1-): liblhasa decodes the
+                    // member's bytes, which libarchive then skips. Damage there is the member's alone.
+                    guard header.dataEnd <= source.size else {
+                        warnings.append(.damaged(reason: "the archive ends inside \(name.text)"))
+                        break
+                    }
+                    do {
+                        read = try LhasaDecoder.decode(header, from: source, limit: limit)
+                    } catch {
+                        warnings.append(.notDecoded(name, error))
+                        continue
+                    }
+                } else {
+                    read = try pass.readData(limit: limit)
+                }
+                guard let data = read else {
                     warnings.append(.memberTooLarge(name, limit: limit))
                     continue
                 }

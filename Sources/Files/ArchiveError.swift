@@ -8,6 +8,8 @@ public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
     case memberTooLarge(limit: Int)
     /// The member is encrypted: smfplay has no password to give.
     case encrypted
+    /// An LZH member of a method libarchive does not decode, which liblhasa did not either.
+    case notDecoded(LZHDecodingError)
     /// libarchive, which reads archives, could not be loaded (opened at its first use).
     case libraryMissing(reason: String)
     /// An archive inside an archive inside an archive: one level of nesting is opened, no more.
@@ -19,6 +21,7 @@ public enum ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchMember: "no such file in the archive"
         case .memberTooLarge(let limit): "larger than the \(limit) bytes it can be, left out"
         case .encrypted: "encrypted, left out (no password)"
+        case .notDecoded(let error): error.description
         case .libraryMissing(let reason): "cannot read archives: \(reason) (Debian's libarchive13 reads them)"
         case .nestedTooDeep: "an archive in an archive in an archive: only one level is opened"
         }

@@ -8,8 +8,9 @@ public enum ArchiveFormat: Sendable, Hashable {
     case rar
     /// A tar file, compressed by gzip, bzip2 or xz or not.
     case tar
-    /// LHA's (LZH), of the methods LHA 2 and later wrote (`-lh0-`, `-lh5-` to `-lh7-`): libarchive
-    /// decodes no others (LHarc 1's `-lh1-`).
+    /// LHA's (LZH): libarchive lists the members and decodes the methods LHA 2 and later wrote
+    /// (`-lh0-`, `-lh5-` to `-lh7-`); liblhasa those it has no decoder for (LHarc 1's `-lh1-`,
+    /// `-lh4-`, LArc's `-lzs-` and `-lz5-`: ``LhasaDecoder``).
     case lzh
 
     /// Names an archive of smfplay's may end with, lowercased.

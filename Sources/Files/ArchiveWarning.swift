@@ -8,6 +8,8 @@ public enum ArchiveWarning: Hashable, Sendable, CustomStringConvertible {
     /// A name that would reach outside the archive's folder (absolute, or through `..`).
     case unsafeName(FilePath)
     case encrypted(FilePath)
+    /// An LZH member of a method libarchive does not decode, which liblhasa did not either: why.
+    case notDecoded(FilePath, LZHDecodingError)
     /// More members than an archive is read for: the rest are left out.
     case tooManyMembers(limit: Int)
     /// More decompressed bytes than an archive of MIDI files could hold: reading stopped there.
@@ -22,6 +24,7 @@ public enum ArchiveWarning: Hashable, Sendable, CustomStringConvertible {
         case .memberTooLarge(let member, let limit): "\(member.text): larger than the \(limit) bytes a file in it may have, left out"
         case .unsafeName(let member): "\(member.text): a name that leads outside the archive, left out"
         case .encrypted(let member): "\(member.text): encrypted, left out (no password)"
+        case .notDecoded(let member, let error): "\(member.text): \(error), left out"
         case .tooManyMembers(let limit): "more than \(limit) files: the rest left out"
         case .tooMuchData(let limit): "more than \(limit / (1 << 20)) MB once decompressed: the rest left out"
         case .repeatedName(let member): "\(member.text): in the archive twice, the later one read"
@@ -33,5 +36,11 @@ public enum ArchiveWarning: Hashable, Sendable, CustomStringConvertible {
     func tooLargeLimit(of member: FilePath) -> Int? {
         guard case .memberTooLarge(member, let limit) = self else { return nil }
         return limit
+    }
+
+    /// Why `member` was not decoded, if it was not.
+    func decodingError(of member: FilePath) -> LZHDecodingError? {
+        guard case .notDecoded(member, let error) = self else { return nil }
+        return error
     }
 }

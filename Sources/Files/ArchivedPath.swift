@@ -45,6 +45,7 @@ public struct ArchivedPath: Hashable, Sendable {
                 throw .memberTooLarge(limit: limit)
             }
             if let member, archive.warnings.contains(.encrypted(member)) { throw .encrypted }
+            if let member, let error = archive.warnings.lazy.compactMap({ $0.decodingError(of: member) }).first { throw .notDecoded(error) }
             throw .noSuchMember
         }
         return data

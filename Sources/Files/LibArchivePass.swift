@@ -104,6 +104,10 @@ final class LibArchivePass {
         }
     }
 
+    /// Where the current entry's header starts in the archive (an LZH member's header is read
+    /// there for what libarchive does not say: see ``LZHHeader``).
+    var headerPosition: Int64 { archive_read_header_position(archive) }
+
     /// The bytes decompressed so far, skipped ones included where the format must decompress them
     /// (a compressed tar).
     var decompressedBytes: Int64 { archive_filter_bytes(archive, 0) }

@@ -103,12 +103,12 @@ struct BrowseCommandTests {
     // MARK: Archives
 
     @Test(
-        "an LZH archive in the library is a folder: Enter opens it and the Shift-JIS folder in it, Enter plays a song, Backspace leaves it; resume plays the song again from inside the archive"
+        "an LZH archive in the library (its song packed by LHarc 1's -lh1-) is a folder: Enter opens it and the Shift-JIS folder in it, Enter plays a song, Backspace leaves it; resume plays the song again from inside the archive"
     )
     func archiveBrowsesAsAFolder() throws {
         let sandbox = try makeSandbox()
         var lzh = LZHWriter(level: .level1)
-        lzh.add(LZHWriter.Member(path: Array("ゲーム/ステージ1.mid".data(using: .shiftJIS)!), data: Songs.heldNote(74, seconds: 30)))
+        lzh.add(LZHWriter.Member(path: Array("ゲーム/ステージ1.mid".data(using: .shiftJIS)!), data: Songs.heldNote(74, seconds: 30), method: .lh1))
         try sandbox.write("Library/pack.lzh", lzh.encode())
         let terminal = try browse(sandbox)
         let top = try terminal.waitForBrowser("Library, the archive among the folders") { $0.entries.contains { $0.name == "pack.lzh/" } }

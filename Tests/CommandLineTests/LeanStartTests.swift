@@ -15,7 +15,7 @@ struct LeanStartTests {
     /// The libraries opened at their first use, by the names the dynamic loader reports.
     static let lazyLibraries = [
         "libfluidsynth.so.3", "libpulse.so.0", "libsndfile.so.1", "libsystemd.so.0", "libarchive.so.13", "libebur128.so.1", "libtag.so.1",
-        "libtag_c.so.0",
+        "libtag_c.so.0", "liblhasa.so.0",
     ]
 
     /// The files `smfplay arguments` mapped, as the dynamic loader names them (`file=NAME`).
@@ -66,6 +66,28 @@ struct LeanStartTests {
         #expect(!info.files.contains("libfluidsynth.so.3"))
     }
 
+    /// An LZH archive of a song stored as it is (`-lh0-`, which libarchive decodes) and one packed
+    /// by LHarc 1 (`-lh1-`, which liblhasa decodes).
+    static func lzh(_ sandbox: Sandbox) throws {
+        var lzh = LZHWriter(level: .level1)
+        lzh.add(LZHWriter.Member(path: Array("stored.mid".utf8), data: Fixtures.song(title: "Stored")))
+        try sandbox.write("stored.lzh", lzh.encode())
+        lzh.add(LZHWriter.Member(path: Array("packed.mid".utf8), data: Fixtures.song(title: "Packed"), method: .lh1))
+        try sandbox.write("lh1.lzh", lzh.encode())
+    }
+
+    @Test("info of an LZH maps liblhasa only when a member is of a method libarchive does not decode (-lh1-)")
+    func liblhasaOnlyForLH1() throws {
+        let sandbox = try Self.sandbox()
+        try Self.lzh(sandbox)
+        let stored = try Self.mapped(sandbox, ["info", "stored.lzh"])
+        #expect(stored.result.succeeded && stored.result.stdout.contains("Stored"), "\(stored.result)")
+        #expect(stored.files.contains("libarchive.so.13") && !stored.files.contains("liblhasa.so.0"), "\(stored.files.sorted())")
+        let packed = try Self.mapped(sandbox, ["info", "lh1.lzh"])
+        #expect(packed.result.succeeded && packed.result.stdout.contains("Packed"), "\(packed.result)")
+        #expect(packed.files.isSuperset(of: ["libarchive.so.13", "liblhasa.so.0"]), "\(packed.files.sorted())")
+    }
+
     /// `smfplay arguments` in `sandbox` with the library `soname` covered by an empty file, in a
     /// mount namespace of its own (for this run only; needs root).
     static func hiding(_ soname: String, in sandbox: Sandbox, _ arguments: [String]) throws -> Command.Result {
@@ -93,6 +115,28 @@ struct LeanStartTests {
         #expect(!sandbox.exists("song.wav"))
         let info = try Self.hiding("libfluidsynth.so.3", in: sandbox, ["info", "Library/song.mid"])
         #expect(info.succeeded && info.stdout.contains("Lean"), "\(info)")
+    }
+
+    @Test(
+        "liblhasa missing: info of an -lh1- member says in one line that it cannot be decoded, naming the file and liblhasa0, status 1; the stored member beside it reads, and info of the archive names the other once"
+    )
+    func missingLhasaIsOneLine() throws {
+        try #require(geteuid() == 0, "hiding a system library needs root (CI runs as root)")
+        let sandbox = try Self.sandbox()
+        try Self.lzh(sandbox)
+        let packed = try Self.hiding("liblhasa.so.0", in: sandbox, ["info", "lh1.lzh/packed.mid"])
+        #expect(
+            packed.status == 1 && packed.stdout.isEmpty && packed.stderrLines.count == 1
+                && packed.stderr.hasPrefix("smfplay: lh1.lzh/packed.mid: ") && packed.stderr.contains("cannot decode its -lh1- data: ")
+                && packed.stderr.contains("liblhasa.so.0")
+                && packed.stderr.contains("liblhasa0"), "\(packed)")
+        let stored = try Self.hiding("liblhasa.so.0", in: sandbox, ["info", "lh1.lzh/stored.mid"])
+        #expect(stored.succeeded && stored.stdout.contains("Stored"), "\(stored)")
+        let whole = try Self.hiding("liblhasa.so.0", in: sandbox, ["info", "lh1.lzh"])
+        #expect(
+            whole.stdout.contains("Stored") && whole.stderrLines.count == 1
+                && whole.stderr.contains("lh1.lzh: packed.mid: cannot decode its -lh1- data: ")
+                && whole.stderr.contains("liblhasa0"), "\(whole)")
     }
 
     @Test(
