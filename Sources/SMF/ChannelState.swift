@@ -29,9 +29,7 @@ struct ChannelState {
     mutating func apply(_ event: TrackEvent) {
         used = true
         switch event.status & 0xF0 {
-        case 0x90 where event.startsNote:
-            noteCount += 1
-            if isDrum { drumNoteCount += 1 }
+        case 0x90 where event.startsNote: countNote(asDrum: isDrum)
         case 0xB0 where event.data1 & 0x7F == 0: bankMSB = event.data2 & 0x7F
         case 0xB0 where event.data1 & 0x7F == 32: bankLSB = event.data2 & 0x7F
         case 0xC0:
@@ -47,6 +45,22 @@ struct ChannelState {
                 instrument: isDrum ? nil : GeneralMIDI.instrumentName(program: program))
             if !programs.contains(selection) { programs.append(selection) }
         default: break
+        }
+    }
+
+    /// Counts a note played while the channel plays drums or not.
+    mutating func countNote(asDrum: Bool) {
+        noteCount += 1
+        if asDrum { drumNoteCount += 1 }
+    }
+
+    /// Whether `event` changes what the channel plays (a bank or program selection), as opposed
+    /// to a note or a controller, which ``apply(_:)`` only counts or passes by.
+    static func isSetting(_ event: TrackEvent) -> Bool {
+        switch event.status & 0xF0 {
+        case 0xB0: event.data1 & 0x7F == 0 || event.data1 & 0x7F == 32
+        case 0xC0: true
+        default: false
         }
     }
 

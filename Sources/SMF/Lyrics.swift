@@ -44,20 +44,9 @@ public struct Lyrics: Hashable, Sendable {
         var lyricEvents: [(seconds: Double, bytes: [UInt8])] = []
         var textEvents: [(seconds: Double, bytes: [UInt8])] = []
         var isKaraoke = false
-        // The text events in the song's order: found track by track, then sorted (they are few
-        // next to the notes, which a merge of every event would walk through).
-        var places: [(tick: UInt64, track: Int, index: Int)] = []
-        for (index, track) in song.file.tracks.enumerated() where track.payloads.contains(where: { $0.metaType == 0x01 || $0.metaType == 0x05 }) {
-            let start = song.timeline.trackStartTicks[index]
-            for (position, event) in track.events.enumerated() where event.status == 0xFF {
-                places.append((start + UInt64(event.tick), index, position))
-            }
-        }
-        places.sort { ($0.tick, $0.track, $0.index) < ($1.tick, $1.track, $1.index) }
-        for place in places {
-            let track = song.file.tracks[place.track]
-            guard case .meta(.text(let kind, let bytes)) = track.message(of: track.events[place.index]) else { continue }
-            let event = (seconds: song.tempoMap.seconds(atTick: place.tick), bytes: bytes)
+        for timed in song.mergedEvents(where: { $0.status == 0xFF }) {
+            guard case .meta(.text(let kind, let bytes)) = song.message(of: timed) else { continue }
+            let event = (seconds: timed.seconds, bytes: bytes)
             switch kind {
             case .lyric: lyricEvents.append(event)
             case .text:

@@ -62,10 +62,9 @@ public struct ModuleDisplay: Hashable, Sendable {
     public static func changes(in song: Song) -> [(seconds: Double, content: Content)] {
         var screen = ModuleDisplay()
         var changes: [(seconds: Double, content: Content)] = []
-        song.forEachMergedEvent { timed in
-            guard timed.event.status == 0xF0 else { return }
+        for timed in song.mergedEvents(where: { $0.status == 0xF0 }) {
             let bytes = song.payload(of: timed)
-            guard bytes.last == 0xF7, let message = ModuleDisplayMessage(systemExclusive: bytes.dropLast()) else { return }
+            guard bytes.last == 0xF7, let message = ModuleDisplayMessage(systemExclusive: bytes.dropLast()) else { continue }
             changes.append((timed.seconds, screen.show(message)))
         }
         return changes

@@ -50,6 +50,27 @@ public struct Song: Sendable {
     }
 }
 
+extension Song {
+    /// The events `isWanted` picks, in the order of ``mergedEvents()``: found track by track, then
+    /// sorted. For a pass that wants few of the events (the texts, the system exclusive messages),
+    /// which a merge of every event would walk through one by one.
+    public func mergedEvents(where isWanted: (TrackEvent) -> Bool) -> [TimedEvent] {
+        var places: [(tick: UInt64, track: Int, index: Int)] = []
+        for (track, events) in file.tracks.lazy.map(\.events).enumerated() {
+            let start = timeline.trackStartTicks[track]
+            for (index, event) in events.enumerated() where isWanted(event) {
+                places.append((start + UInt64(event.tick), track, index))
+            }
+        }
+        places.sort { ($0.tick, $0.track, $0.index) < ($1.tick, $1.track, $1.index) }
+        var segment = 0
+        return places.map { place in
+            let seconds = tempoMap.seconds(atTick: place.tick, segmentHint: &segment)
+            return TimedEvent(seconds: seconds, tick: place.tick, track: place.track, event: file.tracks[place.track].events[place.index])
+        }
+    }
+}
+
 /// A min-heap of tracks keyed by the time line tick of their next event, then track index.
 private struct TrackHeap {
     private let tracks: [Track]
@@ -71,10 +92,11 @@ private struct TrackHeap {
         guard let top = heap.first else { return nil }
         let track = top.track
         let index = cursors[track]
-        cursors[track] += 1
-        let events = tracks[track].events
-        if cursors[track] < events.count {
-            heap[0] = (starts[track] + UInt64(events[cursors[track]].tick), track)
+        let next = index + 1
+        cursors[track] = next
+        if next < tracks[track].events.count {
+            let tick = starts[track] + UInt64(tracks[track].events[next].tick)
+            heap[0].tick = tick
             siftDown(0)
         } else {
             heap[0] = heap[heap.count - 1]
@@ -84,6 +106,7 @@ private struct TrackHeap {
         return (track, index)
     }
 
+    @inline(__always)
     private func precedes(_ a: (tick: UInt64, track: Int), _ b: (tick: UInt64, track: Int)) -> Bool {
         a.tick < b.tick || (a.tick == b.tick && a.track < b.track)
     }

@@ -104,8 +104,10 @@ public struct SongSummary: Codable, Hashable, Sendable {
     public var loopProblem: String?
 
     /// The summary of `song`, its text read with `textDecoding` (by default, the encoding its own
-    /// text shows; see ``TextDecoding``).
-    public init(song: Song, textDecoding: TextDecoding? = nil) {
+    /// text shows; see ``TextDecoding``). Without `displayAndLoop`, `display` is left empty and
+    /// `loop` and `loopProblem` nil: for the library's index, which keeps neither, and reads
+    /// thousands of songs a second.
+    public init(song: Song, textDecoding: TextDecoding? = nil, displayAndLoop: Bool = true) {
         let file = song.file
         let decoding = textDecoding ?? TextDecoding(detectingIn: file)
         self.textDecoding = decoding
@@ -185,7 +187,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
         self.timeSignatures = Self.withoutRepeats(timeSignatures) { ($0.numerator, $0.denominator) == ($1.numerator, $1.denominator) }
         self.keySignatures = Self.withoutRepeats(keySignatures) { $0.name == $1.name }
         self.copyright = copyright.isEmpty ? nil : copyright.joined(separator: "\n")
-        display = ModuleDisplay.changes(in: song).map { seconds, content in
+        display = (displayAndLoop ? ModuleDisplay.changes(in: song) : []).map { seconds, content in
             switch content {
             case .text(let letters, let module):
                 DisplayChange(seconds: seconds, module: module.rawValue, text: ModuleDisplay.text(letters, decoding: decoding))
@@ -195,13 +197,13 @@ public struct SongSummary: Codable, Hashable, Sendable {
         }
         let lyrics = Lyrics(song: song, decoding: decoding)
         self.lyrics = lyrics.isEmpty ? nil : lyrics.text
-        let loopFinding = SongLoop.find(in: song)
-        loop = loopFinding.loop.map { found in
+        let loopFinding = displayAndLoop ? SongLoop.find(in: song) : nil
+        loop = loopFinding?.loop.map { found in
             LoopSummary(
                 startSeconds: song.tempoMap.seconds(atTick: found.startTick), endSeconds: song.tempoMap.seconds(atTick: found.endTick),
                 marking: found.marking.rawValue, markedPasses: found.markedPasses)
         }
-        loopProblem = loopFinding.problemWhenLooping
+        loopProblem = loopFinding?.problemWhenLooping
     }
 
     /// Where an event is: its tick on the song's time line, then (at one tick) its track and place
@@ -214,55 +216,50 @@ public struct SongSummary: Codable, Hashable, Sendable {
         static func < (a: EventPlace, b: EventPlace) -> Bool { (a.tick, a.track, a.index) < (b.tick, b.track, b.index) }
     }
 
-    /// Each channel's banks, programs and notes, its events taken in the song's order. When every
-    /// channel is played from one track (nearly every file), each track is read on its own, in
-    /// file order, with the system exclusive drum-part changes of other tracks put in their
-    /// place: a channel's state depends on its own events only. Otherwise the tracks are merged.
+    /// Each channel's banks, programs and notes, its events taken in the song's order. A channel's
+    /// state changes only at its bank and program selections and its drum-part changes, which are
+    /// few next to its notes: those are put in the song's order (from whichever tracks they come),
+    /// and each note, read track by track, counts in the state in force at its place. No merge of
+    /// every event of every track (a third of an index's time when it was one).
     private static func channelStates(
         song: Song, mode: MIDIMode, channelMasks: [UInt16],
         drumParts: [(place: EventPlace, part: Int, isDrum: Bool)]
     ) -> [ChannelState] {
-        var states = (0..<16).map { ChannelState(channel: UInt8($0), mode: mode) }
-        let isOneTrackAChannel = channelMasks.reduce((seen: UInt16(0), disjoint: true)) { result, mask in
-            (result.seen | mask, result.disjoint && result.seen & mask == 0)
-        }.disjoint
-        guard isOneTrackAChannel else {
-            var next = 0
-            song.forEachMergedEvent { event in
-                guard event.event.isChannelMessage else { return }
-                // Its place in the track is not known here: at one tick, the track's system
-                // exclusive messages count as coming first, as set-up messages do.
-                let place = EventPlace(tick: event.tick, track: event.track, index: .max)
-                while next < drumParts.count, drumParts[next].place < place {
-                    states[drumParts[next].part].isDrumPart = drumParts[next].isDrum
-                    next += 1
-                }
-                states[Int(event.event.channel)].apply(event.event)
-            }
-            for change in drumParts[next...] { states[change.part].isDrumPart = change.isDrum }
-            return states
-        }
-        // Per channel, its drum-part changes in order, and how many have been taken.
-        var changes = [[(place: EventPlace, isDrum: Bool)]](repeating: [], count: 16)
-        for change in drumParts { changes[change.part].append((change.place, change.isDrum)) }
-        var taken = [Int](repeating: 0, count: 16)
-        for (index, track) in song.file.tracks.enumerated() where channelMasks[index] != 0 {
+        /// A change of a channel's state: a bank or program selection, or (nil) a drum-part change.
+        typealias Setting = (place: EventPlace, event: TrackEvent?, isDrumPart: Bool)
+        var settings = [[Setting]](repeating: [], count: 16)
+        for change in drumParts { settings[change.part].append((change.place, nil, change.isDrum)) }
+        let tracks = song.file.tracks
+        for (index, track) in tracks.enumerated() where channelMasks[index] != 0 {
             let start = song.timeline.trackStartTicks[index]
-            for (position, event) in track.events.enumerated() where event.isChannelMessage {
-                let channel = Int(event.channel & 15)
-                if taken[channel] < changes[channel].count {
-                    let place = EventPlace(tick: start + UInt64(event.tick), track: index, index: position)
-                    while taken[channel] < changes[channel].count, changes[channel][taken[channel]].place < place {
-                        states[channel].isDrumPart = changes[channel][taken[channel]].isDrum
-                        taken[channel] += 1
-                    }
-                }
-                states[channel].apply(event)
+            for (position, event) in track.events.enumerated() where ChannelState.isSetting(event) {
+                settings[Int(event.channel & 15)].append((EventPlace(tick: start + UInt64(event.tick), track: index, index: position), event, false))
             }
         }
-        // Changes after a channel's last event still say what it is.
+        var states = (0..<16).map { ChannelState(channel: UInt8($0), mode: mode) }
+        // Per channel, whether it plays drums after each of its settings in turn (first: before any).
+        var isDrumAfter = [[Bool]](repeating: [], count: 16)
         for channel in 0..<16 {
-            for change in changes[channel][taken[channel]...] { states[channel].isDrumPart = change.isDrum }
+            settings[channel].sort { $0.place < $1.place }
+            isDrumAfter[channel].append(states[channel].isDrum)
+            for setting in settings[channel] {
+                if let event = setting.event { states[channel].apply(event) } else { states[channel].isDrumPart = setting.isDrumPart }
+                isDrumAfter[channel].append(states[channel].isDrum)
+            }
+        }
+        for (index, track) in tracks.enumerated() where channelMasks[index] != 0 {
+            let start = song.timeline.trackStartTicks[index]
+            // Per channel, how many of its settings come before this track's event.
+            var taken = [Int](repeating: 0, count: 16)
+            for (position, event) in track.events.enumerated() where event.startsNote {
+                let channel = Int(event.channel & 15)
+                if taken[channel] < settings[channel].count {
+                    let place = EventPlace(tick: start + UInt64(event.tick), track: index, index: position)
+                    while taken[channel] < settings[channel].count, settings[channel][taken[channel]].place < place { taken[channel] += 1 }
+                }
+                states[channel].countNote(asDrum: isDrumAfter[channel][taken[channel]])
+            }
+            for channel in 0..<16 where channelMasks[index] & 1 << UInt16(channel) != 0 { states[channel].used = true }
         }
         return states
     }
