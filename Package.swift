@@ -66,7 +66,7 @@ let package = Package(
                 "SMF", "Files", "Synthesis", "AudioOutput", "Loudness", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The user's MIDI files: finding them in folders, in the order people expect.
-        .target(name: "Library", dependencies: ["Files", "SMF", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "Library", dependencies: ["Files", "SMF", "WorkerThreads", .product(name: "SystemPackage", package: "swift-system")]),
         // The SQLite files smfplay keeps for itself (GRDB): opened, checked for being its own, a damaged one set aside.
         .target(
             name: "Storage",

@@ -25,7 +25,7 @@ struct FileFacts {
     /// are read in `textEncoding`, or nil, in the encoding its own text shows.
     init(path: FilePath, textEncoding: TextDecoding.Encoding?) throws(SMFFileError) {
         let file = try SMFReader().read(path: path).file
-        let summary = SongSummary(song: Song(file: file), textDecoding: textEncoding.map(TextDecoding.init(forcing:)))
+        let summary = SongSummary(song: Song(file: file), textDecoding: textEncoding.map(TextDecoding.init(forcing:)), displayAndLoop: false)
         duration = summary.durationSeconds
         format = summary.format
         trackCount = summary.tracks.count

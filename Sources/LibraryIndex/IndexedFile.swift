@@ -51,7 +51,7 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
     /// ASCII, or none). An update in another encoding reads the file again.
     public var textEncoding: String?
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, path, size, inode, problem, duration, format, channels, programs, mode, title, artist, album, genre, copyright, words
         case modifiedNanoseconds = "modified_ns"
         case trackCount = "track_count"
@@ -61,6 +61,35 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
         case isComplete = "complete"
         case textEncoding = "text_encoding"
         case isIndexedBeforeRMIDInfo = "before_rmid_info"
+    }
+
+    /// The row's columns, written directly rather than through `Encodable` (a tenth of the
+    /// index's writing time went to the encoder).
+    public func encode(to container: inout PersistenceContainer) {
+        container[CodingKeys.id.rawValue] = id
+        container[CodingKeys.path.rawValue] = path
+        container[CodingKeys.size.rawValue] = size
+        container[CodingKeys.modifiedNanoseconds.rawValue] = modifiedNanoseconds
+        container[CodingKeys.inode.rawValue] = inode
+        container[CodingKeys.problem.rawValue] = problem
+        container[CodingKeys.duration.rawValue] = duration
+        container[CodingKeys.format.rawValue] = format
+        container[CodingKeys.trackCount.rawValue] = trackCount
+        container[CodingKeys.channels.rawValue] = channels
+        container[CodingKeys.noteCount.rawValue] = noteCount
+        container[CodingKeys.programs.rawValue] = programs
+        container[CodingKeys.mode.rawValue] = mode
+        container[CodingKeys.title.rawValue] = title
+        container[CodingKeys.artist.rawValue] = artist
+        container[CodingKeys.album.rawValue] = album
+        container[CodingKeys.genre.rawValue] = genre
+        container[CodingKeys.copyright.rawValue] = copyright
+        container[CodingKeys.hasLyrics.rawValue] = hasLyrics
+        container[CodingKeys.words.rawValue] = words
+        container[CodingKeys.searchName.rawValue] = searchName
+        container[CodingKeys.isComplete.rawValue] = isComplete
+        container[CodingKeys.isIndexedBeforeRMIDInfo.rawValue] = isIndexedBeforeRMIDInfo
+        container[CodingKeys.textEncoding.rawValue] = textEncoding
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -149,6 +149,19 @@ public final class LibraryDatabase: Sendable {
         }
     }
 
+    /// Lets the connection that writes keep up to 32 MB of the file's pages (SQLite's default:
+    /// 2 MB) for as long as it is open: a large update then finds the full-text indexes' pages
+    /// in memory instead of reading them back (a tenth of the time SQLite spent in a first index
+    /// of 100,000 files went to reads).
+    func enlargeWriteCache() throws(LibraryIndexError) {
+        try write { db in try db.execute(sql: "PRAGMA cache_size = -32768") }
+        do {
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 16384") }
+        } catch {
+            throw failure(error)
+        }
+    }
+
     func write<Value>(_ body: (Database) throws -> Value) throws(LibraryIndexError) -> Value {
         do {
             return try pool.write(body)

@@ -23,7 +23,7 @@ public struct LibraryIndexer: Sendable {
     public let workers: Int
     /// The encoding files' texts are read in; nil: each file's own, decided from all its text.
     public let textEncoding: TextDecoding.Encoding?
-    static let batchSize = 200
+    static let batchSize = 1000
 
     /// Why a file is read.
     enum Change {
@@ -78,9 +78,10 @@ public struct LibraryIndexer: Sendable {
         /// Rows indexed before RMID files' INFO texts were, of files that are no RMID files.
         var withoutRMIDInfo: [Int64] = []
         var seen = Set<Data>()
-        for path in files {
+        let stamps = Self.stamps(of: files)
+        for (path, stamp) in zip(files, stamps) {
             let key = Data(path.bytes)
-            guard seen.insert(key).inserted, let stamp = IndexStamp(path: path) else { continue }
+            guard seen.insert(key).inserted, let stamp else { continue }
             guard let entry = known[key] else {
                 toRead.append((path, stamp, nil, .added))
                 continue
@@ -108,6 +109,7 @@ public struct LibraryIndexer: Sendable {
             nextID += 1
         }
         progress(IndexProgress(found: summary.found, toRead: toRead.count, read: 0))
+        if toRead.count > Self.batchSize { try database.enlargeWriteCache() }
 
         let pending = toRead
         let found = summary.found
@@ -163,6 +165,14 @@ public struct LibraryIndexer: Sendable {
         summary.unreadable = result.unreadable.sorted()
         summary.wasCancelled = result.read < toRead.count
         return summary
+    }
+
+    /// Each file's stamp (nil for one gone), looked up on all cores, a thousand files a job.
+    private static func stamps(of files: [FilePath]) -> [IndexStamp?] {
+        let chunk = 1000
+        return WorkerThreads.results(ofJobs: (files.count + chunk - 1) / chunk) { job in
+            files[job * chunk..<min(files.count, (job + 1) * chunk)].map(IndexStamp.init(path:))
+        }.flatMap { $0.get() }
     }
 
     /// Reads `paths` (under the library folder `root`) and writes what was read into the index,
@@ -243,27 +253,28 @@ public struct LibraryIndexer: Sendable {
 
     static func write(_ batch: [(file: IndexedFile, search: SearchRow, change: Change)], to database: LibraryDatabase) throws(LibraryIndexError) {
         try database.write { db in
+            // Prepared once a connection (a first index runs these half a million times).
+            let rowOfPath = try db.cachedStatement(sql: "SELECT id FROM file WHERE path = ?")
+            let isRowTaken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM file WHERE id = ?)")
+            let forgetSearch = try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?")
+            let forgetPairs = try db.cachedStatement(sql: "DELETE FROM pairs WHERE rowid = ?")
+            let addSearch = try db.cachedStatement(sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)")
+            let addPairs = try db.cachedStatement(sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)")
             for (file, search, _) in batch {
                 var file = file
                 // The row the path has; else the number given to it, unless another process has
                 // taken that number since (then the next free one).
-                let existing = try Int64.fetchOne(db, sql: "SELECT id FROM file WHERE path = ?", arguments: [file.path])
-                if let existing {
+                if let existing = try Int64.fetchOne(rowOfPath, arguments: [file.path]) {
                     file.id = existing
-                } else if let wanted = file.id,
-                    try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE id = ?)", arguments: [wanted]) == true
-                {
-                    file.id = nil
+                    try file.update(db)
+                    try forgetSearch.execute(arguments: [existing])
+                    try forgetPairs.execute(arguments: [existing])
+                } else {
+                    if let wanted = file.id, try Bool.fetchOne(isRowTaken, arguments: [wanted]) == true { file.id = nil }
+                    try file.insert(db)
                 }
-                try file.save(db)
-                try db.execute(sql: "DELETE FROM search WHERE rowid = ?", arguments: [file.id])
-                try db.execute(sql: "DELETE FROM pairs WHERE rowid = ?", arguments: [file.id])
-                try db.execute(
-                    sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [file.id, search.name, search.folders, search.title, search.words])
-                try db.execute(
-                    sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)",
-                    arguments: [file.id, search.namePairs, search.otherPairs])
+                try addSearch.execute(arguments: [file.id, search.name, search.folders, search.title, search.words])
+                try addPairs.execute(arguments: [file.id, search.namePairs, search.otherPairs])
             }
         }
     }
