@@ -57,12 +57,9 @@ final class LibArchivePass {
             memory = copy
             opened = archive_read_open_memory(archive, copy.baseAddress, bytes.count)
         }
-        guard opened == ARCHIVE_OK else {
-            let reason = Self.message(archive)
-            archive_read_free(archive)
-            memory?.deallocate()
-            throw .damaged(reason: reason)
-        }
+        // Every property is set: a throw from here on runs deinit, which frees libarchive's state
+        // and the copy (freed here too, they were freed twice: an LZH cut inside its first header crashed).
+        guard opened == ARCHIVE_OK else { throw .damaged(reason: Self.message(archive)) }
     }
 
     deinit {

@@ -61,7 +61,7 @@ public struct LZHWriter {
     }
 
     /// One file or folder of the archive.
-    public struct Member {
+    public struct Member: Sendable {
         /// The path as stored, in whatever encoding, with `/` between folders; a folder's own path
         /// ends with `/`.
         public var path: [UInt8]
