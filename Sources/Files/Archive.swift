@@ -114,7 +114,7 @@ public struct Archive: Sendable {
                 // Members that are archives are kept up to their own limit: they are opened as folders.
                 let limit = ArchiveFormat.hasArchiveName(name) && !isNested ? max(memberLimit, nestedArchiveLimit) : memberLimit
                 let read: [UInt8]?
-                if format == .lzh, let header = LZHHeader(at: pass.headerPosition, in: source), !header.isDecodedByLibArchive {
+                if format == .lzh, let header = LZHHeader(undecodedAt: pass.headerPosition, in: source) {
                     // libarchive has no decoder for the method (LHarc 1's -lh1-): liblhasa decodes the
                     // member's bytes, which libarchive then skips. Damage there is the member's alone.
                     guard header.dataEnd <= source.size else {

@@ -18,8 +18,6 @@ struct LZHHeader {
     /// decoded by liblhasa, or said to be decoded by neither.
     static let libArchiveMethods: Set<String> = ["-lh0-", "-lh5-", "-lh6-", "-lh7-", "-lz4-", "-lhd-"]
 
-    var isDecodedByLibArchive: Bool { Self.libArchiveMethods.contains(method) }
-
     /// Where the member's compressed bytes end in the archive.
     var dataEnd: Int64 { dataOffset + compressedSize }
 
@@ -27,13 +25,16 @@ struct LZHHeader {
     /// read here (LHA writes two or three; libarchive then reads the member as it would).
     private static let extendedHeaderLimit = 256
 
-    /// The header at `position` in `source`; nil when no header of a known level is there whole.
-    init?(at position: Int64, in source: ArchiveSource) {
+    /// The header at `position` in `source` when its method is one libarchive does not decode;
+    /// nil when libarchive decodes it (nothing more is read: the common case costs one read), or
+    /// when no header of a known level is there whole.
+    init?(undecodedAt position: Int64, in source: ArchiveSource) {
         // A level-0 or level-1 base header is at most 257 bytes: its size byte counts from the method on.
         guard let base = source.bytes(upTo: 257, at: position), base.count >= 22 else { return nil }
         let methodBytes = base[2..<7]
         guard methodBytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
         method = String(decoding: methodBytes, as: UTF8.self)
+        guard !Self.libArchiveMethods.contains(method) else { return nil }
         originalSize = Int64(Self.uint32(base, at: 11))
         let packedSize = Int64(Self.uint32(base, at: 7))
         switch base[20] {
