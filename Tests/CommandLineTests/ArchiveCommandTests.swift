@@ -46,6 +46,20 @@ struct ArchiveCommandTests {
         return try StemRenderTests.samples(sandbox, "unpacked/" + name + ".wav")
     }
 
+    /// Expects `out/OUTPUT`, rendered from a member holding `song`, to hold the samples of `song`
+    /// written unpacked as `name` and rendered alone (nothing is said of an output not written:
+    /// the caller's check of the outputs says it).
+    static func expectSoundsAsUnpacked(
+        _ sandbox: Sandbox, _ output: String, _ song: [UInt8], unpackedAs name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        guard sandbox.exists("out/" + output) else { return }
+        let packed = try StemRenderTests.samples(sandbox, "out/" + output)
+        let unpacked = try unpackedSamples(sandbox, name, song)
+        #expect(
+            packed.count > 44_100 && packed == unpacked,
+            "\(output) renders \(StemRenderTests.residualDecibels(packed, unpacked)) dB from its song unpacked", sourceLocation: sourceLocation)
+    }
+
     /// The samples of an audio file named by bytes, which a String cannot carry when they are not UTF-8.
     static func samples(atBytes path: [UInt8]) throws -> [Float] {
         let filePath = NonUTF8Names.cString(path).withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
@@ -172,14 +186,8 @@ struct ArchiveCommandTests {
         let outputs = Self.files(under: Self.bytes(sandbox.path("out")))
         let expected = [Self.bytes("ショパン/表.wav"), Self.bytes("ソナタ.wav")].sorted { $0.lexicographicallyPrecedes($1) }
         #expect(outputs == expected, "out holds \(Self.shown(outputs)), not \(Self.shown(expected))")
-        for (output, song, name) in [("ショパン/表.wav", table, "table.mid"), ("ソナタ.wav", sonata, "sonata.mid")] {
-            guard sandbox.exists("out/" + output) else { continue }
-            let packed = try StemRenderTests.samples(sandbox, "out/" + output)
-            let unpacked = try Self.unpackedSamples(sandbox, name, song)
-            #expect(
-                packed.count > 44_100 && packed == unpacked,
-                "\(output) renders \(StemRenderTests.residualDecibels(packed, unpacked)) dB from its song unpacked")
-        }
+        try Self.expectSoundsAsUnpacked(sandbox, "ショパン/表.wav", table, unpackedAs: "table.mid")
+        try Self.expectSoundsAsUnpacked(sandbox, "ソナタ.wav", sonata, unpackedAs: "sonata.mid")
     }
 
     @Test(
@@ -265,13 +273,7 @@ struct ArchiveCommandTests {
             #expect(lines.count == 1, "\(name) is not named once with the archive: \(render)")
         }
         #expect(render.stderrLines.count == 3, "\(render)")
-        if sandbox.exists("out/good.wav") {
-            let packed = try StemRenderTests.samples(sandbox, "out/good.wav")
-            let unpacked = try Self.unpackedSamples(sandbox, "good.mid", good)
-            #expect(
-                packed.count > 44_100 && packed == unpacked,
-                "good.mid renders \(StemRenderTests.residualDecibels(packed, unpacked)) dB from its song unpacked")
-        }
+        try Self.expectSoundsAsUnpacked(sandbox, "good.wav", good, unpackedAs: "good.mid")
     }
 
     @Test(
@@ -290,13 +292,7 @@ struct ArchiveCommandTests {
         let render = try sandbox.run(["render", "outer.zip", "-o", "out"] + Self.options)
         #expect(render.succeeded && render.stderr.isEmpty, "\(render)")
         #expect(sandbox.files(under: "out") == ["packs/inner.lzh/song.wav"], "\(render)")
-        if sandbox.exists("out/packs/inner.lzh/song.wav") {
-            let packed = try StemRenderTests.samples(sandbox, "out/packs/inner.lzh/song.wav")
-            let unpacked = try Self.unpackedSamples(sandbox, "song.mid", song)
-            #expect(
-                packed.count > 44_100 && packed == unpacked,
-                "the nested song renders \(StemRenderTests.residualDecibels(packed, unpacked)) dB from its song unpacked")
-        }
+        try Self.expectSoundsAsUnpacked(sandbox, "packs/inner.lzh/song.wav", song, unpackedAs: "song.mid")
 
         let info = try sandbox.run(["info", "outer.zip/packs/inner.lzh/song.mid"])
         #expect(info.succeeded && info.stderr.isEmpty, "\(info)")
