@@ -124,7 +124,7 @@ public struct Archive: Sendable {
                     do {
                         read = try LhasaDecoder.decode(header, from: source, limit: limit)
                     } catch {
-                        warnings.append(.notDecoded(name, error))
+                        ArchiveWarning.leaveOut(name, notDecoded: error, in: &warnings)
                         continue
                     }
                 } else {

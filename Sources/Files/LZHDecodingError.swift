@@ -14,7 +14,7 @@ public enum LZHDecodingError: Error, Hashable, Sendable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .libraryMissing(let method, let reason): "cannot decode its \(method) data: \(reason) (Debian's liblhasa0 decodes it)"
+        case .libraryMissing(let method, let reason): "cannot decode \(method) data: \(reason) (Debian's liblhasa0 decodes it)"
         case .unknownMethod(let method): "its method \(method) is one neither libarchive nor liblhasa decodes"
         case .endsEarly(let method, let length, let expected):
             "damaged: its \(method) data decodes to \(length) bytes where its header says \(expected)"
