@@ -13,9 +13,13 @@
 #         fluidsynth -ni -F OUT/F.wav -r 44100 -g 0.16 FluidR3_GM.sf2 F
 #       total wall time of each over the corpus, and the peak RSS of each (GNU time) on the largest file;
 #   (b) smfplay render CORPUS -o OUT --jobs 2, one process, against the fluidsynth calls of (a) run
-#       one after another: throughput ratio.
-# Targets: (a) smfplay / fluidsynth wall time <= 1.0, smfplay's peak RSS within
-# 10% of fluidsynth's; (b) fluidsynth one after another / smfplay --jobs 2 >= 1.7.
+#       one after another: throughput ratio, and how busy smfplay kept the cores until its last
+#       second (bench/cores_busy.py: its CPU time sampled every 0.1 s);
+#   (c) the same for a folder of four songs of about the same length (the four around the corpus's
+#       median size, linked), against fluidsynth rendering them one after another.
+# Targets: (a) smfplay / fluidsynth wall time <= 1.0, smfplay's peak RSS within 10% of
+# fluidsynth's; (b) and (c) fluidsynth one after another / smfplay --jobs 2 >= 1.9, and the cores
+# >= 90% busy until the last second.
 #
 # Environment: BENCH_OUT (bench/out/render), BENCH_SCRATCH (unset: .build), BENCH_BUILD_FLAGS (the
 # `swift build` flags; unset: --static-swift-stdlib, as `make release` and `make install` build it), BENCH_CORPUS (/usr/share/games/openttd/baseset/openmsx), BENCH_SOUNDFONT (FluidR3_GM.sf2).
@@ -30,7 +34,8 @@ GAIN=0.16
 JOBS=2
 
 MAX_WALL_RATIO=1.0
-MIN_THROUGHPUT_RATIO=1.7
+MIN_THROUGHPUT_RATIO=1.9
+MIN_BUSY=0.90
 MAX_MEMORY_RATIO=1.10
 
 # shellcheck source=bench/common.sh
@@ -99,8 +104,21 @@ done
 
 # --- (b) The whole folder in one smfplay process with two jobs. ---
 say "(b) smfplay render $CORPUS --jobs $JOBS"
-read -r batch_s batch_kb batch_cpu <<<"$(measure "${smfplay_render[@]}" --jobs "$JOBS" "$CORPUS" -o "$OUT/batch")"
-echo "   smfplay --jobs $JOBS: $batch_s s, CPU $batch_cpu s, peak RSS $((batch_kb / 1024)) MB" >&2
+read -r batch_s batch_cpu batch_busy batch_busy_to_last batch_kb <<<"$(python3 bench/cores_busy.py "$JOBS" "${smfplay_render[@]}" --jobs "$JOBS" "$CORPUS" -o "$OUT/batch")"
+echo "   smfplay --jobs $JOBS: $batch_s s, CPU $batch_cpu s, cores busy $batch_busy ($batch_busy_to_last to its last second), peak RSS $((batch_kb / 1024)) MB" >&2
+
+# --- (c) Four songs of about the same length (the four of the corpus closest in size around its median). ---
+mapfile -t similar < <(ls -S "${files[@]}" | awk -v n=${#files[@]} 'NR > n / 2 - 2 && NR <= n / 2 + 2')
+mkdir -p "$OUT/similar" "$OUT/similar-batch"
+for file in "${similar[@]}"; do ln -sf "$file" "$OUT/similar/"; done
+say "(c) four songs of about the same length: smfplay --jobs $JOBS against fluidsynth one after another"
+similar_fs=0
+for file in "${similar[@]}"; do
+    read -r s _ _ <<<"$(run_fluidsynth "$file")"
+    similar_fs=$(awk -v a="$similar_fs" -v b="$s" 'BEGIN { print a + b }')
+done
+read -r similar_s _ similar_busy similar_busy_to_last _ <<<"$(python3 bench/cores_busy.py "$JOBS" "${smfplay_render[@]}" --jobs "$JOBS" "$OUT/similar" -o "$OUT/similar-batch")"
+echo "   smfplay --jobs $JOBS: $similar_s s (fluidsynth one after another $similar_fs s), cores busy $similar_busy ($similar_busy_to_last to its last second)" >&2
 
 # Every render is there, and how much audio each program wrote (16-bit stereo: 4 bytes a frame).
 audio_seconds() { find "$1" -name '*.wav' -printf '%s\n' | awk -v r="$RATE" '{ s += ($1 - 44) / 4 / r } END { printf "%.0f", s }'; }
@@ -112,11 +130,18 @@ done
 failures=()
 wall_ratio=$(awk -v s="$smf_total" -v f="$fs_total" 'BEGIN { printf "%.3f", s / f }')
 throughput_ratio=$(awk -v b="$batch_s" -v f="$fs_total" 'BEGIN { printf "%.2f", f / b }')
+similar_ratio=$(awk -v b="$similar_s" -v f="$similar_fs" 'BEGIN { printf "%.2f", f / b }')
 memory_ratio=$(awk -v s="$smf_largest_kb" -v f="$fs_largest_kb" 'BEGIN { printf "%.3f", s / f }')
 awk -v r="$wall_ratio" -v m="$MAX_WALL_RATIO" 'BEGIN { exit !(r <= m) }' ||
     failures+=("(a) smfplay / fluidsynth wall time = $wall_ratio, target <= $MAX_WALL_RATIO")
 awk -v r="$throughput_ratio" -v m="$MIN_THROUGHPUT_RATIO" 'BEGIN { exit !(r >= m) }' ||
     failures+=("(b) throughput smfplay --jobs $JOBS / fluidsynth one after another = $throughput_ratio, target >= $MIN_THROUGHPUT_RATIO")
+awk -v r="$similar_ratio" -v m="$MIN_THROUGHPUT_RATIO" 'BEGIN { exit !(r >= m) }' ||
+    failures+=("(c) four similar songs: smfplay --jobs $JOBS / fluidsynth one after another = $similar_ratio, target >= $MIN_THROUGHPUT_RATIO")
+for busy in "(b) $batch_busy_to_last" "(c) $similar_busy_to_last"; do
+    awk -v r="${busy#* }" -v m="$MIN_BUSY" 'BEGIN { exit !(r >= m) }' ||
+        failures+=("${busy% *} cores busy until the last second = ${busy#* }, target >= $MIN_BUSY")
+done
 awk -v r="$memory_ratio" -v m="$MAX_MEMORY_RATIO" 'BEGIN { exit !(r <= m) }' ||
     failures+=("(a) peak RSS smfplay / fluidsynth on $(basename "$largest") = $memory_ratio, target <= $MAX_MEMORY_RATIO")
 
@@ -131,6 +156,9 @@ echo "| measure | smfplay | fluidsynth | ratio | target |"
 echo "|---|---:|---:|---:|---:|"
 echo "| (a) one file at a time, total wall s | $smf_total | $fs_total | $wall_ratio (smfplay / fluidsynth) | <= $MAX_WALL_RATIO |"
 echo "| (b) smfplay --jobs $JOBS vs fluidsynth one after another, wall s | $batch_s | $fs_total | $throughput_ratio (throughput) | >= $MIN_THROUGHPUT_RATIO |"
+echo "| (c) four songs of similar length, smfplay --jobs $JOBS vs fluidsynth one after another, wall s | $similar_s | $similar_fs | $similar_ratio (throughput) | >= $MIN_THROUGHPUT_RATIO |"
+echo "| (b) cores busy until the last second (whole run) | $batch_busy_to_last ($batch_busy) | | | >= $MIN_BUSY |"
+echo "| (c) cores busy until the last second (whole run) | $similar_busy_to_last ($similar_busy) | | | >= $MIN_BUSY |"
 echo "| (a) one file at a time, total CPU s (user + system) | $smf_cpu | $fs_cpu | $(awk -v s="$smf_cpu" -v f="$fs_cpu" 'BEGIN { printf "%.3f", s / f }') | |"
 echo "| (b) smfplay --jobs $JOBS, CPU s (user + system) | $batch_cpu | | | |"
 echo "| (a) peak RSS MB, largest file ($(basename "$largest")) | $(mb "$smf_largest_kb") | $(mb "$fs_largest_kb") | $memory_ratio | <= $MAX_MEMORY_RATIO |"

@@ -4,12 +4,20 @@ import Synthesis
 import SystemPackage
 import WorkerThreads
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Renders many songs at once, one synthesizer per worker, each worker taking
 /// the next job as it finishes one. A job that fails is reported; the rest go on.
 ///
-/// The cores go to files while there are files enough for them; a song started while cores are
-/// free (the only one, or the last ones of a batch) is split across them, its keys shared
-/// out among synthesizers (``SongRenderer/render(_:to:options:cores:cancellation:progress:)``).
+/// Songs start largest file first (its size standing for its render time, as a cluster's shards
+/// weigh it, ``BalancedSplit``), so that the batch ends on its smallest songs, the workers within
+/// a short song of one another, rather than with one core rendering a long song alone. The cores
+/// go to files while there are files enough for them; a song started while cores would otherwise
+/// stay idle (the only one, or the last one once the other workers are done) is split across
+/// them, its keys shared out among synthesizers
+/// (``SongRenderer/render(_:to:options:cores:cancellation:progress:)``).
 /// With ``RenderOptions/stems``, each job's output is the folder of its song's stems
 /// (``StemRenderer``), which one synthesizer renders: no song is split.
 public final class BatchRenderer: Sendable {
@@ -56,7 +64,8 @@ public final class BatchRenderer: Sendable {
         let renderers = renderers
         // Stems render on one synthesizer, whose outputs are the stems: they are not split.
         let stemRenderers = options.stems ? renderers.map { StemRenderer(keeping: $0.synthesizer) } : []
-        return work(count: jobs.count, cancellation: cancellation, report: report) { worker, index, cores, options throws(RenderError) in
+        let order = Self.largestFirst(jobs.map(\.input))
+        return work(order: order, cancellation: cancellation, report: report) { worker, index, cores, options throws(RenderError) in
             let job = jobs[index]
             let (read, songBank, sound) = try self.song(at: job.input, options: options)
             let songOptions = options.with(sound).tagging(read.file, input: job.input)
@@ -85,7 +94,7 @@ public final class BatchRenderer: Sendable {
         report: @escaping @Sendable (BatchEvent) -> Void
     ) {
         let renderers = renderers
-        work(count: songs.count, cancellation: cancellation, report: report) { worker, index, cores, options throws(RenderError) in
+        work(order: Self.largestFirst(songs), cancellation: cancellation, report: report) { worker, index, cores, options throws(RenderError) in
             let path = songs[index]
             let (read, songBank, sound) = try self.song(at: path, options: options)
             guard let content = SongSoundKey.content(ofSongAt: path) else {
@@ -104,29 +113,40 @@ public final class BatchRenderer: Sendable {
         }
     }
 
-    /// Runs `job` for each index below `count` on the workers, each with its number (for its own
-    /// renderer), the cores not busy with other songs and the batch's options; reports what it
+    /// Runs `job` for each index of `order`, in that order, on the workers, each with its number
+    /// (for its own renderer), the cores it may use and the batch's options; reports what it
     /// returns, or how it failed. Returns the indexes not started because the disk was full.
     @discardableResult
     private func work(
-        count: Int, cancellation: Cancellation, report: @escaping @Sendable (BatchEvent) -> Void,
+        order: [Int], cancellation: Cancellation, report: @escaping @Sendable (BatchEvent) -> Void,
         job: @escaping @Sendable (_ worker: Int, _ index: Int, _ cores: Int, RenderOptions) throws(RenderError) -> BatchEvent
     ) -> [Int] {
-        /// The next job to take, how many workers are rendering, and whether the disk is full.
-        let state = Mutex((next: 0, rendering: 0, diskFull: false, notStarted: [Int]()))
+        /// How many jobs were taken, how many workers are rendering on how many cores, and whether
+        /// the disk is full.
+        let state = Mutex((taken: 0, rendering: 0, busyCores: 0, diskFull: false, notStarted: [Int]()))
         let options = options
         let cores = cores
-        WorkerThreads.run(count: min(renderers.count, count)) { worker in
+        let workers = min(renderers.count, order.count)
+        WorkerThreads.run(count: workers) { worker in
             while true {
-                let (index, songCores) = state.withLock { state in
+                let (taken, songCores) = state.withLock { state in
+                    let songCores = Self.cores(
+                        of: cores, busy: state.busyCores, idleWorkers: workers - 1 - state.rendering, left: order.count - state.taken - 1)
                     defer {
-                        state.next += 1
+                        state.taken += 1
                         state.rendering += 1
+                        state.busyCores += songCores
                     }
-                    return (state.next, max(1, cores - state.rendering))
+                    return (state.taken, songCores)
                 }
-                defer { state.withLock { $0.rendering -= 1 } }
-                guard index < count, !cancellation.isCancelled else { return }
+                defer {
+                    state.withLock { state in
+                        state.rendering -= 1
+                        state.busyCores -= songCores
+                    }
+                }
+                guard taken < order.count, !cancellation.isCancelled else { return }
+                let index = order[taken]
                 let diskFull = state.withLock { state in
                     if state.diskFull { state.notStarted.append(index) }
                     return state.diskFull
@@ -143,8 +163,27 @@ public final class BatchRenderer: Sendable {
         }
         return state.withLock { state in
             // Those taken up as the disk filled, and those no worker reached.
-            state.diskFull ? (state.notStarted + Array(min(state.next, count)..<count)).sorted() : []
+            state.diskFull ? (state.notStarted + order[min(state.taken, order.count)...]).sorted() : []
         }
+    }
+
+    /// The cores a song may be split across as a worker takes it: its own, and those that would
+    /// otherwise stay idle, neither rendering other songs (`busy` are) nor kept for the other
+    /// `idleWorkers` about to take one each of the `left` jobs not taken yet. Never more: a song
+    /// split across a core another song needs would finish early and leave that song alone at the
+    /// end.
+    static func cores(of cores: Int, busy: Int, idleWorkers: Int, left: Int) -> Int {
+        max(1, cores - busy - min(max(0, left), max(0, idleWorkers)))
+    }
+
+    /// The order to start `songs` in: the largest file first (equal sizes in the order given); a
+    /// song whose size cannot be read (a member of an archive) counts as small.
+    static func largestFirst(_ songs: [FilePath]) -> [Int] {
+        let sizes = songs.map { path in
+            var info = stat()
+            return path.withPlatformString { stat($0, &info) } == 0 ? Int(info.st_size) : 0
+        }
+        return songs.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
     }
 
     /// The song at `path`, read, with its own bank and settings (its folder's).

@@ -39,8 +39,9 @@ struct Render: ParsableCommand {
             it. --shard splits the files into N parts of about the same total size, the same on \
             every machine and in every order; auto takes I and N from SLURM_ARRAY_TASK_ID and \
             SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX and SMFPLAY_SHARD_COUNT. --jobs: a \
-            single file, and a folder's last files, are split across the cores left, their keys \
-            shared out among synthesizers. --stems: a folder for each song (named after it, \
+            folder's files start largest first, so that the cores finish together; a single \
+            file, and the last one once the others are done, are split across the cores left, \
+            their keys shared out among synthesizers. --stems: a folder for each song (named after it, \
             under -o) holds a file per channel that sounds, each with its own reverb and \
             chorus, named after the channel (B01 for channel 1 of the second port) and its \
             instrument, and Mix.wav; the stems are not limited, so that they sum to the mix of \
@@ -108,7 +109,8 @@ struct Render: ParsableCommand {
     var stems = false
 
     @Option(
-        help: ArgumentHelp("Cores to use (default: all): files render side by side, the last ones split across the cores left.", valueName: "cores"))
+        help: ArgumentHelp(
+            "Cores to use (default: all): files render side by side, largest first, the last split across the cores left.", valueName: "cores"))
     var jobs: Int?
 
     @Flag(help: "Render files even when their output is newer than the MIDI file.")

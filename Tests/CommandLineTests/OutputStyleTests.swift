@@ -44,7 +44,8 @@ struct OutputStyleTests {
     func linesAreNotHeldBack() throws {
         try Fixtures.requireSoundFont()
         let sandbox = try Sandbox()
-        try sandbox.write("in/1 short.mid", Fixtures.song(beats: 1))
+        // A folder's largest file renders first: the short song's long title makes it that one.
+        try sandbox.write("in/1 short.mid", Fixtures.song(beats: 1, title: String(repeating: "Short ", count: 500)))
         // Four minutes of sparse notes: about a second to render in a debug build.
         try sandbox.write("in/2 long.mid", Fixtures.sparseSong(seconds: 240))
         let result = try sandbox.run(["render", "in", "-o", "out", "--jobs", "1", "--sample-rate", "22050"] + Fixtures.fast)
