@@ -15,8 +15,8 @@
 #   (b) smfplay render CORPUS -o OUT --jobs 2, one process, against the fluidsynth calls of (a) run
 #       one after another: throughput ratio, and how busy smfplay kept the cores until its last
 #       second (bench/cores_busy.py: its CPU time sampled every 0.1 s);
-#   (c) the same for a folder of four songs of about the same length (the four around the corpus's
-#       median size, linked), against fluidsynth rendering them one after another.
+#   (c) the same for a folder of four long songs of about the same length (linked: the 3rd to 6th
+#       longest of (a)'s fluidsynth renders), against fluidsynth rendering them one after another.
 # Targets: (a) smfplay / fluidsynth wall time <= 1.0, smfplay's peak RSS within 10% of
 # fluidsynth's; (b) and (c) fluidsynth one after another / smfplay --jobs 2 >= 1.9, and the cores
 # >= 90% busy until the last second.
@@ -74,6 +74,7 @@ fs_largest_kb=0
 smf_max_kb=0
 fs_max_kb=0
 index=0
+fs_times=()
 run_smfplay() { measure "${smfplay_render[@]}" --jobs 1 "$1" -o "$OUT/smfplay/$(basename "$1" .mid).wav"; }
 run_fluidsynth() { measure fluidsynth -ni -F "$OUT/fluidsynth/$(basename "$1" .mid).wav" -r "$RATE" -g "$GAIN" "$SOUNDFONT" "$1"; }
 for file in "${files[@]}"; do
@@ -88,6 +89,7 @@ for file in "${files[@]}"; do
     index=$((index + 1))
     read -r smf_s smf_kb smf_c <<<"$smf"
     read -r fs_s fs_kb fs_c <<<"$fs"
+    fs_times+=("$fs_s $file")
     printf '   %-28s smfplay %7.3f s %7.1f MB   fluidsynth %7.3f s %7.1f MB\n' "$name" "$smf_s" "$(awk -v k="$smf_kb" 'BEGIN { print k / 1024 }')" \
         "$fs_s" "$(awk -v k="$fs_kb" 'BEGIN { print k / 1024 }')" >&2
     smf_total=$(awk -v a="$smf_total" -v b="$smf_s" 'BEGIN { print a + b }')
@@ -107,8 +109,8 @@ say "(b) smfplay render $CORPUS --jobs $JOBS"
 read -r batch_s batch_cpu batch_busy batch_busy_to_last batch_kb <<<"$(python3 bench/cores_busy.py "$JOBS" "${smfplay_render[@]}" --jobs "$JOBS" "$CORPUS" -o "$OUT/batch")"
 echo "   smfplay --jobs $JOBS: $batch_s s, CPU $batch_cpu s, cores busy $batch_busy ($batch_busy_to_last to its last second), peak RSS $((batch_kb / 1024)) MB" >&2
 
-# --- (c) Four songs of about the same length (the four of the corpus closest in size around its median). ---
-mapfile -t similar < <(ls -S "${files[@]}" | awk -v n=${#files[@]} 'NR > n / 2 - 2 && NR <= n / 2 + 2')
+# --- (c) Four long songs of about the same length: the 3rd to 6th longest renders of (a)'s fluidsynth. ---
+mapfile -t similar < <(printf '%s\n' "${fs_times[@]}" | sort -gr | sed -n '3,6p' | cut -d ' ' -f 2-)
 mkdir -p "$OUT/similar" "$OUT/similar-batch"
 for file in "${similar[@]}"; do ln -sf "$file" "$OUT/similar/"; done
 say "(c) four songs of about the same length: smfplay --jobs $JOBS against fluidsynth one after another"
