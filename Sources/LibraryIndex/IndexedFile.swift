@@ -66,30 +66,15 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
     /// The row's columns, written directly rather than through `Encodable` (a tenth of the
     /// index's writing time went to the encoder).
     public func encode(to container: inout PersistenceContainer) {
-        container[CodingKeys.id.rawValue] = id
-        container[CodingKeys.path.rawValue] = path
-        container[CodingKeys.size.rawValue] = size
-        container[CodingKeys.modifiedNanoseconds.rawValue] = modifiedNanoseconds
-        container[CodingKeys.inode.rawValue] = inode
-        container[CodingKeys.problem.rawValue] = problem
-        container[CodingKeys.duration.rawValue] = duration
-        container[CodingKeys.format.rawValue] = format
-        container[CodingKeys.trackCount.rawValue] = trackCount
-        container[CodingKeys.channels.rawValue] = channels
-        container[CodingKeys.noteCount.rawValue] = noteCount
-        container[CodingKeys.programs.rawValue] = programs
-        container[CodingKeys.mode.rawValue] = mode
-        container[CodingKeys.title.rawValue] = title
-        container[CodingKeys.artist.rawValue] = artist
-        container[CodingKeys.album.rawValue] = album
-        container[CodingKeys.genre.rawValue] = genre
-        container[CodingKeys.copyright.rawValue] = copyright
-        container[CodingKeys.hasLyrics.rawValue] = hasLyrics
-        container[CodingKeys.words.rawValue] = words
-        container[CodingKeys.searchName.rawValue] = searchName
-        container[CodingKeys.isComplete.rawValue] = isComplete
-        container[CodingKeys.isIndexedBeforeRMIDInfo.rawValue] = isIndexedBeforeRMIDInfo
-        container[CodingKeys.textEncoding.rawValue] = textEncoding
+        for (key, value) in zip(CodingKeys.allCases, columnValues) { container[key.rawValue] = value }
+    }
+
+    /// The value of each column, in the order of `CodingKeys.allCases`.
+    var columnValues: [(any DatabaseValueConvertible)?] {
+        [
+            id, path, size, inode, problem, duration, format, channels, programs, mode, title, artist, album, genre, copyright, words,
+            modifiedNanoseconds, trackCount, noteCount, hasLyrics, searchName, isComplete, textEncoding, isIndexedBeforeRMIDInfo,
+        ]
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -251,6 +251,12 @@ public struct LibraryIndexer: Sendable {
         }
     }
 
+    /// A file's row, every column given.
+    private static let insertFile: String = {
+        let columns = IndexedFile.CodingKeys.allCases.map(\.rawValue)
+        return "INSERT INTO file (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+    }()
+
     static func write(_ batch: [(file: IndexedFile, search: SearchRow, change: Change)], to database: LibraryDatabase) throws(LibraryIndexError) {
         try database.write { db in
             // Prepared once a connection (a first index runs these half a million times).
@@ -260,6 +266,7 @@ public struct LibraryIndexer: Sendable {
             let forgetPairs = try db.cachedStatement(sql: "DELETE FROM pairs WHERE rowid = ?")
             let addSearch = try db.cachedStatement(sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)")
             let addPairs = try db.cachedStatement(sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)")
+            let addFile = try db.cachedStatement(sql: Self.insertFile)
             for (file, search, _) in batch {
                 var file = file
                 // The row the path has; else the number given to it, unless another process has
@@ -271,7 +278,9 @@ public struct LibraryIndexer: Sendable {
                     try forgetPairs.execute(arguments: [existing])
                 } else {
                     if let wanted = file.id, try Bool.fetchOne(isRowTaken, arguments: [wanted]) == true { file.id = nil }
-                    try file.insert(db)
+                    // Not `file.insert(db)`: GRDB builds the statement's text again for each row.
+                    try addFile.execute(arguments: StatementArguments(file.columnValues))
+                    file.id = file.id ?? db.lastInsertedRowID
                 }
                 try addSearch.execute(arguments: [file.id, search.name, search.folders, search.title, search.words])
                 try addPairs.execute(arguments: [file.id, search.namePairs, search.otherPairs])
