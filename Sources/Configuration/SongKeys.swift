@@ -49,14 +49,10 @@ enum SongKeys {
         let range = LoopCount.extraRange
         let expected = "\"inf\", \"marked\" or a whole number from \(range.lowerBound) to \(range.upperBound)"
         return table.read("loops", default: nil, expected: expected) { value -> LoopCount?? in
-            switch value.string {
-            case "inf": return .some(.forever)
-            case "marked": return .some(.marked)
-            case .some: return nil
-            case nil:
-                guard let count = TableReader.wholeNumber(value), range.contains(count) else { return nil }
-                return .some(.extra(count))
-            }
+            // A word as `--loops` reads it; a number as a TOML number.
+            if let text = value.string { return LoopCount(text: text).map { .some($0) } }
+            guard let count = TableReader.wholeNumber(value), range.contains(count) else { return nil }
+            return .some(.extra(count))
         }
     }
 

@@ -63,8 +63,8 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
         case isIndexedBeforeRMIDInfo = "before_rmid_info"
     }
 
-    /// The row's columns, written directly rather than through `Encodable` (a tenth of the
-    /// index's writing time went to the encoder).
+    /// The row's columns, written directly rather than through `Encodable` (the encoder took a
+    /// quarter of the index's writing time).
     public func encode(to container: inout PersistenceContainer) {
         for (key, value) in zip(CodingKeys.allCases, columnValues) { container[key.rawValue] = value }
     }

@@ -150,10 +150,11 @@ public final class LibraryDatabase: Sendable {
     }
 
     /// Lets the connection that writes keep up to 32 MB of the file's pages (SQLite's default:
-    /// 2 MB) for as long as it is open: a large update then finds the full-text indexes' pages
-    /// in memory instead of reading them back (a tenth of the time SQLite spent in a first index
-    /// of 100,000 files went to reads).
-    func enlargeWriteCache() throws(LibraryIndexError) {
+    /// 2 MB) and checkpoint its WAL every 64 MB (default: 4 MB), for as long as it is open: a large
+    /// update then rewrites the pages its batches share less often. A first index of 100,000
+    /// files made 260,000 page writes and 164,000 reads with both, 297,000 and 205,000 without
+    /// (strace, release build).
+    func prepareForLargeUpdate() throws(LibraryIndexError) {
         try write { db in try db.execute(sql: "PRAGMA cache_size = -32768") }
         do {
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 16384") }

@@ -109,7 +109,7 @@ public struct LibraryIndexer: Sendable {
             nextID += 1
         }
         progress(IndexProgress(found: summary.found, toRead: toRead.count, read: 0))
-        if toRead.count > Self.batchSize { try database.enlargeWriteCache() }
+        if toRead.count > Self.batchSize { try database.prepareForLargeUpdate() }
 
         let pending = toRead
         let found = summary.found

@@ -3,7 +3,8 @@
 /// model 4C: display letters at `06 00 00`, the 16×16 bitmap at `07 00 00`). Japanese GS songs greet
 /// the listener there.
 public enum ModuleDisplayMessage: Hashable, Sendable {
-    /// Letters to show, as sent (ASCII, or half-width katakana in Shift-JIS).
+    /// Letters to show, as sent: seven bits each, as every data byte of a system exclusive message
+    /// is (a byte with the eighth bit set would end the message on a MIDI cable).
     case text([UInt8], ModuleDisplay.Module)
     /// Part of the Sound Canvas's dot picture: bytes from `offset` (0–63) of its 64.
     case dots(offset: Int, [UInt8])

@@ -72,7 +72,7 @@ struct IndexCommand: ParsableCommand {
 
     /// `--loudness`: see ``LibraryLoudness``.
     private func measureLoudness(root: FilePath, configuration: Configuration, interrupt: InterruptTrap) throws {
-        if let reason = LoudnessMeter.loadLibrary() { throw CommandFailure("cannot measure loudness: \(reason)") }
+        if let reason = LoudnessMeter.loadLibrary() { throw CommandFailure(RenderError.loudnessUnmeasurable(reason: reason).description) }
         let memory = IndexedLoudnessMemory(warn: { printError($0) })
         guard memory.open() else { throw CommandFailure.alreadyReported }
         var settings = configuration.render

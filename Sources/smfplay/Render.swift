@@ -271,7 +271,7 @@ struct Render: ParsableCommand {
         var settings = configuration.render
         try apply(to: &settings)
         // Said once, before anything is made, rather than by every song of a batch.
-        if normalize, let reason = LoudnessMeter.loadLibrary() { throw CommandFailure("cannot measure loudness: \(reason)") }
+        if normalize, let reason = LoudnessMeter.loadLibrary() { throw CommandFailure(RenderError.loudnessUnmeasurable(reason: reason).description) }
         let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
         if streams || readsStandardInput {
             try renderThroughPipe(settings: settings, soundFonts: soundFonts, configuration: configuration)
