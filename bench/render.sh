@@ -128,6 +128,8 @@ for folder in smfplay fluidsynth batch; do
     count=$(find "$OUT/$folder" -name '*.wav' | wc -l)
     [ "$count" -eq ${#files[@]} ] || { echo "$OUT/$folder has $count renders, expected ${#files[@]}" >&2; exit 1; }
 done
+count=$(find "$OUT/similar-batch" -name '*.wav' | wc -l)
+[ "$count" -eq ${#similar[@]} ] || { echo "$OUT/similar-batch has $count renders, expected ${#similar[@]}" >&2; exit 1; }
 
 failures=()
 wall_ratio=$(awk -v s="$smf_total" -v f="$fs_total" 'BEGIN { printf "%.3f", s / f }')
