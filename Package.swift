@@ -1,6 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// This file's folder: the linker runs in another.
+let packageFolder = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
     name: "smfplay",
     products: [
@@ -144,10 +147,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
+            exclude: ["startup.order"],
             // Release builds link with the toolchain's lld and pack the relative relocations (DT_RELR,
             // glibc 2.36): the dynamic loader then starts smfplay about 1.5 ms sooner (bench/play.sh's
-            // first sound; BENCHMARKS.md). gold, the default, cannot pack them.
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]
+            // first sound; BENCHMARKS.md). gold, the default, cannot pack them. They export no symbols
+            // (the toolchain's default exports every Swift symbol of the package's own code, 14,500,
+            // which no one looks up) and place the code that starting touches together, in the order
+            // of startup.order (scripts/startup-order.py): the kernel maps a program 64 KB around each
+            // page it runs, so scattered, that code kept 6 MB of smfplay resident for `--version`.
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+                        "-Xlinker", "--symbol-ordering-file=\(packageFolder)/Sources/smfplay/startup.order",
+                        "-Xlinker", "--no-warn-symbol-ordering",
+                    ], .when(configuration: .release))
+            ]
         ),
         // Generates the demo library under Examples/Library from code.
         .executableTarget(
