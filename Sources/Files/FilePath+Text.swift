@@ -78,13 +78,13 @@ extension FilePath {
 
     /// The path's bytes, without the terminating NUL.
     public var bytes: [UInt8] {
-        withPlatformString { pointer in
-            Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer))).map { UInt8(bitPattern: $0) }
-        }
+        // Copied once (the library index takes the bytes of every path several times).
+        withPlatformString { pointer in [UInt8](UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))) }
     }
 
-    /// The path made of these bytes; a NUL byte (which no path can hold) ends it.
-    public init(bytes: some Collection<UInt8>) {
+    /// The path made of these bytes; a NUL byte (which no path can hold) ends it. (Inlinable: a
+    /// caller's collection is then read as itself, not through generic calls a byte.)
+    @inlinable public init(bytes: some Collection<UInt8>) {
         var characters = bytes.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }
         characters.append(0)
         self.init(platformString: characters)

@@ -40,8 +40,11 @@ struct FileFacts {
         copyright = summary.copyright
         lyrics = summary.lyrics
         texts = file.tracks.flatMap { track in
-            track.events.compactMap { event -> String? in
-                guard event.status == 0xFF, case .meta(.text(.text, let bytes)) = track.message(of: event) else { return nil }
+            track.payloadEventIndices.compactMap { index -> String? in
+                let event = track.events[index]
+                guard event.status == 0xFF, track.metaType(of: event) == 0x01, case .meta(.text(.text, let bytes)) = track.message(of: event) else {
+                    return nil
+                }
                 let text = summary.textDecoding.string(from: bytes)
                 return text.hasPrefix("@") || text.isEmpty ? nil : text
             }

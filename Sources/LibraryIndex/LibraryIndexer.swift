@@ -118,6 +118,7 @@ public struct LibraryIndexer: Sendable {
         let (database, textEncoding) = (database, textEncoding)
         WorkerThreads.run(count: min(workers, max(1, toRead.count))) { _ in
             var batch: [(file: IndexedFile, search: SearchRow, change: Change)] = []
+            var folder: SearchFolder?
             func flush() {
                 guard !batch.isEmpty else { return }
                 do throws(LibraryIndexError) {
@@ -149,7 +150,7 @@ public struct LibraryIndexer: Sendable {
                 }
                 guard index < pending.count, outcome.withLock({ $0.failure == nil }) else { break }
                 let item = pending[index]
-                var (file, search) = Self.read(item.path, stamp: item.stamp, under: root, textEncoding: textEncoding)
+                var (file, search) = Self.read(item.path, stamp: item.stamp, under: root, folder: &folder, textEncoding: textEncoding)
                 file.id = item.id
                 batch.append((file, search, item.change))
                 if batch.count == Self.batchSize { flush() }
@@ -178,22 +179,27 @@ public struct LibraryIndexer: Sendable {
     /// Reads `paths` (under the library folder `root`) and writes what was read into the index,
     /// whether they changed or not: for the browser, which asks for files as it shows them.
     func index(_ paths: [FilePath], root: FilePath) throws(LibraryIndexError) -> [IndexedFile] {
+        var folder: SearchFolder?
         let batch = paths.compactMap { path -> (file: IndexedFile, search: SearchRow, change: Change)? in
             guard let stamp = IndexStamp(path: path) else { return nil }
-            let (file, search) = Self.read(path, stamp: stamp, under: root, textEncoding: textEncoding)
+            let (file, search) = Self.read(path, stamp: stamp, under: root, folder: &folder, textEncoding: textEncoding)
             return (file, search, .changed)
         }
         try Self.write(batch, to: database)
         return batch.map(\.file)
     }
 
-    /// A file's row and its texts for the full-text index.
+    /// A file's row and its texts for the full-text index. `folder` is the last file's folder,
+    /// kept for the next file (see ``SearchFolder``).
     private static func read(
-        _ path: FilePath, stamp: IndexStamp, under root: FilePath,
+        _ path: FilePath, stamp: IndexStamp, under root: FilePath, folder: inout SearchFolder?,
         textEncoding: TextDecoding.Encoding?
     ) -> (IndexedFile, SearchRow) {
         let facts = Result { () throws(SMFFileError) in try FileFacts(path: path, textEncoding: textEncoding) }
-        let search = SearchRow(path: path, relativeFolder: relativeFolder(of: path, under: root), facts: try? facts.get())
+        let relative = relativeFolder(of: path, under: root)
+        let current = folder.flatMap { $0.relative == relative ? $0 : nil } ?? SearchFolder(relative: relative)
+        folder = current
+        let search = SearchRow(path: path, folder: current, facts: try? facts.get())
         var file = IndexedFile(path: path, stamp: stamp, facts: facts, textEncoding: textEncoding)
         file.searchName = search.name
         return (file, search)

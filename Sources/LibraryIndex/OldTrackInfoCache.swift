@@ -58,7 +58,7 @@ public enum OldTrackInfoCache {
                 stamp.modifiedNanoseconds == entry.stamp.modifiedSeconds * 1_000_000_000 + entry.stamp.modifiedNanoseconds,
                 (try? database.indexedFile(at: path)) ?? nil == nil
             else { continue }
-            let search = SearchRow(path: path, relativeFolder: LibraryIndexer.relativeFolder(of: path, under: root), facts: nil)
+            let search = SearchRow(path: path, folder: SearchFolder(relative: LibraryIndexer.relativeFolder(of: path, under: root)), facts: nil)
             var indexed = IndexedFile(
                 path: Data(path.bytes), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds,
                 inode: stamp.inode, hasLyrics: false)

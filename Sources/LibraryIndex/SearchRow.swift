@@ -16,13 +16,13 @@ struct SearchRow {
     var namePairs: String
     var otherPairs: String
 
-    init(path: FilePath, relativeFolder: String, facts: FileFacts?) {
+    init(path: FilePath, folder: SearchFolder, facts: FileFacts?) {
         // On bytes: this runs on worker threads (see `FilePath.relativeBytes(under:)`).
         let bytes = path.bytes
         var fileName = FilePath(bytes: bytes[(bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...]).text
         if let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex { fileName = String(fileName[..<dot]) }
         name = SearchText.fold(fileName)
-        folders = SearchText.fold(relativeFolder.split(separator: "/").joined(separator: " / "))
+        folders = folder.folded
         title = SearchText.fold(
             [facts?.title, facts?.artist, facts?.album, facts?.genre, facts?.copyright].compactMap { $0 }.joined(separator: "\n"))
         words = SearchText.fold(([facts?.lyrics].compactMap { $0 } + (facts?.texts ?? [])).joined(separator: "\n"))

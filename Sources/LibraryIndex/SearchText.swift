@@ -28,22 +28,29 @@ enum SearchText {
     /// "序曲 曲の"; a run of one letter stays one word): a word of one or two letters is then found
     /// as a whole word, or as the start of one.
     static func letterPairs(of text: String) -> String {
-        // Into one string, without an array of strings between (the index cuts a million texts).
-        var pairs = ""
+        // Into one buffer of UTF-8, in one pass over the letters, without an array of runs or
+        // strings between (the index cuts a million texts).
+        var pairs: [UInt8] = []
         pairs.reserveCapacity(text.utf8.count * 3)
-        func add(_ word: Character...) {
-            if !pairs.isEmpty { pairs.append(" ") }
-            for character in word { pairs.append(character) }
+        // Not variadic: that would make an array for each word.
+        func add(_ first: Character, _ second: Character? = nil) {
+            if !pairs.isEmpty { pairs.append(UInt8(ascii: " ")) }
+            pairs.append(contentsOf: first.utf8)
+            if let second { pairs.append(contentsOf: second.utf8) }
         }
-        for run in text.split(whereSeparator: { !isLetterOrDigit($0) }) {
-            var previous: Character?
-            for character in run {
-                if let previous { add(previous, character) }
-                previous = character
+        /// The run's last letter, and whether it is the run's only one.
+        var previous: (letter: Character, isAlone: Bool)?
+        for character in text {
+            if isLetterOrDigit(character) {
+                if let previous { add(previous.letter, character) }
+                previous = (character, previous == nil)
+            } else {
+                if let previous, previous.isAlone { add(previous.letter) }
+                previous = nil
             }
-            if let only = previous, run.count == 1 { add(only) }
         }
-        return pairs
+        if let previous, previous.isAlone { add(previous.letter) }
+        return String(decoding: pairs, as: UTF8.self)
     }
 
     /// Letters and digits as SQLite's unicode61 tokenizer counts them (categories L and N).

@@ -29,7 +29,7 @@ struct ChannelState {
     mutating func apply(_ event: TrackEvent) {
         used = true
         switch event.status & 0xF0 {
-        case 0x90 where event.startsNote: countNote(asDrum: isDrum)
+        case 0x90 where event.startsNote: countNotes(1, asDrum: isDrum)
         case 0xB0 where event.data1 & 0x7F == 0: bankMSB = event.data2 & 0x7F
         case 0xB0 where event.data1 & 0x7F == 32: bankLSB = event.data2 & 0x7F
         case 0xC0:
@@ -48,10 +48,10 @@ struct ChannelState {
         }
     }
 
-    /// Counts a note played while the channel plays drums or not.
-    mutating func countNote(asDrum: Bool) {
-        noteCount += 1
-        if asDrum { drumNoteCount += 1 }
+    /// Counts `count` notes played while the channel plays drums or not.
+    mutating func countNotes(_ count: Int, asDrum: Bool) {
+        noteCount += count
+        if asDrum { drumNoteCount += count }
     }
 
     /// Whether `event` changes what the channel plays (a bank or program selection), as opposed

@@ -44,8 +44,11 @@ public struct Lyrics: Hashable, Sendable {
         var lyricEvents: [(seconds: Double, bytes: [UInt8])] = []
         var textEvents: [(seconds: Double, bytes: [UInt8])] = []
         var isKaraoke = false
-        for timed in song.mergedEvents(where: { $0.status == 0xFF }) {
-            guard case .meta(.text(let kind, let bytes)) = song.message(of: timed) else { continue }
+        for timed in song.mergedPayloadEvents(where: { $0.status == 0xFF }) {
+            // Decoded (its bytes copied) only when it is a lyric or a text event.
+            guard let type = song.file.tracks[timed.track].metaType(of: timed.event), type == 0x01 || type == 0x05,
+                case .meta(.text(let kind, let bytes)) = song.message(of: timed)
+            else { continue }
             let event = (seconds: timed.seconds, bytes: bytes)
             switch kind {
             case .lyric: lyricEvents.append(event)
@@ -68,8 +71,10 @@ public struct Lyrics: Hashable, Sendable {
         var lines: [Line] = []
         var current = Line(syllables: [], startsParagraph: false)
         func endLine(startingParagraph: Bool) {
-            if !current.text.isEmpty { lines.append(current) }
-            current = Line(syllables: [], startsParagraph: startingParagraph || (current.text.isEmpty && current.startsParagraph))
+            // Joined once: a line's text is its syllables joined and trimmed.
+            let isEmpty = current.syllables.isEmpty || current.text.isEmpty
+            if !isEmpty { lines.append(current) }
+            current = Line(syllables: [], startsParagraph: startingParagraph || (isEmpty && current.startsParagraph))
         }
         for (seconds, bytes) in events {
             var text = Substring(decoding.string(from: bytes))

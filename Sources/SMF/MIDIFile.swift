@@ -54,7 +54,18 @@ public struct MIDIFile: Hashable, Sendable {
     public func titleText(decoding: TextDecoding) -> String? {
         if let info = rmidInfo, let title = info.text(.title, decoding: info.textDecoding(songDecoding: decoding)) { return title }
         guard format != .multipleTracksAsynchronous, let name = tracks.first?.name else { return nil }
-        let text = decoding.string(from: name).trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = decoding.string(from: name)
+        // Foundation's trimming (of scalars, of which ASCII's blanks are tab to carriage return
+        // and space) only where an end could be blank: most titles start and end with a letter.
+        if !Self.isOutsideTrimmed(text.unicodeScalars.first) || !Self.isOutsideTrimmed(text.unicodeScalars.last) {
+            text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         return text.isEmpty ? nil : text
+    }
+
+    /// Whether `scalar` is ASCII and not blank: never trimmed as white space or a line break.
+    private static func isOutsideTrimmed(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let value = scalar?.value else { return false }
+        return value < 0x80 && value != 0x20 && !(0x09...0x0D).contains(value)
     }
 }

@@ -19,34 +19,42 @@ public struct MIDIModeDetection: Codable, Hashable, Sendable {
     }
 
     public init(song: Song) {
+        self.init(song: song, scan: ChannelMessageScan(song: song))
+    }
+
+    /// The detection from `scan`, the pass over `song`'s channel messages that its summary makes
+    /// too (see ``SongSummary``): the system exclusive messages are found among the few events with
+    /// bytes of their own.
+    init(song: Song, scan: ChannelMessageScan) {
         var resets: [(tick: UInt64, track: Int, mode: MIDIMode)] = []
-        var firstNote = UInt64.max
+        let firstNote = scan.firstNoteTick
         var family: (gs: UInt64?, xg: UInt64?) = (nil, nil)
         var bank: (xg: (tick: UInt64, channel: UInt8, value: UInt8)?, gm2: (tick: UInt64, channel: UInt8, value: UInt8)?) = (nil, nil)
         var badChecksums: [(tick: UInt64, track: Int)] = []
+        // Track by track, each in file order, as the selections are.
+        for selection in scan.selections {
+            let (event, tick) = (selection.event, selection.place.tick)
+            guard event.status & 0xF0 == 0xB0, event.data1 & 0x7F == 0 else { continue }
+            let value = event.data2 & 0x7F
+            let isXGKit = value >= 126 && event.channel != GeneralMIDI.percussionChannel
+            if isXGKit, bank.xg.map({ tick < $0.tick }) ?? true { bank.xg = (tick, event.channel, value) }
+            if value == 120 || value == 121, bank.gm2.map({ tick < $0.tick }) ?? true { bank.gm2 = (tick, event.channel, value) }
+        }
         for (index, track) in song.file.tracks.enumerated() {
             let start = song.timeline.trackStartTicks[index]
-            for event in track.events {
+            for position in track.payloadEventIndices where track.events[position].status == 0xF0 {
+                let event = track.events[position]
                 let tick = start + UInt64(event.tick)
-                if event.startsNote {
-                    firstNote = min(firstNote, tick)
-                } else if event.status & 0xF0 == 0xB0, event.data1 & 0x7F == 0 {
-                    let value = event.data2 & 0x7F
-                    let isXGKit = value >= 126 && event.channel != GeneralMIDI.percussionChannel
-                    if isXGKit, bank.xg.map({ tick < $0.tick }) ?? true { bank.xg = (tick, event.channel, value) }
-                    if value == 120 || value == 121, bank.gm2.map({ tick < $0.tick }) ?? true { bank.gm2 = (tick, event.channel, value) }
-                } else if event.status == 0xF0 {
-                    let payload = track.payload(of: event)
-                    guard payload.last == 0xF7 else { continue }
-                    let message = payload.dropLast()
-                    if message.first == 0x41 { family.gs = min(family.gs ?? .max, tick) }
-                    if message.first == 0x43 { family.xg = min(family.xg ?? .max, tick) }
-                    SoundModuleCommand.decode(message) { command in
-                        switch command {
-                        case .reset(let mode): resets.append((tick, index, mode))
-                        case .badChecksum: badChecksums.append((tick, index))
-                        default: break
-                        }
+                let payload = track.payload(of: event)
+                guard payload.last == 0xF7 else { continue }
+                let message = payload.dropLast()
+                if message.first == 0x41 { family.gs = min(family.gs ?? .max, tick) }
+                if message.first == 0x43 { family.xg = min(family.xg ?? .max, tick) }
+                SoundModuleCommand.decode(message) { command in
+                    switch command {
+                    case .reset(let mode): resets.append((tick, index, mode))
+                    case .badChecksum: badChecksums.append((tick, index))
+                    default: break
                     }
                 }
             }

@@ -51,15 +51,17 @@ public struct Song: Sendable {
 }
 
 extension Song {
-    /// The events `isWanted` picks, in the order of ``mergedEvents()``: found track by track, then
-    /// sorted. For a pass that wants few of the events (the texts, the system exclusive messages),
-    /// which a merge of every event would walk through one by one.
-    public func mergedEvents(where isWanted: (TrackEvent) -> Bool) -> [TimedEvent] {
+    /// The system exclusive and meta events (those with bytes of their own) `isWanted` picks, in
+    /// the order of ``mergedEvents()``: found track by track among those events alone (see
+    /// ``Track/payloadEventIndices``), then sorted. For a pass that wants few of the events (the
+    /// texts, the system exclusive messages), which a merge of every event would walk through one
+    /// by one.
+    public func mergedPayloadEvents(where isWanted: (TrackEvent) -> Bool) -> [TimedEvent] {
         var places: [(tick: UInt64, track: Int, index: Int)] = []
-        for (track, events) in file.tracks.lazy.map(\.events).enumerated() {
+        for (track, content) in file.tracks.enumerated() {
             let start = timeline.trackStartTicks[track]
-            for (index, event) in events.enumerated() where isWanted(event) {
-                places.append((start + UInt64(event.tick), track, index))
+            for index in content.payloadEventIndices where isWanted(content.events[index]) {
+                places.append((start + UInt64(content.events[index].tick), track, index))
             }
         }
         places.sort { ($0.tick, $0.track, $0.index) < ($1.tick, $1.track, $1.index) }

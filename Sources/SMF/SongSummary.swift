@@ -121,37 +121,31 @@ public struct SongSummary: Codable, Hashable, Sendable {
             }
         durationSeconds = song.duration
         tempo = TempoSummary(tempoMap: song.tempoMap, endTick: song.endTick)
-        // One pass over each track, in file order: counts, channels, and where the few events are
-        // whose order across tracks matters (meta and system exclusive events).
-        var channelMasks: [UInt16] = []
-        var noteCounts: [Int] = []
+        // One pass over each track's channel messages (counts, channels, bank and program
+        // selections), and the few events whose order across tracks matters (meta and system
+        // exclusive events) found among those with bytes of their own.
+        let scan = ChannelMessageScan(song: song)
         var others: [EventPlace] = []
         for (index, track) in file.tracks.enumerated() {
             let start = song.timeline.trackStartTicks[index]
-            var mask: UInt16 = 0
-            var notes = 0
-            for (position, event) in track.events.enumerated() {
-                if event.isChannelMessage {
-                    mask |= 1 << UInt16(event.channel & 15)
-                    if event.startsNote { notes += 1 }
-                } else if event.status == 0xFF || event.status == 0xF0 {
+            for position in track.payloadEventIndices {
+                let event = track.events[position]
+                if event.status == 0xFF || event.status == 0xF0 {
                     others.append(EventPlace(tick: start + UInt64(event.tick), track: index, index: position))
                 }
             }
-            channelMasks.append(mask)
-            noteCounts.append(notes)
         }
         others.sort()
         tracks = file.tracks.enumerated().map { index, track in
             TrackSummary(
                 number: index + 1, name: track.name.map(decoding.string(from:)), eventCount: track.events.count,
-                noteCount: noteCounts[index], channels: (0..<16).filter { channelMasks[index] & 1 << UInt16($0) != 0 }.map { $0 + 1 })
+                noteCount: scan.noteCount(track: index), channels: (0..<16).filter { scan.channelMasks[index] & 1 << UInt16($0) != 0 }.map { $0 + 1 })
         }
         noteCount = tracks.reduce(0) { $0 + $1.noteCount }
         title = file.titleText(decoding: decoding)
         rmidInfo = file.rmidInfo.map { RMIDInfoSummary($0, decoding: $0.textDecoding(songDecoding: decoding)) }
 
-        let detection = MIDIModeDetection(song: song)
+        let detection = MIDIModeDetection(song: song, scan: scan)
         midiMode = detection
         var drumParts: [(place: EventPlace, part: Int, isDrum: Bool)] = []
         var timeSignatures: [TimeSignatureChange] = []
@@ -182,7 +176,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
                 break
             }
         }
-        let channelState = Self.channelStates(song: song, mode: detection.mode, channelMasks: channelMasks, drumParts: drumParts)
+        let channelState = Self.channelStates(song: song, mode: detection.mode, scan: scan, drumParts: drumParts)
         channels = channelState.compactMap(\.summary)
         self.timeSignatures = Self.withoutRepeats(timeSignatures) { ($0.numerator, $0.denominator) == ($1.numerator, $1.denominator) }
         self.keySignatures = Self.withoutRepeats(keySignatures) { $0.name == $1.name }
@@ -218,24 +212,20 @@ public struct SongSummary: Codable, Hashable, Sendable {
 
     /// Each channel's banks, programs and notes, its events taken in the song's order. A channel's
     /// state changes only at its bank and program selections and its drum-part changes, which are
-    /// few next to its notes: those are put in the song's order (from whichever tracks they come),
-    /// and each note, read track by track, counts in the state in force at its place. No merge of
-    /// every event of every track (a third of an index's time when it was one).
+    /// few next to its notes: those are put in the song's order (from whichever tracks they come).
+    /// A channel that plays drums all along, or never, counts its notes as the scan counted them;
+    /// only on one that changes does each note, read track by track, count in the state in force at
+    /// its place. No merge of every event of every track (a third of an index's time when it was
+    /// one), and no pass over the notes for most songs.
     private static func channelStates(
-        song: Song, mode: MIDIMode, channelMasks: [UInt16],
+        song: Song, mode: MIDIMode, scan: ChannelMessageScan,
         drumParts: [(place: EventPlace, part: Int, isDrum: Bool)]
     ) -> [ChannelState] {
         /// A change of a channel's state: a bank or program selection, or (nil) a drum-part change.
         typealias Setting = (place: EventPlace, event: TrackEvent?, isDrumPart: Bool)
         var settings = [[Setting]](repeating: [], count: 16)
         for change in drumParts { settings[change.part].append((change.place, nil, change.isDrum)) }
-        let tracks = song.file.tracks
-        for (index, track) in tracks.enumerated() where channelMasks[index] != 0 {
-            let start = song.timeline.trackStartTicks[index]
-            for (position, event) in track.events.enumerated() where ChannelState.isSetting(event) {
-                settings[Int(event.channel & 15)].append((EventPlace(tick: start + UInt64(event.tick), track: index, index: position), event, false))
-            }
-        }
+        for selection in scan.selections { settings[Int(selection.event.channel & 15)].append((selection.place, selection.event, false)) }
         var states = (0..<16).map { ChannelState(channel: UInt8($0), mode: mode) }
         // Per channel, whether it plays drums after each of its settings in turn (first: before any).
         var isDrumAfter = [[Bool]](repeating: [], count: 16)
@@ -247,19 +237,24 @@ public struct SongSummary: Codable, Hashable, Sendable {
                 isDrumAfter[channel].append(states[channel].isDrum)
             }
         }
-        for (index, track) in tracks.enumerated() where channelMasks[index] != 0 {
+        let changesDrums = isDrumAfter.map { $0.contains(true) && $0.contains(false) }
+        for channel in 0..<16 where !changesDrums[channel] {
+            states[channel].countNotes(scan.noteCount(channel: channel), asDrum: isDrumAfter[channel][0])
+        }
+        for (index, track) in song.file.tracks.enumerated() where scan.channelMasks[index] != 0 {
             let start = song.timeline.trackStartTicks[index]
+            for channel in 0..<16 where scan.channelMasks[index] & 1 << UInt16(channel) != 0 { states[channel].used = true }
+            guard (0..<16).contains(where: { changesDrums[$0] && scan.noteCount(track: index, channel: $0) > 0 }) else { continue }
             // Per channel, how many of its settings come before this track's event.
             var taken = [Int](repeating: 0, count: 16)
-            for (position, event) in track.events.enumerated() where event.startsNote {
+            for (position, event) in track.events.enumerated() where event.startsNote && changesDrums[Int(event.channel & 15)] {
                 let channel = Int(event.channel & 15)
                 if taken[channel] < settings[channel].count {
                     let place = EventPlace(tick: start + UInt64(event.tick), track: index, index: position)
                     while taken[channel] < settings[channel].count, settings[channel][taken[channel]].place < place { taken[channel] += 1 }
                 }
-                states[channel].countNote(asDrum: isDrumAfter[channel][taken[channel]])
+                states[channel].countNotes(1, asDrum: isDrumAfter[channel][taken[channel]])
             }
-            for channel in 0..<16 where channelMasks[index] & 1 << UInt16(channel) != 0 { states[channel].used = true }
         }
         return states
     }

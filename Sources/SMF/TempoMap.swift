@@ -69,10 +69,10 @@ public struct TempoMap: Hashable, Sendable {
         var changes: [(tick: UInt64, microsecondsPerQuarterNote: UInt32)] = []
         for (index, track) in file.tracks.enumerated() {
             let start = timeline.trackStartTicks[index]
-            // The payload table is tiny next to the events: skip tracks that hold no tempo event.
-            guard track.payloads.contains(where: { $0.metaType == 0x51 }) else { continue }
-            for event in track.events where event.status == 0xFF {
-                guard track.metaType(of: event) == 0x51, let tempo = Self.tempo(payload: track.payload(of: event)) else { continue }
+            // Among the meta events alone: the payload table is tiny next to the events.
+            for payload in track.payloads where payload.metaType == 0x51 {
+                let event = track.events[Int(payload.eventIndex)]
+                guard event.status == 0xFF, let tempo = Self.tempo(payload: track.payload(of: event)) else { continue }
                 changes.append((start + UInt64(event.tick), tempo))
             }
         }

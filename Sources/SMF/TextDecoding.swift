@@ -51,7 +51,8 @@ public struct TextDecoding: Codable, Hashable, Sendable {
         var texts: [[UInt8]] = []
         if let info = file.rmidInfo, info.textEncoding == nil { texts += info.texts.values }
         for track in file.tracks {
-            for event in track.events where event.status == 0xFF {
+            for index in track.payloadEventIndices {
+                let event = track.events[index]
                 if let type = track.metaType(of: event), (0x01...0x09).contains(type) { texts.append(Array(track.payload(of: event))) }
             }
         }
@@ -61,7 +62,8 @@ public struct TextDecoding: Codable, Hashable, Sendable {
     /// The encoding of these strings, taken together.
     public init(detectingIn texts: [[UInt8]]) {
         isForced = false
-        let foreign = texts.map(Self.trimmed).filter { String(validating: $0, as: UTF8.self) == nil }
+        // ASCII is UTF-8: only the rest is made into strings to be checked.
+        let foreign = texts.map(Self.trimmed).filter { text in !text.allSatisfy { $0 < 0x80 } && String(validating: text, as: UTF8.self) == nil }
         guard !foreign.isEmpty else {
             encoding = .utf8
             return

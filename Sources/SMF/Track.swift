@@ -6,7 +6,7 @@
 public struct Track: Hashable, Sendable {
     /// The events in file order; ticks never decrease.
     public internal(set) var events: [TrackEvent]
-    var payloads: [Payload]
+    @usableFromInline var payloads: [Payload]
     var payloadBytes: [UInt8]
 
     /// An empty track.
@@ -54,10 +54,17 @@ public struct Track: Hashable, Sendable {
         }
     }
 
+    /// The places in ``events`` of its system exclusive and meta events (those with bytes of their
+    /// own), in file order. They are few next to the notes: a pass that wants only them (texts,
+    /// tempos, system exclusive messages) goes through these rather than every event. (Inlinable:
+    /// other modules' passes are then specialised, not generic.)
+    @inlinable public var payloadEventIndices: some RandomAccessCollection<Int> { payloads.lazy.map { Int($0.eventIndex) } }
+
     /// The track's name: the bytes of its first track-name meta event.
     public var name: [UInt8]? {
-        for event in events where event.status == 0xFF && payloads[event.payloadIndex].metaType == 0x03 {
-            return Array(payload(of: event))
+        for payload in payloads where payload.metaType == 0x03 && events[Int(payload.eventIndex)].status == 0xFF {
+            let start = Int(payload.start)
+            return Array(payloadBytes[start..<start + Int(payload.count)])
         }
         return nil
     }
@@ -101,7 +108,7 @@ public struct Track: Hashable, Sendable {
 
     mutating func appendPayloadEvent(status: UInt8, metaType: UInt8, bytes: some Collection<UInt8>, tick: UInt32) {
         precondition(payloads.count <= TrackEvent.maximumPayloadIndex, "too many payload events in one track")
-        payloads.append(Payload(start: UInt32(payloadBytes.count), count: UInt32(bytes.count), metaType: metaType))
+        payloads.append(Payload(start: UInt32(payloadBytes.count), count: UInt32(bytes.count), eventIndex: UInt32(events.count), metaType: metaType))
         payloadBytes.append(contentsOf: bytes)
         events.append(TrackEvent(tick: tick, status: status, low24: UInt32(payloads.count - 1)))
     }

@@ -43,7 +43,7 @@ struct TrackBuilder: TrackEventVisitor {
         payload: UnsafeBufferPointer<UInt8>, offset: Int
     ) throws(SMFError) {
         guard payloads.count <= TrackEvent.maximumPayloadIndex else { throw .tooManyEvents(offset: offset, track: number) }
-        payloads.append(Payload(start: UInt32(payloadBytes.count), count: UInt32(payload.count), metaType: metaType))
+        payloads.append(Payload(start: UInt32(payloadBytes.count), count: UInt32(payload.count), eventIndex: UInt32(count), metaType: metaType))
         payloadBytes.append(contentsOf: payload)
         events[count] = TrackEvent(tick: tick, status: status, low24: UInt32(payloads.count - 1))
         count += 1
