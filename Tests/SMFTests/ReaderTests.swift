@@ -79,6 +79,25 @@ struct ReaderTests {
         #expect(Array(track.payload(of: track.events[0])) == gmReset)
     }
 
+    /// The summary, the lyrics and the tempo map find texts, tempos and system exclusive
+    /// messages through `payloadEventIndices` alone: it must list exactly the events with bytes
+    /// of their own, in order, whether the reader built the track or events were appended to it.
+    @Test func listsEveryPayloadEventAndNoOther() throws {
+        let events: [UInt8] =
+            [0x00, 0xFF, 0x03, 0x02, 0x41, 0x42] // track name
+            + [0x00, 0x90, 0x3C, 0x40, 0x10, 0x3E, 0x40] // note-on, then one in running status
+            + [0x00, 0xF0, 0x05, 0x7E, 0x7F, 0x09, 0x01, 0xF7] // GM reset
+            + [0x10, 0x80, 0x3C, 0x00] + [0x00, 0xFF, 0x51, 0x03, 0x07, 0xA1, 0x20] // note-off, tempo
+            + [0x00, 0xF7, 0x02, 0xF3, 0x01] + [0x10, 0x80, 0x3E, 0x00] // escape, note-off
+        var track = try read(RawSMF.file(tracks: [events])).file.tracks[0]
+        let withBytes = { (track: Track) in track.events.indices.filter { !track.events[$0].isChannelMessage } }
+        #expect(Array(track.payloadEventIndices) == withBytes(track))
+        #expect(Array(track.payloadEventIndices).map { track.events[$0].status } == [0xFF, 0xF0, 0xFF, 0xF7, 0xFF])
+        track.appendPayloadEvent(status: 0xFF, metaType: 0x01, bytes: Array("words".utf8), tick: 200)
+        #expect(Array(track.payloadEventIndices) == withBytes(track))
+        #expect(track.metaType(of: track.events[track.payloadEventIndices.last!]) == 0x01)
+    }
+
     @Test func decodesEveryMetaEvent() throws {
         func meta(_ type: UInt8, _ data: [UInt8]) -> [UInt8] { [0x00, 0xFF, type] + RawSMF.vlq(UInt32(data.count)) + data }
         var events = meta(0x00, [0x00, 0x07])
