@@ -27,9 +27,13 @@ public enum NaturalOrder {
             self.name = name
             // Folded whole, once (folding leaves ASCII digits alone); ASCII names,
             // the most common, need only lowercasing, which is many times faster.
-            let folded =
-                name.utf8.allSatisfy { $0 < 0x80 }
-                ? name.lowercased() : name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
+            let folded = isASCII ? name.lowercased() : name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            chunks = isASCII ? Self.chunks(ofASCII: folded) : Self.chunks(of: folded)
+        }
+
+        /// Runs of ASCII digits and runs of anything else.
+        static func chunks(of folded: String) -> [Chunk] {
             var chunks: [Chunk] = []
             var rest = Substring(folded)
             while let first = rest.first {
@@ -38,8 +42,26 @@ public enum NaturalOrder {
                 chunks.append(isDigit ? .number(digits: run) : .text(run))
                 rest = rest.dropFirst(run.count)
             }
-            self.chunks = chunks
+            return chunks
         }
+
+        /// The same runs, of an ASCII name, cut by its bytes: no letter is then found by the rules
+        /// of Unicode's characters (the index sorts a hundred thousand names).
+        static func chunks(ofASCII folded: String) -> [Chunk] {
+            var chunks: [Chunk] = []
+            let bytes = folded.utf8
+            var start = bytes.startIndex
+            while start < bytes.endIndex {
+                let isDigit = isASCIIDigit(bytes[start])
+                var end = bytes.index(after: start)
+                while end < bytes.endIndex, isASCIIDigit(bytes[end]) == isDigit { end = bytes.index(after: end) }
+                chunks.append(isDigit ? .number(digits: folded[start..<end]) : .text(folded[start..<end]))
+                start = end
+            }
+            return chunks
+        }
+
+        private static func isASCIIDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
         static func < (lhs: Key, rhs: Key) -> Bool {
             for (x, y) in zip(lhs.chunks, rhs.chunks) where x != y {

@@ -68,6 +68,12 @@ public struct TextDecoding: Codable, Hashable, Sendable {
             encoding = .utf8
             return
         }
+        // Texts without a byte that could lead a marker's pair are not Japanese: not decoded as
+        // Shift-JIS to find out (most such files are Latin texts: the index reads thousands).
+        guard foreign.contains(where: { $0.contains(where: Self.markerLeadBytes.contains) }) else {
+            encoding = .cp1252
+            return
+        }
         let asShiftJIS = foreign.map { String(data: Data($0), encoding: .shiftJIS) }
         let readable = asShiftJIS.compactMap { $0 }
         let hasJapanese = readable.contains { $0.unicodeScalars.contains(where: Self.isJapaneseMarker) }
@@ -92,9 +98,14 @@ public struct TextDecoding: Codable, Hashable, Sendable {
     /// Kana, Japanese punctuation and the full-width forms: what real Japanese text nearly always
     /// has, and what Windows-1252 read as Shift-JIS almost never makes (it makes kanji and
     /// half-width katakana, which are left out for that reason).
-    private static func isJapaneseMarker(_ scalar: Unicode.Scalar) -> Bool {
+    static func isJapaneseMarker(_ scalar: Unicode.Scalar) -> Bool {
         (0x3000...0x30FF).contains(scalar.value) || (0xFF01...0xFF5E).contains(scalar.value)
     }
+
+    /// The first bytes of the Shift-JIS pairs that Foundation reads as markers (rows 1–3: kana,
+    /// punctuation, full-width letters; 0x87, 0xEE and 0xFA: Windows' extensions with a few); no
+    /// single byte is one. TextDecodingTests checks this against Foundation, pair by pair.
+    static let markerLeadBytes: Set<UInt8> = [0x81, 0x82, 0x83, 0x87, 0xEE, 0xFA]
 }
 
 extension TextDecoding.Encoding {

@@ -13,7 +13,7 @@ struct IndexedFileTests {
     @Test func everyFieldIsWritten() throws {
         let folder = try TemporaryFolder()
         let database = try LibraryDatabase(path: FilePath(folder.file("library.sqlite")))
-        var file = IndexedFile(
+        let file = IndexedFile(
             id: 7, path: Data("/music/a.mid".utf8), size: 1234, modifiedNanoseconds: 5_000_000_001, inode: 99, problem: "none",
             duration: 61.5, format: 1, trackCount: 9, channels: "1,10", noteCount: 3000, programs: "1,49", mode: "gs", title: "Title",
             artist: "Artist", album: "Album", genre: "Genre", copyright: "(C)", hasLyrics: true, words: "la la",

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@testable import SMF
+
+/// How a song's text is read when nothing says its encoding.
+struct TextDecodingTests {
+    /// Detection decodes a text as Shift-JIS only when it holds a byte that can lead a pair
+    /// Foundation reads as a Japanese marker: that list must be exactly Foundation's.
+    @Test func markerLeadBytesAreThoseFoundationDecodesMarkersFrom() {
+        func hasMarker(_ bytes: [UInt8]) -> Bool {
+            String(data: Data(bytes), encoding: .shiftJIS)?.unicodeScalars.contains(where: TextDecoding.isJapaneseMarker) ?? false
+        }
+        #expect((0...255).filter { hasMarker([UInt8($0)]) }.isEmpty, "a single byte read as a marker")
+        let leads = (0...255).filter { lead in (0...255).contains { hasMarker([UInt8(lead), UInt8($0)]) } }.map(UInt8.init)
+        #expect(Set(leads) == TextDecoding.markerLeadBytes)
+    }
+
+    @Test func readsJapaneseAsShiftJISAndLatinTextAsWindows1252() {
+        let japanese: [UInt8] = [0x82, 0xA0, 0x83, 0x41] // "あア" in Shift-JIS
+        #expect(TextDecoding(detectingIn: [japanese]).encoding == .shiftJIS)
+        #expect(TextDecoding(detectingIn: [[0xA9, 0x20, 0x31, 0x39, 0x39, 0x35]]).encoding == .cp1252) // "© 1995"
+        // A Latin text whose bytes include a lead byte is decoded to find out, and stays Latin.
+        #expect(TextDecoding(detectingIn: [Array("Caf\u{E9} \u{81}".unicodeScalars.map { UInt8($0.value) })]).encoding == .cp1252)
+        #expect(TextDecoding(detectingIn: [Array("plain".utf8)]).encoding == .utf8)
+    }
+}
