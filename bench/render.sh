@@ -124,12 +124,12 @@ echo "   smfplay --jobs $JOBS: $similar_s s (fluidsynth one after another $simil
 
 # Every render is there, and how much audio each program wrote (16-bit stereo: 4 bytes a frame).
 audio_seconds() { find "$1" -name '*.wav' -printf '%s\n' | awk -v r="$RATE" '{ s += ($1 - 44) / 4 / r } END { printf "%.0f", s }'; }
-for folder in smfplay fluidsynth batch; do
-    count=$(find "$OUT/$folder" -name '*.wav' | wc -l)
-    [ "$count" -eq ${#files[@]} ] || { echo "$OUT/$folder has $count renders, expected ${#files[@]}" >&2; exit 1; }
-done
-count=$(find "$OUT/similar-batch" -name '*.wav' | wc -l)
-[ "$count" -eq ${#similar[@]} ] || { echo "$OUT/similar-batch has $count renders, expected ${#similar[@]}" >&2; exit 1; }
+expect_renders() {
+    count=$(find "$OUT/$1" -name '*.wav' | wc -l)
+    [ "$count" -eq "$2" ] || { echo "$OUT/$1 has $count renders, expected $2" >&2; exit 1; }
+}
+for folder in smfplay fluidsynth batch; do expect_renders "$folder" ${#files[@]}; done
+expect_renders similar-batch ${#similar[@]}
 
 failures=()
 wall_ratio=$(awk -v s="$smf_total" -v f="$fs_total" 'BEGIN { printf "%.3f", s / f }')

@@ -41,7 +41,14 @@ def link_arguments(scratch):
     for block in manifest.split("\n  \""):
         if re.search(r'description: "Linking [^"]*/release/smfplay"', block):
             arguments = json.loads(re.search(r"args: (\[.*\])", block).group(1))
-            return [a for a in arguments if "symbol-ordering-file" not in a and a != "--no-warn-symbol-ordering"]
+            # Without the ordering Package.swift gives, each with the -Xlinker before it.
+            kept = []
+            for argument in arguments:
+                if "symbol-ordering" in argument and kept[-1:] == ["-Xlinker"]:
+                    kept.pop()
+                elif "symbol-ordering" not in argument:
+                    kept.append(argument)
+            return kept
     sys.exit(f"startup-order: no link of smfplay in {scratch}/release.yaml: build it first (see --help)")
 
 
@@ -94,7 +101,7 @@ def faulting_addresses(binary, commands, environment):
 def main():
     if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
         print(__doc__)
-        sys.exit(0 if len(sys.argv) == 2 else 2)
+        sys.exit(0 if sys.argv[1:] in (["-h"], ["--help"]) else 2)
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     arguments = link_arguments(sys.argv[1])
     with tempfile.TemporaryDirectory() as folder:
