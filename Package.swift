@@ -249,7 +249,7 @@ let package = Package(
         .testTarget(
             name: "StorageTests",
             dependencies: [
-                "Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "Files", "Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         .testTarget(

@@ -5,7 +5,7 @@ import SystemPackage
 
 /// The rows made before RMID files' INFO artists, albums and genres were indexed (see the
 /// migration "the artist, album and genre of RMID files" and ``IndexedFile/isIndexedBeforeRMIDInfo``).
-extension LibraryDatabase {
+extension LibraryIndexReading {
     /// Whether any file under `folder` was indexed before RMID files' INFO texts were: an update
     /// then reads again those that are RMID files. At once, through the partial index on them.
     public func hasFilesIndexedBeforeRMIDInfo(under folder: FilePath) throws(LibraryIndexError) -> Bool {
@@ -16,7 +16,9 @@ extension LibraryDatabase {
                 arguments: [range.lower, range.upper]) ?? false
         }
     }
+}
 
+extension LibraryDatabase {
     /// Unmarks rows found to be of files that are no RMID files: nothing of theirs is missing.
     func clearIndexedBeforeRMIDInfo(_ ids: [Int64]) throws(LibraryIndexError) {
         guard !ids.isEmpty else { return }

@@ -11,21 +11,23 @@ import SystemPackage
 extension LibraryDatabase {
     static let textEncodingSetting = "text_encoding"
 
-    /// The encoding of the last full update; nil for each file's own (auto), as every index had
-    /// before the encoding could be chosen.
-    public func textEncoding() throws(LibraryIndexError) -> TextDecoding.Encoding? {
-        let name = try read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = ?", arguments: [Self.textEncodingSetting])
-        }
-        return name.flatMap(TextDecoding.Encoding.init(rawValue:))
-    }
-
     func setTextEncoding(_ encoding: TextDecoding.Encoding?) throws(LibraryIndexError) {
         try write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO setting (name, value) VALUES (?, ?)",
                 arguments: [Self.textEncodingSetting, TextDecoding.Encoding.name(of: encoding)])
         }
+    }
+}
+
+extension LibraryIndexReading {
+    /// The encoding of the last full update; nil for each file's own (auto), as every index had
+    /// before the encoding could be chosen.
+    public func textEncoding() throws(LibraryIndexError) -> TextDecoding.Encoding? {
+        let name = try read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE name = ?", arguments: [LibraryDatabase.textEncodingSetting])
+        }
+        return name.flatMap(TextDecoding.Encoding.init(rawValue:))
     }
 
     /// Whether an update in `encoding` would read files under `folder` again for it: the index is

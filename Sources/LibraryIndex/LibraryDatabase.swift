@@ -10,9 +10,10 @@ import SystemPackage
 /// The SQLite file of the library index (see ``DatabaseFile``: WAL, shared by several smfplay
 /// processes; a damaged or foreign file is moved aside and a new one made, as the index can
 /// always be built again).
-public final class LibraryDatabase: Sendable {
+public final class LibraryDatabase: LibraryIndexReading {
     public let path: FilePath
     let pool: any DatabaseWriter
+    public var connections: IndexConnections { IndexConnections(reader: pool) }
     /// Where a damaged or foreign file found at `path` was moved; nil when none was.
     public let setAside: FilePath?
 
@@ -136,31 +137,6 @@ public final class LibraryDatabase: Sendable {
         return migrator
     }()
 
-    /// How many files the index holds under `folder`.
-    public func fileCount(under folder: FilePath) throws(LibraryIndexError) -> Int {
-        let range = PathRange(folder: folder)
-        return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?", arguments: [range.lower, range.upper]) ?? 0
-        }
-    }
-
-    /// Whether the index holds any file under `folder` (at once, however many it holds).
-    public func hasFiles(under folder: FilePath) throws(LibraryIndexError) -> Bool {
-        let range = PathRange(folder: folder)
-        return try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE path >= ? AND path < ?)", arguments: [range.lower, range.upper])
-                ?? false
-        }
-    }
-
-    func read<Value>(_ body: (Database) throws -> Value) throws(LibraryIndexError) -> Value {
-        do {
-            return try pool.read(body)
-        } catch {
-            throw failure(error)
-        }
-    }
-
     /// Lets the connection that writes keep up to 32 MB of the file's pages (SQLite's default:
     /// 2 MB) and checkpoint its WAL every 64 MB (default: 4 MB), for as long as it is open: a large
     /// update then rewrites the pages its batches share less often. A first index of 100,000
@@ -181,13 +157,6 @@ public final class LibraryDatabase: Sendable {
         } catch {
             throw failure(error)
         }
-    }
-
-    private func failure(_ error: any Error) -> LibraryIndexError {
-        if let error = error as? DatabaseError, DatabaseFile.isDamage(error) {
-            return .damaged(path: path, reason: DatabaseFile.reason(error, file: path))
-        }
-        return .database(path: path, reason: DatabaseFile.reason(error, file: path))
     }
 }
 

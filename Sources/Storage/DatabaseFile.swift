@@ -67,6 +67,22 @@ public enum DatabaseFile {
         }
     }
 
+    /// Opens the file at `path` to read only, when it is ready: smfplay's, its tables up to date.
+    /// Its connections write nothing, so opening takes no lock and flushes nothing (`open` writes
+    /// as it opens a pool: GRDB makes and drops a table to have a WAL file, three flushes). Nil
+    /// when the file is missing, not ready, another program's, damaged or unreadable: `open`
+    /// makes, mends or updates it, or says what is wrong.
+    public static func openReady(_ path: FilePath, migrator: DatabaseMigrator) -> (any DatabaseReader)? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        guard let pool = try? DatabasePool(path: path.string, configuration: configuration) else { return nil }
+        let isReady = try? pool.read { db in
+            try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID && migrator.hasCompletedMigrations(db)
+        }
+        return isReady == true ? pool : nil
+    }
+
     /// Makes a missing database file empty (which SQLite takes for a new database), readable by
     /// the user only: SQLite gives its journal files the same permissions, and what smfplay keeps
     /// says what someone listens to. An existing file is left as it is.

@@ -33,6 +33,14 @@ enum LibraryIndexUpdate {
         return database
     }
 
+    /// The index opened to read only, when it is ready and the browser's old cache is gone (taking
+    /// that in writes); nil otherwise: `withDatabase` opens it to write.
+    static func openReady() -> ReadyLibraryIndex? {
+        let directories = XDGDirectories.current()
+        guard directories.cacheFolder.appending(OldTrackInfoCache.fileName).kind == nil else { return nil }
+        return ReadyLibraryIndex(path: databasePath(in: directories))
+    }
+
     /// Runs `body` on the index of the library at `root`; when SQLite finds the file damaged on
     /// the way, the file is moved aside (one warning) and `body` runs again on a new one.
     static func withDatabase<Value>(root: FilePath, _ body: (LibraryDatabase) throws(LibraryIndexError) -> Value) throws(LibraryIndexError) -> Value {

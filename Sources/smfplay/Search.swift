@@ -5,6 +5,7 @@ import LibraryIndex
 import Playback
 import Resume
 import SMF
+import SystemPackage
 import TerminalUI
 
 struct Search: ParsableCommand {
@@ -72,31 +73,24 @@ struct Search: ParsableCommand {
             words: words, folder: root, minimumSeconds: longer?.seconds,
             maximumSeconds: shorter?.seconds, mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
             limit: limit == 0 ? nil : limit)
-        do {
-            let textEncoding = playback.text.encoding(configuration: configuration)
-            results = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
-                // The index keeps titles and lyrics as read: searched in another encoding, it would
-                // not find what the user reads.
-                let reason: String? =
-                    if try !database.hasFiles(under: root) {
-                        "not indexed yet; indexing it first"
-                    } else if try database.needsReadingAgain(under: root, textEncoding: textEncoding) {
-                        "titles and lyrics read in another text encoding; reading them again in \(TextDecoding.Encoding.name(of: textEncoding)) first"
-                    } else if try database.hasFilesIndexedBeforeRMIDInfo(under: root) {
-                        "indexed before RMID files' artists, albums and genres were; reading RMID files again first"
-                    } else {
-                        nil
+        let textEncoding = playback.text.encoding(configuration: configuration)
+        if let found = Self.searchReadyIndex(query, root: root, textEncoding: textEncoding) {
+            results = found
+        } else {
+            do {
+                results = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
+                    if let reason = try Self.reasonToUpdate(database, root: root, textEncoding: textEncoding) {
+                        printError("\(root.text): \(reason)")
+                        let summary = try LibraryIndexUpdate.run(
+                            database: database, root: root, textEncoding: textEncoding, quiet: false, interrupt: nil)
+                        summary.problems.forEach { printError($0) }
+                        printError(LibraryIndexUpdate.text(summary, root: root))
                     }
-                if let reason {
-                    printError("\(root.text): \(reason)")
-                    let summary = try LibraryIndexUpdate.run(database: database, root: root, textEncoding: textEncoding, quiet: false, interrupt: nil)
-                    summary.problems.forEach { printError($0) }
-                    printError(LibraryIndexUpdate.text(summary, root: root))
+                    return try database.search(query)
                 }
-                return try database.search(query)
+            } catch {
+                throw CommandFailure(error.description)
             }
-        } catch {
-            throw CommandFailure(error.description)
         }
         if json {
             let encoder = JSONEncoder()
@@ -104,7 +98,8 @@ struct Search: ParsableCommand {
             print(String(decoding: try encoder.encode(results), as: UTF8.self))
         } else if !play {
             // The paths' own bytes, as `find` prints them: another command opens them as they are.
-            results.forEach { writeToStandardOutput($0.path.bytes + [UInt8(ascii: "\n")]) }
+            // In one write: a write a line made 200 system calls of a 12 ms search.
+            writeToStandardOutput(results.flatMap { $0.path.bytes + [UInt8(ascii: "\n")] })
         }
         guard !results.isEmpty else {
             throw CommandFailure("nothing found")
@@ -113,6 +108,39 @@ struct Search: ParsableCommand {
         guard play else { return }
         let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: root, warn: { printError($0) })
         try Play.play(PlayQueue(files: results.map(\.path)), at: .seconds(0), recorder: recorder, playback: playback, configuration: configuration)
+    }
+}
+
+extension Search {
+    /// The results from the index opened to read only, when it is ready for this search (most
+    /// searches: nothing written, no lock taken); nil when it is not or reading it failed, for the
+    /// index opened to write to update, mend or say what is wrong.
+    private static func searchReadyIndex(_ query: SearchQuery, root: FilePath, textEncoding: TextDecoding.Encoding?) -> [SearchResult]? {
+        guard let index = LibraryIndexUpdate.openReady() else { return nil }
+        do throws(LibraryIndexError) {
+            guard try reasonToUpdate(index, root: root, textEncoding: textEncoding) == nil else { return nil }
+            return try index.search(query)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Why the index must be updated before searching `root`, said to the user; nil when it need
+    /// not. The index keeps titles and lyrics as read: searched in another encoding, it would not
+    /// find what the user reads.
+    private static func reasonToUpdate(_ index: some LibraryIndexReading, root: FilePath, textEncoding: TextDecoding.Encoding?)
+        throws(LibraryIndexError)
+        -> String?
+    {
+        if try !index.hasFiles(under: root) {
+            "not indexed yet; indexing it first"
+        } else if try index.needsReadingAgain(under: root, textEncoding: textEncoding) {
+            "titles and lyrics read in another text encoding; reading them again in \(TextDecoding.Encoding.name(of: textEncoding)) first"
+        } else if try index.hasFilesIndexedBeforeRMIDInfo(under: root) {
+            "indexed before RMID files' artists, albums and genres were; reading RMID files again first"
+        } else {
+            nil
+        }
     }
 }
 

@@ -27,6 +27,18 @@ struct SearchCommandTests {
         #expect(second.stderr.isEmpty, "\(second)")
     }
 
+    @Test("a search of an index found ready writes nothing to it: the file's bytes are as they were")
+    func searchWritesNothing() throws {
+        let sandbox = try Sandbox()
+        try Self.library(in: sandbox)
+        #expect(try sandbox.run(["index", "--library", "Library"]).succeeded)
+        let index = URL(fileURLWithPath: sandbox.dataHome + "/smfplay/library.sqlite")
+        let before = try Data(contentsOf: index)
+        let found = try sandbox.run(["search", "ballade", "--library", "Library"])
+        #expect(found.stdoutLines == [sandbox.path("Library/Chopin/Ballades/Ballade No.1.mid")], "\(found)")
+        #expect(try Data(contentsOf: index) == before)
+    }
+
     @Test("index reports what changed; search --json carries what is known; nothing found is status 1")
     func indexAndJSON() throws {
         let sandbox = try Sandbox()
