@@ -18,74 +18,118 @@ public enum NaturalOrder {
         return items.indices.sorted { keys[$0] < keys[$1] }.map { items[$0] }
     }
 
-    /// A name's place in the order.
+    /// A name's place in the order: bytes that sort as the rules say when compared byte by byte
+    /// (comparing runs of text and numbers as strings made a re-index of 100,000 files spend a
+    /// quarter of its time sorting names).
+    ///
+    /// The name is folded (case and accents) and cut into runs of ASCII digits and runs of
+    /// anything else. A run of digits is written `1`, how many digits it has without its leading
+    /// zeros (four bytes, most significant first), those digits, and how many it has with them:
+    /// by value, then fewer zeros first. Any other run is written `2`, its folded text (NFC,
+    /// UTF-8: the order of Swift's strings) and `0`: before any longer text it begins. A run of
+    /// digits comes before text in the same place. After the runs, `0` (fewer runs first) and the
+    /// name itself (NFC, UTF-8), which orders names that fold alike, and only NFC and NFD forms of
+    /// one name come out equal.
     struct Key: Comparable {
-        let chunks: [Chunk]
-        let name: String
+        let bytes: [UInt8]
+
+        static let digitRun: UInt8 = 1
+        static let textRun: UInt8 = 2
+        static let end: UInt8 = 0
 
         init(_ name: String) {
-            self.name = name
-            // Folded whole, once (folding leaves ASCII digits alone); ASCII names,
-            // the most common, need only lowercasing, which is many times faster.
-            let isASCII = name.utf8.allSatisfy { $0 < 0x80 }
-            let folded = isASCII ? name.lowercased() : name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            chunks = isASCII ? Self.chunks(ofASCII: folded) : Self.chunks(of: folded)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(name.utf8.count * 2 + 8)
+            // ASCII names, the most common, and Japanese ones need only ASCII lowercasing (folding
+            // leaves kana and kanji as they are, and NFC too), cut by their bytes; the rest are
+            // folded by Foundation and cut by their characters.
+            if name.unicodeScalars.allSatisfy(Self.isKeptByFolding) {
+                let folded = name.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+                var start = 0
+                while start < folded.count {
+                    let isDigit = Self.isASCIIDigit(folded[start])
+                    var end = start + 1
+                    while end < folded.count, Self.isASCIIDigit(folded[end]) == isDigit { end += 1 }
+                    Self.appendRun(folded[start..<end], isDigits: isDigit, to: &bytes)
+                    start = end
+                }
+                bytes.append(Self.end)
+                bytes += name.utf8
+            } else {
+                var rest = Substring(name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil))
+                while let first = rest.first {
+                    let isDigit = Self.isASCIIDigit(first)
+                    let run = rest.prefix { Self.isASCIIDigit($0) == isDigit }
+                    Self.appendRun(isDigit ? Array(run.utf8)[...] : Self.nfc(run)[...], isDigits: isDigit, to: &bytes)
+                    rest = rest[run.endIndex...]
+                }
+                bytes.append(Self.end)
+                bytes += Self.nfc(name[...])
+            }
+            self.bytes = bytes
         }
 
-        /// Runs of ASCII digits and runs of anything else.
-        static func chunks(of folded: String) -> [Chunk] {
-            var chunks: [Chunk] = []
-            var rest = Substring(folded)
-            while let first = rest.first {
-                let isDigit = first.isASCII && first.isNumber
-                let run = rest.prefix { ($0.isASCII && $0.isNumber) == isDigit }
-                chunks.append(isDigit ? .number(digits: run) : .text(run))
-                rest = rest.dropFirst(run.count)
+        private static func appendRun(_ run: ArraySlice<UInt8>, isDigits: Bool, to bytes: inout [UInt8]) {
+            guard isDigits else {
+                bytes.append(textRun)
+                bytes += run
+                bytes.append(end)
+                return
             }
-            return chunks
+            let value = run.drop { $0 == UInt8(ascii: "0") }
+            bytes.append(digitRun)
+            appendCount(value.count, to: &bytes)
+            bytes += value
+            appendCount(run.count, to: &bytes)
         }
 
-        /// The same runs, of an ASCII name, cut by its bytes: no letter is then found by the rules
-        /// of Unicode's characters (the index sorts a hundred thousand names).
-        static func chunks(ofASCII folded: String) -> [Chunk] {
-            var chunks: [Chunk] = []
-            let bytes = folded.utf8
-            var start = bytes.startIndex
-            while start < bytes.endIndex {
-                let isDigit = isASCIIDigit(bytes[start])
-                var end = bytes.index(after: start)
-                while end < bytes.endIndex, isASCIIDigit(bytes[end]) == isDigit { end = bytes.index(after: end) }
-                chunks.append(isDigit ? .number(digits: folded[start..<end]) : .text(folded[start..<end]))
-                start = end
+        private static func appendCount(_ count: Int, to bytes: inout [UInt8]) {
+            let count = UInt32(clamping: count)
+            bytes += [
+                UInt8(count >> 24), UInt8(truncatingIfNeeded: count >> 16), UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count),
+            ]
+        }
+
+        /// The text's NFC form, in UTF-8. Text of scalars that NFC leaves as they are whatever
+        /// follows them is taken as it is: normalizing every name took a third of the time of
+        /// listing a library of Latin and Japanese names.
+        private static func nfc(_ text: Substring) -> [UInt8] {
+            guard text.unicodeScalars.allSatisfy(isLeftAsIsByNFC) else { return Array(String(text).precomposedStringWithCanonicalMapping.utf8) }
+            return Array(text.utf8)
+        }
+
+        /// Scalars that NFC keeps (its quick check says yes) and that no following scalar combines
+        /// with or reorders around (canonical combining class 0): everything below the combining
+        /// diacritical marks, and the Japanese scripts apart from their combining sound marks and
+        /// the ideographic tone marks.
+        private static func isLeftAsIsByNFC(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0..<0x300, 0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xFF00..<0xFFF0: true
+            default: false
             }
-            return chunks
         }
 
         private static func isASCIIDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
-        static func < (lhs: Key, rhs: Key) -> Bool {
-            for (x, y) in zip(lhs.chunks, rhs.chunks) where x != y {
-                return x < y
+        /// A character that is one ASCII digit (not one with marks on it).
+        private static func isASCIIDigit(_ character: Character) -> Bool { character.asciiValue.map(isASCIIDigit) == true }
+
+        /// Scalars that folding case and accents leaves as they are, or only lowercases (ASCII),
+        /// wherever they stand, and that NFC leaves as they are: ASCII, and the Japanese scripts
+        /// apart from the sound marks and tone marks that combine with what precedes them.
+        private static func isKeptByFolding(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0..<0x80, 0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000: true
+            default: false
             }
-            if lhs.chunks.count != rhs.chunks.count { return lhs.chunks.count < rhs.chunks.count }
-            // Names equal by these rules still need a fixed order.
-            return lhs.name < rhs.name
         }
-    }
 
-    enum Chunk: Comparable {
-        case number(digits: Substring)
-        case text(Substring)
-
-        static func < (lhs: Chunk, rhs: Chunk) -> Bool {
-            switch (lhs, rhs) {
-            case (.number(let a), .number(let b)):
-                let x = a.drop { $0 == "0" }
-                let y = b.drop { $0 == "0" }
-                return x.count != y.count ? x.count < y.count : x != y ? x < y : a.count < b.count
-            case (.number, .text): return true
-            case (.text, .number): return false
-            case (.text(let a), .text(let b)): return a < b
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            lhs.bytes.withUnsafeBufferPointer { a in
+                rhs.bytes.withUnsafeBufferPointer { b in
+                    let order = memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count))
+                    return order != 0 ? order < 0 : a.count < b.count
+                }
             }
         }
     }
