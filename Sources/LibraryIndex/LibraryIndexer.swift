@@ -77,15 +77,18 @@ public struct LibraryIndexer: Sendable {
         var toRead: [(path: FilePath, stamp: IndexStamp, id: Int64?, change: Change)] = []
         /// Rows indexed before RMID files' INFO texts were, of files that are no RMID files.
         var withoutRMIDInfo: [Int64] = []
-        var seen = Set<Data>()
+        // Each known row is matched at most once (a path listed twice is read once): by row
+        // number, which hashes faster than the path, and the rows left unmatched have vanished.
+        var matched = Set<Int64>(minimumCapacity: known.count)
+        var added = Set<Data>()
         let stamps = Self.stamps(of: files)
         for (path, stamp) in zip(files, stamps) {
             let key = Data(path.bytes)
-            guard seen.insert(key).inserted, let stamp else { continue }
             guard let entry = known[key] else {
-                toRead.append((path, stamp, nil, .added))
+                if let stamp, added.insert(key).inserted { toRead.append((path, stamp, nil, .added)) }
                 continue
             }
+            guard matched.insert(entry.id).inserted, let stamp else { continue }
             if entry.stamp != stamp || !entry.isComplete {
                 toRead.append((path, stamp, entry.id, .changed))
             } else if let read = entry.textEncoding, read != encodingName {
@@ -98,7 +101,7 @@ public struct LibraryIndexer: Sendable {
             }
         }
         try database.clearIndexedBeforeRMIDInfo(withoutRMIDInfo)
-        let vanished = removingVanished ? known.filter { !seen.contains($0.key) }.map(\.value.id) : []
+        let vanished = removingVanished && matched.count < known.count ? known.values.map(\.id).filter { !matched.contains($0) } : []
         try remove(vanished)
         summary.removed = vanished.count
         // New files get row numbers in the order they were found (the folders' natural order), which
@@ -218,6 +221,8 @@ public struct LibraryIndexer: Sendable {
         let range = PathRange(folder: root)
         return try database.read { db in
             var known: [Data: KnownFile] = [:]
+            known.reserveCapacity(
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM file WHERE path >= ? AND path < ?", arguments: [range.lower, range.upper]) ?? 0)
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
@@ -225,11 +230,10 @@ public struct LibraryIndexer: Sendable {
                     """, arguments: [range.lower, range.upper])
             while let row = try rows.next() {
                 // Copied: a blob read from a row of a cursor points into SQLite's memory, which the
-                // next row reuses.
-                let path = Data([UInt8](row["path"] as Data))
+                // next row reuses. Columns by their place, not their names (which GRDB looks up).
+                let path = try row.withUnsafeData(atIndex: 1) { data in data.map { $0.withUnsafeBytes { Data($0) } } ?? Data() }
                 known[path] = (
-                    row["id"], IndexStamp(size: row["size"], modifiedNanoseconds: row["modified_ns"], inode: row["inode"]),
-                    row["complete"], row["text_encoding"], row["before_rmid_info"]
+                    row[0], IndexStamp(size: row[2], modifiedNanoseconds: row[3], inode: row[4]), row[5], row[6], row[7]
                 )
             }
             return known
