@@ -48,8 +48,11 @@ PLAY_REPEAT = 3
 BROWSE_REPEAT = 5
 RESUME_SKIP_SECONDS = 5
 WRITE_FLOOR = 65536  # bytes: the least denominator of the write ratio (64 KiB)
-MAX_REINDEX_SECONDS = 5
-MAX_SEARCH_P99_MS = 50
+# Issue 36's targets (on 2 cores): the first index at 20,000 files a second or more, an index
+# again of an unchanged library within 1 s, a search's whole process within 20 ms at p99.
+MIN_FIRST_INDEX_FILES_PER_SECOND = 20_000
+MAX_REINDEX_SECONDS = 1
+MAX_SEARCH_P99_MS = 20
 MAX_FIRST_SOUND_MS = 2000
 MAX_BROWSE_MS = 200
 MAX_RESUME_RATIO = 1.2
@@ -149,8 +152,9 @@ def milliseconds(seconds):
 
 
 def measure_index(lib, results):
-    """(a) index: the first index, from no database, on all cores (wall time, files a second; no
-    target). (b) index again with nothing changed: median of 5. Target < 5 s."""
+    """(a) index: the first index, from no database, on all cores (wall time, files a second).
+    Target >= MIN_FIRST_INDEX_FILES_PER_SECOND. (b) index again with nothing changed: median of 5.
+    Target <= MAX_REINDEX_SECONDS."""
     say("(a) indexing from nothing")
     results.cold_index = wall_seconds([lib.smfplay, "index", "--library", lib.library, "--quiet"])
     summary = subprocess.run([lib.smfplay, "index", "--library", lib.library], capture_output=True, text=True).stdout
@@ -162,14 +166,16 @@ def measure_index(lib, results):
     results.reindex = median_low(wall_seconds([lib.smfplay, "index", "--library", lib.library, "--quiet"])
                                  for _ in range(5))
     results.index_kb = -(-lib.index_file.stat().st_blocks // 2)  # as du -k: 1 KiB blocks on the disk
-    if results.reindex >= MAX_REINDEX_SECONDS:
+    if results.indexed / results.cold_index < MIN_FIRST_INDEX_FILES_PER_SECOND:
+        results.missed.append(f"first index {results.indexed / results.cold_index:.0f} files/s")
+    if results.reindex > MAX_REINDEX_SECONDS:
         results.missed.append(f"re-index {results.reindex:.3f} s")
 
 
 def measure_search(lib, results):
     """(c) search: 100 searches, each a whole `smfplay search` process (QUERIES: folders, names,
-    titles, Japanese parts, two-letter words, two words, filters): p50 and p99. Target p99 <
-    50 ms. Side by side, the same words with `find LIB -iname '*WORD*'` (WORD: the query's first
+    titles, Japanese parts, two-letter words, two words, filters): p50 and p99. Target p99 <=
+    MAX_SEARCH_P99_MS. Side by side, the same words with `find LIB -iname '*WORD*'` (WORD: the query's first
     word), which sees names only. (When part index is not chosen, search and play index the
     library first, unmeasured.)"""
     say(f"(c) searching {len(QUERIES)} times, and find -iname with the same words")
@@ -179,7 +185,7 @@ def measure_search(lib, results):
         theirs.append(wall_seconds(["find", lib.library, "-iname", f"*{query.split(' ')[0]}*"]))
     results.search = (percentile(ours, 50), percentile(ours, 99))
     results.find = (percentile(theirs, 50), percentile(theirs, 99))
-    if results.search[1] * 1000 >= MAX_SEARCH_P99_MS:
+    if results.search[1] * 1000 > MAX_SEARCH_P99_MS:
         results.missed.append(f"search p99 {milliseconds(results.search[1])} ms")
 
 
@@ -553,14 +559,15 @@ def print_report(lib, results, load_at_start):
         row("", "smfplay", "find -iname", "", "target")
         if "index" in lib.parts:
             row("(a) first index, from no database", f"{results.cold_index:.3f} s", "", "",
-                f"({results.indexed / results.cold_index:.0f} files/s, {results.index_kb} KB)")
+                f">= {MIN_FIRST_INDEX_FILES_PER_SECOND} files/s ({results.indexed / results.cold_index:.0f} files/s, "
+                f"{results.index_kb} KB)")
             row("(b) index again, nothing changed (median of 5)", f"{results.reindex:.3f} s", "", "",
-                f"< {MAX_REINDEX_SECONDS} s")
+                f"<= {MAX_REINDEX_SECONDS} s")
         if "search" in lib.parts:
             row("(c) search p50, 100 queries (whole process)", f"{milliseconds(results.search[0])} ms",
                 f"{milliseconds(results.find[0])} ms", "", "")
             row("(c) search p99", f"{milliseconds(results.search[1])} ms", f"{milliseconds(results.find[1])} ms", "",
-                f"< {MAX_SEARCH_P99_MS} ms")
+                f"<= {MAX_SEARCH_P99_MS} ms")
     if "play" in lib.parts:
         print()
         row("", f"{lib.files} files", "1 file", "fluidsynth", "target")
