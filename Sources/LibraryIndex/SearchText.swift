@@ -6,8 +6,27 @@ import Foundation
 /// voicing marks stay: バ and ハ are different letters, not one letter with an accent.
 enum SearchText {
     static func fold(_ text: String) -> String {
-        // ASCII is its own decomposition and composition: lower case is all it needs.
+        // ASCII is its own decomposition and composition: lower case is all it needs; kana and
+        // kanji come out of the rest as they went in (most of the names of a Japanese collection).
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        if text.unicodeScalars.allSatisfy(isLeftAsIsByFolding) { return text.lowercased() }
+        return foldedByFoundation(text)
+    }
+
+    /// ASCII, and the kana and kanji (with the Japanese punctuation and iteration marks) that NFD,
+    /// lower case and NFKC leave as they are wherever they stand: not the ideographic space, the
+    /// circled postal mark, the Hangzhou numerals, the spacing sound marks and the digraphs, which
+    /// NFKC changes, nor the combining sound marks (SearchTextTests checks each against Foundation).
+    static func isLeftAsIsByFolding(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x80, 0x3001..<0x302A, 0x3030..<0x3036, 0x3037, 0x303B..<0x3099, 0x309D..<0x309F, 0x30A0..<0x30FF, 0x3400..<0x4DC0, 0x4E00..<0xA000:
+            true
+        default: false
+        }
+    }
+
+    /// Folding as its rules say, through Foundation's normalizations.
+    static func foldedByFoundation(_ text: String) -> String {
         let decomposed = text.lowercased().decomposedStringWithCanonicalMapping
         var kept = String.UnicodeScalarView()
         // The combining diacritical marks block: accents of Latin, Greek and Cyrillic letters.

@@ -17,4 +17,24 @@ struct SearchTextTests {
         #expect(SearchText.fold("ＡＢＣ ﾊﾞﾗｰﾄﾞ") == "abc バラード")
         #expect(SearchText.fold("Op.10 No.3") == "op.10 no.3")
     }
+
+    /// Texts of ASCII, kana and kanji skip Foundation's normalizations: each such scalar, alone
+    /// and among others, folds as Foundation folds it.
+    @Test func kanaAndKanjiFoldAsFoundationFolds() {
+        let scalars = (0..<0xA000).compactMap(Unicode.Scalar.init).filter(SearchText.isLeftAsIsByFolding)
+        #expect(scalars.count > 20_000)
+        for scalar in scalars where scalar.value >= 0x80 {
+            let text = String(scalar)
+            #expect(SearchText.fold(text) == SearchText.foldedByFoundation(text), "U+\(String(scalar.value, radix: 16))")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = String(
+                String.UnicodeScalarView((0..<Int.random(in: 1...8, using: &generator)).map { _ in scalars.randomElement(using: &generator)! }))
+            #expect(SearchText.fold(text) == SearchText.foldedByFoundation(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(SearchText.fold("ショパン 夜想曲 第2番 Op.9") == "ショパン 夜想曲 第2番 op.9")
+        // Outside the set: what NFKC changes.
+        #expect(SearchText.fold("か\u{3099}\u{3000}\u{309B}") == "が  \u{3099}")
+    }
 }
