@@ -52,6 +52,9 @@ public struct FolderListing: Sendable {
                     isLoop = enclosing.contains(identity)
                 }
                 folders.append(FolderEntry(name: name.text, path: path, kind: .folder, isSymbolicLink: isLink, isLoop: isLoop, identity: identity))
+            case S_IFREG where Self.hasPlainMIDIExtension(name):
+                // Most entries: a MIDI file by its name, which no archive or folder of songs has.
+                files.append(FolderEntry(name: name.text, path: path, kind: .midiFile, isSymbolicLink: isLink, isLoop: false, identity: identity))
             case S_IFREG where ArchiveFormat(fileAt: path) != nil:
                 // An archive is a folder, which no link can lead back into: no identity to visit once
                 // (hard links to one archive are each a folder of their own, as their names say).
@@ -116,6 +119,13 @@ public struct FolderListing: Sendable {
         return (1...SMFReader().songCount(ofFileAt: file)).map { number in
             FolderEntry(name: "\(number)", path: file.appending("\(number)"), kind: .midiFile, isSymbolicLink: false, isLoop: false, identity: nil)
         }
+    }
+
+    /// Whether the name ends in a MIDI file's extension other than `.xmi` (which may be a folder
+    /// of songs): looked at on the name alone, before the path's other questions.
+    private static func hasPlainMIDIExtension(_ name: FilePath.Component) -> Bool {
+        guard let fileExtension = name.extension?.lowercased() else { return false }
+        return fileExtension != "xmi" && MIDIFileDetector.extensions.contains(fileExtension)
     }
 
     private static func isHidden(_ name: FilePath.Component) -> Bool {
