@@ -102,7 +102,7 @@ public enum NaturalOrder {
         /// with or reorders around (canonical combining class 0): everything below the combining
         /// diacritical marks, and the Japanese scripts apart from their combining sound marks and
         /// the ideographic tone marks.
-        private static func isLeftAsIsByNFC(_ scalar: Unicode.Scalar) -> Bool {
+        static func isLeftAsIsByNFC(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {
             case 0..<0x300, 0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xFF00..<0xFFF0: true
             default: false
@@ -117,7 +117,7 @@ public enum NaturalOrder {
         /// Scalars that folding case and accents leaves as they are, or only lowercases (ASCII),
         /// wherever they stand, and that NFC leaves as they are: ASCII, and the Japanese scripts
         /// apart from the sound marks and tone marks that combine with what precedes them.
-        private static func isKeptByFolding(_ scalar: Unicode.Scalar) -> Bool {
+        static func isKeptByFolding(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {
             case 0..<0x80, 0x3000..<0x302A, 0x3030..<0x3099, 0x309B..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000: true
             default: false

@@ -70,6 +70,38 @@ struct NaturalOrderTests {
         }
     }
 
+    /// The scalars a key takes as they are, without Foundation: each, alone and among others,
+    /// comes out of Foundation's folding (case and accents; ASCII only lowercased) and of NFC as it
+    /// went in.
+    @Test func scalarsTakenAsTheyAreAreLeftSoByFoundation() {
+        let nfcStable = (0..<0x1_0000).compactMap(Unicode.Scalar.init).filter(NaturalOrder.Key.isLeftAsIsByNFC)
+        let foldStable = nfcStable.filter(NaturalOrder.Key.isKeptByFolding)
+        #expect(foldStable.count > 20_000 && foldStable.allSatisfy(NaturalOrder.Key.isLeftAsIsByNFC))
+        func lowercasedASCII(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.map { ("A"..."Z").contains($0) ? Unicode.Scalar($0.value | 0x20)! : $0 }))
+        }
+        var generator = SystemRandomNumberGenerator()
+        func mixes(of scalars: [Unicode.Scalar]) -> [String] {
+            scalars.map { String($0) }
+                + (0..<2_000).map { _ in
+                    String(
+                        String.UnicodeScalarView(
+                            (0..<Int.random(in: 1...8, using: &generator)).map { _ in scalars.randomElement(using: &generator)! }))
+                }
+        }
+        for text in mixes(of: foldStable) {
+            let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            #expect(
+                Array(folded.unicodeScalars) == Array(lowercasedASCII(text).unicodeScalars),
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        for text in mixes(of: nfcStable) {
+            #expect(
+                Array(text.precomposedStringWithCanonicalMapping.unicodeScalars) == Array(text.unicodeScalars),
+                "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     /// A name typed on macOS (NFD) and the same name from Linux (NFC) are the same
     /// name: neither precedes the other, and each sorts where the other would.
     @Test func nfcAndNFDNamesSortAndMatchAlike() {
