@@ -147,7 +147,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            exclude: ["startup.order"],
+            exclude: ["startup.order", "Link"],
             // Release builds link with the toolchain's lld and pack the relative relocations (DT_RELR,
             // glibc 2.36): the dynamic loader then starts smfplay about 1.5 ms sooner (bench/play.sh's
             // first sound; BENCHMARKS.md). gold, the default, cannot pack them. They export no symbols
@@ -155,12 +155,14 @@ let package = Package(
             // which no one looks up) and place the code that starting touches together, in the order
             // of startup.order (scripts/startup-order.py): the kernel maps a program 64 KB around each
             // page it runs, so scattered, that code kept 6 MB of smfplay resident for `--version`.
+            // And they link libstdc++ in (Link/libstdc++.so, a linker script found first for
+            // -lstdc++): one library fewer to load at every start.
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
                         "-Xlinker", "--symbol-ordering-file=\(packageFolder)/Sources/smfplay/startup.order",
-                        "-Xlinker", "--no-warn-symbol-ordering",
+                        "-Xlinker", "--no-warn-symbol-ordering", "-L\(packageFolder)/Sources/smfplay/Link",
                     ], .when(configuration: .release))
             ]
         ),
