@@ -4,9 +4,10 @@ import GRDB
 import SystemPackage
 
 extension LibraryDatabase {
-    /// The full-text index compares three letters at a time (SQLite's trigram tokenizer, which
-    /// finds any part of a word in any script); a word of one or two letters is looked up among
-    /// the letter pairs of names, folders and titles (see ``SearchText/letterPairs(of:)``).
+    /// The full-text indexes compare three letters at a time (SQLite's trigram tokenizer, which
+    /// finds any part of a word in any script): `search` of everything searched, `names` of the
+    /// names alone; a word of one or two letters is looked up among the letter pairs of names,
+    /// folders and titles (`pairs`, see ``SearchText/letterPairs(of:)``).
     static let shortestIndexedWord = 3
 
     /// The most files the second group leaves out by row number (SQLite binds 32,766 values at most).
@@ -22,17 +23,16 @@ extension LibraryDatabase {
         var membership: String { "file.id IN (SELECT rowid FROM \(table) WHERE \(table) MATCH ?)" }
     }
 
-    /// The questions for files with every word (in `column` of the indexes, or anywhere); none
-    /// with no words. Each index is asked once, for all its words together: it intersects them
-    /// itself.
-    fileprivate static func wordMatches(_ terms: [String], column: String?) -> [WordMatch] {
+    /// The questions for files with every word (in their names, or anywhere); none with no
+    /// words. Each index is asked once, for all its words together: it intersects them itself.
+    fileprivate static func wordMatches(_ terms: [String], inNames: Bool) -> [WordMatch] {
         var matches: [WordMatch] = []
-        let scope = column.map { "\($0) : " } ?? ""
         let long = terms.filter { $0.count >= shortestIndexedWord }
         if !long.isEmpty {
-            let pattern = long.map { scope + "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
-            matches.append(WordMatch(table: "search", pattern: pattern))
+            let pattern = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+            matches.append(WordMatch(table: inNames ? "names" : "search", pattern: pattern))
         }
+        let scope = inNames ? "name : " : ""
         // One letter: any pair it starts (or a word of it alone); two: that pair.
         let short = terms.filter { $0.count < shortestIndexedWord }.map { String($0.filter(SearchText.isLetterOrDigit)) }.filter { !$0.isEmpty }
         if !short.isEmpty {
@@ -58,8 +58,8 @@ extension LibraryIndexReading {
     public func search(_ query: SearchQuery) throws(LibraryIndexError) -> [SearchResult] {
         var terms: [String] = []
         for term in SearchText.terms(of: query.words) where !terms.contains(term) { terms.append(term) }
-        let everywhere = LibraryDatabase.wordMatches(terms, column: nil)
-        let inName = LibraryDatabase.wordMatches(terms, column: "name")
+        let everywhere = LibraryDatabase.wordMatches(terms, inNames: false)
+        let inName = LibraryDatabase.wordMatches(terms, inNames: true)
         var filters: [String] = []
         var filterArguments: [(any DatabaseValueConvertible)?] = []
         let range = PathRange(folder: query.folder)

@@ -256,6 +256,7 @@ public struct LibraryIndexer: Sendable {
                 let list = chunk.map(String.init).joined(separator: ",")
                 try db.execute(sql: "DELETE FROM file WHERE id IN (\(list))")
                 try db.execute(sql: "DELETE FROM search WHERE rowid IN (\(list))")
+                try db.execute(sql: "DELETE FROM names WHERE rowid IN (\(list))")
                 try db.execute(sql: "DELETE FROM pairs WHERE rowid IN (\(list))")
             }
         }
@@ -273,8 +274,10 @@ public struct LibraryIndexer: Sendable {
             let rowOfPath = try db.cachedStatement(sql: "SELECT id FROM file WHERE path = ?")
             let isRowTaken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM file WHERE id = ?)")
             let forgetSearch = try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?")
+            let forgetNames = try db.cachedStatement(sql: "DELETE FROM names WHERE rowid = ?")
             let forgetPairs = try db.cachedStatement(sql: "DELETE FROM pairs WHERE rowid = ?")
             let addSearch = try db.cachedStatement(sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)")
+            let addNames = try db.cachedStatement(sql: "INSERT INTO names (rowid, name) VALUES (?, ?)")
             let addPairs = try db.cachedStatement(sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)")
             let addFile = try db.cachedStatement(sql: Self.insertFile)
             for (file, search, _) in batch {
@@ -285,6 +288,7 @@ public struct LibraryIndexer: Sendable {
                     file.id = existing
                     try file.update(db)
                     try forgetSearch.execute(arguments: [existing])
+                    try forgetNames.execute(arguments: [existing])
                     try forgetPairs.execute(arguments: [existing])
                 } else {
                     if let wanted = file.id, try Bool.fetchOne(isRowTaken, arguments: [wanted]) == true { file.id = nil }
@@ -293,6 +297,7 @@ public struct LibraryIndexer: Sendable {
                     file.id = file.id ?? db.lastInsertedRowID
                 }
                 try addSearch.execute(arguments: [file.id, search.name, search.folders, search.title, search.words])
+                try addNames.execute(arguments: [file.id, search.name])
                 try addPairs.execute(arguments: [file.id, search.namePairs, search.otherPairs])
             }
         }

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import LibraryIndex
+
+/// The names' own full-text index, which finds the files listed first (every word in the name):
+/// kept with each update, and made from the full-text index of an index made before it.
+struct NamesIndexTests {
+    typealias World = LibraryIndexTests.World
+
+    @Test("files with the word in their names come first, before earlier files with it only in their folders, as files change and go")
+    func namesFirstAcrossUpdates() throws {
+        let world = try World()
+        try world.write("Preludes/Op.28 No.1.mid", World.song(title: "Agitato"))
+        try world.write("Preludes/Op.28 No.2.mid", World.song(title: "Lento"))
+        try world.write("Zzz/Prelude in C.mid", World.song(title: "BWV 846"))
+        _ = try world.update()
+        #expect(try world.search(["prelude"]) == ["Zzz/Prelude in C.mid", "Preludes/Op.28 No.1.mid", "Preludes/Op.28 No.2.mid"])
+
+        try FileManager.default.removeItem(atPath: world.root + "/Zzz/Prelude in C.mid")
+        try world.write("Zzz/Prelude in G.mid", World.song(title: "BWV 860"))
+        try world.write("Preludes/Op.28 No.2.mid", World.song(title: "Lento", seconds: 3))
+        let update = try world.update()
+        #expect(update.removed == 1 && update.added == 1 && update.updated == 1, "\(update)")
+        #expect(try world.search(["prelude"]) == ["Zzz/Prelude in G.mid", "Preludes/Op.28 No.1.mid", "Preludes/Op.28 No.2.mid"])
+        #expect(try world.search(["prelude", "in", "c"]).isEmpty, "the file gone is gone from the names too")
+        #expect(try world.search(["zzz"]) == ["Zzz/Prelude in G.mid"])
+    }
+
+    @Test("an index made before the names' own index gets it, from what it holds: the files with the word in their names still come first")
+    func madeFromAnOlderIndex() throws {
+        let world = try World()
+        try FileManager.default.removeItem(atPath: world.root)
+        try world.write("Preludes/Op.28 No.1.mid", World.song(title: "Agitato"))
+        try world.write("Zzz/Prelude in C.mid", World.song(title: "BWV 846"))
+        // Row 1 is the file with the word in its folder only.
+        try RMIDInfoIndexTests.makeOldIndex(of: world, titles: ["Preludes/Op.28 No.1.mid": "Agitato", "Zzz/Prelude in C.mid": "BWV 846"])
+        #expect(try world.search(["prelude"]) == ["Zzz/Prelude in C.mid", "Preludes/Op.28 No.1.mid"])
+    }
+}
