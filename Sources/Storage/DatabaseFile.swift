@@ -76,11 +76,13 @@ public enum DatabaseFile {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
-        guard let pool = try? DatabasePool(path: path.string, configuration: configuration) else { return nil }
-        let isReady = try? pool.read { db in
+        // One connection: a pool opens two (its writer, unused here, then a reader), each reading
+        // and parsing the schema again, and starts a thread for the reader's queue.
+        guard let queue = try? DatabaseQueue(path: path.string, configuration: configuration) else { return nil }
+        let isReady = try? queue.read { db in
             try Int32.fetchOne(db, sql: "PRAGMA application_id") == applicationID && migrator.hasCompletedMigrations(db)
         }
-        return isReady == true ? pool : nil
+        return isReady == true ? queue : nil
     }
 
     /// Makes a missing database file empty (which SQLite takes for a new database), readable by
