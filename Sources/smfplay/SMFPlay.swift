@@ -31,6 +31,7 @@ struct SMFPlay: ParsableCommand {
         do {
             let prescan = try CommandLinePrescan(arguments, commands: commandNames)
             arguments = prescan.arguments
+            if let search = PlainSearch.parsed(arguments) { return try search.run() }
             // ArgumentParser's own `main`, with the checks that need the whole command line
             // between parsing and running.
             var command = try parseAsRoot(arguments)

@@ -28,26 +28,7 @@ struct Search: ParsableCommand {
             """, examples: Search.examples)
     )
 
-    @Argument(help: "Words to look for.")
-    var words: [String] = []
-
-    @Option(help: ArgumentHelp("Only files longer than this: seconds, m:ss or h:mm:ss.", valueName: "time"), transform: TimeArgument.init(parsing:))
-    var longer: TimeArgument?
-
-    @Option(help: ArgumentHelp("Only files shorter than this: seconds, m:ss or h:mm:ss.", valueName: "time"), transform: TimeArgument.init(parsing:))
-    var shorter: TimeArgument?
-
-    @Option(help: ArgumentHelp("Only songs written for this standard: gm, gs, xg or gm2.", valueName: "standard"))
-    var mode: MIDIMode?
-
-    @Flag(help: "Only files with lyrics.")
-    var hasLyrics = false
-
-    @Option(help: ArgumentHelp("Show (and play) at most this many files, the best first; 0 for all of them.", valueName: "count"))
-    var limit = 200
-
-    @Flag(help: "Print the results as JSON.")
-    var json = false
+    @OptionGroup var options: SearchOptions
 
     @Flag(help: "Play what was found, in the order printed.")
     var play = false
@@ -57,27 +38,31 @@ struct Search: ParsableCommand {
     @OptionGroup var playback: PlaybackOptions
 
     func checkOwnArguments() throws {
-        if words.isEmpty, longer == nil, shorter == nil, mode == nil, !hasLyrics {
-            throw ValidationError("give words to look for, or a filter (--longer, --shorter, --mode, --has-lyrics)")
-        }
-        if json, play { throw ValidationError("--json prints the results; it cannot go with --play") }
-        if limit < 0 { throw ValidationError("--limit must be 0 (all) or more, not \(limit)") }
+        if options.json, play { throw ValidationError("--json prints the results; it cannot go with --play") }
     }
 
     func run() throws {
         let configuration = try playback.configurationOption.load()
-        playback.text.readNames(configuration: configuration)
+        let (results, root) = try Self.find(options, library: library, text: playback.text, configuration: configuration, printing: !play)
+        guard play else { return }
+        let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: root, warn: { printError($0) })
+        try Play.play(PlayQueue(files: results.map(\.path)), at: .seconds(0), recorder: recorder, playback: playback, configuration: configuration)
+    }
+
+    /// The files `options` find in the library folder (and that folder), printed unless they are
+    /// to be played; a failure when none are found. The index is updated first when it must be.
+    static func find(
+        _ options: SearchOptions, library: LibraryOption, text: TextEncodingOption, configuration: Configuration, printing: Bool
+    ) throws -> (results: [SearchResult], root: FilePath) {
+        text.readNames(configuration: configuration)
         let root = try library.existingRoot(configuration: configuration)
         let results: [SearchResult]
-        let query = SearchQuery(
-            words: words, folder: root, minimumSeconds: longer?.seconds,
-            maximumSeconds: shorter?.seconds, mode: mode?.rawValue, mustHaveLyrics: hasLyrics,
-            limit: limit == 0 ? nil : limit)
-        let textEncoding = playback.text.encoding(configuration: configuration)
+        let query = options.query(under: root)
+        let textEncoding = text.encoding(configuration: configuration)
         if let found = Self.searchReadyIndex(query, root: root, textEncoding: textEncoding) {
             results = found
         } else {
-            do {
+            do throws(LibraryIndexError) {
                 results = try LibraryIndexUpdate.withDatabase(root: root) { database throws(LibraryIndexError) in
                     if let reason = try Self.reasonToUpdate(database, root: root, textEncoding: textEncoding) {
                         printError("\(root.text): \(reason)")
@@ -92,11 +77,11 @@ struct Search: ParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
-        if json {
+        if options.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(results), as: UTF8.self))
-        } else if !play {
+        } else if printing {
             // The paths' own bytes, as `find` prints them: another command opens them as they are.
             // In one write: a write a line made 200 system calls of a 12 ms search.
             writeToStandardOutput(results.flatMap { $0.path.bytes + [UInt8(ascii: "\n")] })
@@ -104,10 +89,8 @@ struct Search: ParsableCommand {
         guard !results.isEmpty else {
             throw CommandFailure("nothing found")
         }
-        if results.count == limit { printError("the first \(limit) found; --limit 0 shows them all") }
-        guard play else { return }
-        let recorder = ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: root, warn: { printError($0) })
-        try Play.play(PlayQueue(files: results.map(\.path)), at: .seconds(0), recorder: recorder, playback: playback, configuration: configuration)
+        if results.count == options.limit { printError("the first \(options.limit) found; --limit 0 shows them all") }
+        return (results, root)
     }
 }
 
@@ -145,7 +128,7 @@ extension Search {
 }
 
 extension Search: ArgumentChecks {
-    var checkedGroups: [any ArgumentChecks] { [library, playback] }
+    var checkedGroups: [any ArgumentChecks] { [options, library, playback] }
 }
 
 extension Search: HasExamples {

@@ -61,6 +61,25 @@ struct SearchCommandTests {
     }
 
     @Test(
+        "a search with options of playing and no --play (which the whole command parses) prints what one without them prints, and checks them; --json with --play is refused"
+    )
+    func optionsOfPlayingWithoutPlay() throws {
+        let sandbox = try Sandbox()
+        try Self.library(in: sandbox)
+        #expect(try sandbox.run(["index", "--library", "Library"]).succeeded)
+        let plain = try sandbox.run(["search", "chopin", "--library", "Library", "--limit", "1"])
+        #expect(plain.succeeded && plain.stdoutLines.count == 1, "\(plain)")
+        let playing = try sandbox.run(["search", "chopin", "--latency", "80", "--no-mpris", "--library", "Library", "--limit", "1"])
+        #expect(playing.succeeded && playing.stdout == plain.stdout && playing.stderr == plain.stderr, "\(playing)")
+        let badLatency = try sandbox.run(["search", "chopin", "--latency", "1", "--library", "Library"])
+        #expect(badLatency.status == 64 && badLatency.stderr.contains("--latency must be from 5 to 2000 ms, not 1"), "\(badLatency)")
+        let both = try sandbox.run(["search", "chopin", "--json", "--play", "--library", "Library"])
+        #expect(both.status == 64 && both.stderr.contains("--json prints the results; it cannot go with --play"), "\(both)")
+        let negative = try sandbox.run(["search", "chopin", "--limit=-1", "--library", "Library"])
+        #expect(negative.status == 64 && negative.stderr.contains("--limit must be 0 (all) or more, not -1"), "\(negative)")
+    }
+
+    @Test(
         "titles are read in the configuration's text_encoding: a Shift-JIS title of kanji alone, which detection takes for Windows-1252, is found by its kanji; another encoding reads again the files whose texts it reads otherwise"
     )
     func textEncoding() throws {
