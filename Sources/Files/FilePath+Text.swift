@@ -85,8 +85,15 @@ extension FilePath {
     /// The path made of these bytes; a NUL byte (which no path can hold) ends it. (Inlinable: a
     /// caller's collection is then read as itself, not through generic calls a byte.)
     @inlinable public init(bytes: some Collection<UInt8>) {
-        var characters = bytes.prefix { $0 != 0 }.map { CChar(bitPattern: $0) }
-        characters.append(0)
+        // Bytes in one piece (an array, `Data`) are copied as a buffer: `Data` read a byte at a
+        // time checks its exclusive access at each byte (a search's 200 paths took 0.4 ms).
+        let characters =
+            bytes.withContiguousStorageIfAvailable { buffer -> [CChar] in
+                let end = buffer.firstIndex(of: 0) ?? buffer.endIndex
+                var characters = [CChar](repeating: 0, count: end + 1)
+                characters.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[..<end]))) }
+                return characters
+            } ?? (bytes.prefix { $0 != 0 }.map { CChar(bitPattern: $0) } + [0])
         self.init(platformString: characters)
     }
 

@@ -29,7 +29,7 @@ extension LibraryDatabase {
         var matches: [WordMatch] = []
         let long = terms.filter { $0.count >= shortestIndexedWord }
         if !long.isEmpty {
-            let pattern = long.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " AND ")
+            let pattern = long.map(quoted).joined(separator: " AND ")
             matches.append(WordMatch(table: inNames ? "names" : "search", pattern: pattern))
         }
         let scope = inNames ? "name : " : ""
@@ -40,6 +40,16 @@ extension LibraryDatabase {
             matches.append(WordMatch(table: "pairs", pattern: pattern))
         }
         return matches
+    }
+
+    /// `term` as an FTS5 string, its quotes doubled.
+    private static func quoted(_ term: String) -> String {
+        var quoted = "\""
+        for character in term {
+            quoted.append(character)
+            if character == "\"" { quoted.append("\"") }
+        }
+        return quoted + "\""
     }
 }
 
@@ -119,17 +129,25 @@ extension LibraryIndexReading {
                 WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY \(words.first?.table ?? "file").rowid
                 """ + (limit.map { " LIMIT \($0)" } ?? "")
-            // Bound in the order the placeholders appear: the selected columns first.
-            return try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments.map { $0?.databaseValue ?? .null })).map { row in
-                let path: Data = row["path"]
-                return (
-                    row["id"],
-                    SearchResult(
-                        path: FilePath(bytes: path), durationSeconds: row["duration"], mode: row["mode"],
-                        title: row["title"], artist: row["artist"], album: row["album"], genre: row["genre"], hasLyrics: row["has_lyrics"],
-                        wordsInName: row["name_hits"])
-                )
+            // Bound in the order the placeholders appear: the selected columns first. Each row read
+            // as it comes, by column position (by name, a search's 200 rows took longer than its
+            // query).
+            let statement = try db.makeStatement(sql: sql)
+            statement.arguments = StatementArguments(arguments.map { $0?.databaseValue ?? .null })
+            let rows = try Row.fetchCursor(statement)
+            var found: [(id: Int64, result: SearchResult)] = []
+            while let row = try rows.next() {
+                let path: Data = row[1]
+                found.append(
+                    (
+                        row[0],
+                        SearchResult(
+                            path: FilePath(bytes: path), durationSeconds: row[2], mode: row[3], title: row[4], artist: row[5], album: row[6],
+                            genre: row[7],
+                            hasLyrics: row[8], wordsInName: row[9])
+                    ))
             }
+            return found
         }
         return try read { db in
             guard !inName.isEmpty else { return try fetch(db, words: everywhere, limit: query.limit).map(\.result) }

@@ -1,4 +1,5 @@
 import Files
+import Foundation
 import SystemPackage
 import Testing
 
@@ -35,5 +36,18 @@ struct FilePathTextTests {
     @Test func bytesGoBackAsTheyCame() {
         let bytes: [UInt8] = Array("/m/".utf8) + [0x83, 0x65, 0x83, 0x58, 0x83, 0x67, 0xFF]
         #expect(FilePath(bytes: bytes).bytes == bytes)
+    }
+
+    @Test("bytes in one piece or not (an array, Data, a slice, a lazy collection) make the same path, ending at a NUL")
+    func bytesOfAnyCollection() {
+        let bytes: [UInt8] = Array("/m/ショパン/".utf8) + [0x83, 0x65, 0xFF] + Array(".mid".utf8)
+        let cut = bytes + [0] + Array("rest".utf8)
+        for path in [
+            FilePath(bytes: cut), FilePath(bytes: Data(cut)), FilePath(bytes: ([9] + cut)[1...]), FilePath(bytes: cut.lazy.map { $0 }),
+            FilePath(bytes: Data(cut)[0..<cut.count]),
+        ] {
+            #expect(path.bytes == bytes)
+        }
+        #expect(FilePath(bytes: Data()).bytes.isEmpty && FilePath(bytes: [0, 1]).bytes.isEmpty)
     }
 }
