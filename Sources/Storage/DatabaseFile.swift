@@ -166,17 +166,24 @@ public enum DatabaseFile {
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             }
         }
-        do {
-            try migrator.migrate(database)
-        } catch {
-            // Two processes opening a new file at once both find it unready, and the second one's
-            // migration fails on what the first one made ("duplicate column name"). GRDB reads
-            // which migrations are done once, before running them, not in their transactions.
-            // If the file is ready now, the other process did the work.
-            let isReadyNow = (try? database.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
-            guard isReadyNow else { throw error }
+        // Two processes opening a new file at once both find it unready, and the second one's
+        // migration fails on what the first one made ("duplicate column name"): GRDB reads which
+        // migrations are done once, before running them, not in their transactions. Once the
+        // file is ready, the other process did the work; while it is still at it (more migrations
+        // done than before this try), this one tries again from where it has got to. An error
+        // with no progress around it is this process's own.
+        let applied = { (try? database.read { db in try migrator.appliedIdentifiers(db).count }) ?? 0 }
+        while true {
+            let appliedBefore = applied()
+            do {
+                try migrator.migrate(database)
+                return database
+            } catch {
+                if (try? database.read { db in try migrator.hasCompletedMigrations(db) }) == true { return database }
+                guard applied() > appliedBefore else { throw error }
+                usleep(UInt32.random(in: 10_000...50_000))
+            }
         }
-        return database
     }
 
     /// Throws SQLITE_NOTADB for a database with tables and another program's application id.
