@@ -255,12 +255,16 @@ public struct LibraryIndexer: Sendable {
             for chunk in stride(from: 0, to: ids.count, by: 500).map({ Array(ids[$0..<min($0 + 500, ids.count)]) }) {
                 let list = chunk.map(String.init).joined(separator: ",")
                 try db.execute(sql: "DELETE FROM file WHERE id IN (\(list))")
+                try db.execute(sql: Self.forgetNames + " IN (\(list))")
                 try db.execute(sql: "DELETE FROM search WHERE rowid IN (\(list))")
-                try db.execute(sql: "DELETE FROM names WHERE rowid IN (\(list))")
                 try db.execute(sql: "DELETE FROM pairs WHERE rowid IN (\(list))")
             }
         }
     }
+
+    /// Takes rows (`WHERE rowid` and what follows) out of `names`, which keeps no copy of the
+    /// names: FTS5 is given back each name it took in, from `search`, before that row goes.
+    private static let forgetNames = "INSERT INTO names (names, rowid, name) SELECT 'delete', rowid, name FROM search WHERE rowid"
 
     /// A file's row, every column given.
     private static let insertFile: String = {
@@ -273,8 +277,8 @@ public struct LibraryIndexer: Sendable {
             // Prepared once a connection (a first index runs these half a million times).
             let rowOfPath = try db.cachedStatement(sql: "SELECT id FROM file WHERE path = ?")
             let isRowTaken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM file WHERE id = ?)")
+            let forgetNames = try db.cachedStatement(sql: Self.forgetNames + " = ?")
             let forgetSearch = try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?")
-            let forgetNames = try db.cachedStatement(sql: "DELETE FROM names WHERE rowid = ?")
             let forgetPairs = try db.cachedStatement(sql: "DELETE FROM pairs WHERE rowid = ?")
             let addSearch = try db.cachedStatement(sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)")
             let addNames = try db.cachedStatement(sql: "INSERT INTO names (rowid, name) VALUES (?, ?)")
@@ -287,8 +291,8 @@ public struct LibraryIndexer: Sendable {
                 if let existing = try Int64.fetchOne(rowOfPath, arguments: [file.path]) {
                     file.id = existing
                     try file.update(db)
-                    try forgetSearch.execute(arguments: [existing])
                     try forgetNames.execute(arguments: [existing])
+                    try forgetSearch.execute(arguments: [existing])
                     try forgetPairs.execute(arguments: [existing])
                 } else {
                     if let wanted = file.id, try Bool.fetchOne(isRowTaken, arguments: [wanted]) == true { file.id = nil }
