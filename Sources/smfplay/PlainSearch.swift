@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `smfplay search` without `--play`, parsed without the 30 options of playing, which
+/// `smfplay search` without `--play`, parsed without the 23 options of playing, which
 /// ArgumentParser reflects on at every parse: a search is typed interactively and started
 /// often, and those options were a quarter of its time (BENCHMARKS.md, "Library"). Only what a
 /// search that prints reads: its own options, `--library`, `--text-encoding` and `--config`.
