@@ -8,9 +8,12 @@ struct SearchFolder {
     let relative: String
     /// Folded, with " / " between them ("chopin / etudes").
     let folded: String
+    /// `folded`'s letter pairs (see ``SearchText/letterPairs(of:)``).
+    let pairs: String
 
     init(relative: String) {
         self.relative = relative
         folded = SearchText.fold(relative.split(separator: "/").joined(separator: " / "))
+        pairs = SearchText.letterPairs(of: folded)
     }
 }

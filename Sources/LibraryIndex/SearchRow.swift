@@ -17,17 +17,15 @@ struct SearchRow {
     var otherPairs: String
 
     init(path: FilePath, folder: SearchFolder, facts: FileFacts?) {
-        // On bytes: this runs on worker threads (see `FilePath.relativeBytes(under:)`).
-        let bytes = path.bytes
-        var fileName = FilePath(bytes: bytes[(bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...]).text
-        if let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex { fileName = String(fileName[..<dot]) }
-        name = SearchText.fold(fileName)
+        name = SearchText.fold(path.stemText)
         folders = folder.folded
         title = SearchText.fold(
             [facts?.title, facts?.artist, facts?.album, facts?.genre, facts?.copyright].compactMap { $0 }.joined(separator: "\n"))
         words = SearchText.fold(([facts?.lyrics].compactMap { $0 } + (facts?.texts ?? [])).joined(separator: "\n"))
         namePairs = SearchText.letterPairs(of: name)
-        otherPairs = SearchText.letterPairs(of: folders + " " + title)
+        // As the pairs of `folders + " " + title`, the folder's cut once for all its files.
+        let titlePairs = SearchText.letterPairs(of: title)
+        otherPairs = folder.pairs.isEmpty || titlePairs.isEmpty ? folder.pairs + titlePairs : folder.pairs + " " + titlePairs
     }
 }
 

@@ -47,22 +47,30 @@ enum SearchText {
     /// "序曲 曲の"; a run of one letter stays one word): a word of one or two letters is then found
     /// as a whole word, or as the start of one.
     static func letterPairs(of text: String) -> String {
+        var text = text
+        // ASCII (most names) on its bytes: each is a letter of its own, with no grapheme breaking
+        // (the index cuts a million texts).
+        if let pairs = text.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? letterPairs(ofLetters: bytes) : nil }) { return pairs }
+        return letterPairs(ofLetters: text)
+    }
+
+    /// The pairs of the letters of `letters`, whichever their kind (bytes of ASCII or characters).
+    static func letterPairs<Letters: Sequence>(ofLetters letters: Letters) -> String where Letters.Element: SearchLetter {
         // Into one buffer of UTF-8, in one pass over the letters, without an array of runs or
-        // strings between (the index cuts a million texts).
+        // strings between.
         var pairs: [UInt8] = []
-        pairs.reserveCapacity(text.utf8.count * 3)
-        // Not variadic: that would make an array for each word.
-        func add(_ first: Character, _ second: Character? = nil) {
+        pairs.reserveCapacity(letters.underestimatedCount * 3)
+        func add(_ first: Letters.Element, _ second: Letters.Element? = nil) {
             if !pairs.isEmpty { pairs.append(UInt8(ascii: " ")) }
-            pairs.append(contentsOf: first.utf8)
-            if let second { pairs.append(contentsOf: second.utf8) }
+            first.appendUTF8(to: &pairs)
+            second?.appendUTF8(to: &pairs)
         }
         /// The run's last letter, and whether it is the run's only one.
-        var previous: (letter: Character, isAlone: Bool)?
-        for character in text {
-            if isLetterOrDigit(character) {
-                if let previous { add(previous.letter, character) }
-                previous = (character, previous == nil)
+        var previous: (letter: Letters.Element, isAlone: Bool)?
+        for letter in letters {
+            if letter.isLetterOrDigit {
+                if let previous { add(previous.letter, letter) }
+                previous = (letter, previous == nil)
             } else {
                 if let previous, previous.isAlone { add(previous.letter) }
                 previous = nil
@@ -72,9 +80,14 @@ enum SearchText {
         return String(decoding: pairs, as: UTF8.self)
     }
 
+    /// An ASCII byte that is a letter or digit.
+    static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte | 0x20) || (0x30...0x39).contains(byte)
+    }
+
     /// Letters and digits as SQLite's unicode61 tokenizer counts them (categories L and N).
     static func isLetterOrDigit(_ character: Character) -> Bool {
-        if let ascii = character.asciiValue { return (0x61...0x7A).contains(ascii | 0x20) || (0x30...0x39).contains(ascii) }
+        if let ascii = character.asciiValue { return isLetterOrDigit(ascii) }
         return character.unicodeScalars.allSatisfy { scalar in
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
@@ -85,4 +98,21 @@ enum SearchText {
             }
         }
     }
+}
+
+/// A letter of a text cut into pairs (see ``SearchText/letterPairs(of:)``): a byte of ASCII, or a
+/// character.
+protocol SearchLetter {
+    var isLetterOrDigit: Bool { get }
+    func appendUTF8(to bytes: inout [UInt8])
+}
+
+extension UInt8: SearchLetter {
+    var isLetterOrDigit: Bool { SearchText.isLetterOrDigit(self) }
+    func appendUTF8(to bytes: inout [UInt8]) { bytes.append(self) }
+}
+
+extension Character: SearchLetter {
+    var isLetterOrDigit: Bool { SearchText.isLetterOrDigit(self) }
+    func appendUTF8(to bytes: inout [UInt8]) { bytes.append(contentsOf: utf8) }
 }

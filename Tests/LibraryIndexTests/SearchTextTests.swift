@@ -12,6 +12,16 @@ struct SearchTextTests {
         #expect(SearchText.letterPairs(of: "ab 序 c@d") == "ab 序 c d")
     }
 
+    /// ASCII is cut on its bytes, as its characters are cut ("\r\n" is one character).
+    @Test func asciiIsCutAsItsCharactersAre() {
+        let letters = Array("aZ09 .-_\r\n\t/")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
+            #expect(SearchText.letterPairs(of: text) == SearchText.letterPairs(ofLetters: text), "\(Array(text.utf8))")
+        }
+    }
+
     @Test func fold() {
         #expect(SearchText.fold("Frédéric CHOPIN") == "frederic chopin")
         #expect(SearchText.fold("ＡＢＣ ﾊﾞﾗｰﾄﾞ") == "abc バラード")
