@@ -159,16 +159,22 @@ public final class LibraryDatabase: LibraryIndexReading {
     /// (strace, release build).
     func prepareForLargeUpdate() throws(LibraryIndexError) {
         try write { db in try db.execute(sql: "PRAGMA cache_size = -32768") }
-        do {
-            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 16384") }
-        } catch {
-            throw failure(error)
-        }
+        try writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 16384") }
     }
 
     func write<Value>(_ body: (Database) throws -> Value) throws(LibraryIndexError) -> Value {
         do {
             return try pool.write(body)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// Runs `body` with the connection that writes, outside any transaction: for a writer that
+    /// begins and commits its own.
+    func writeWithoutTransaction<Value>(_ body: (Database) throws -> Value) throws(LibraryIndexError) -> Value {
+        do {
+            return try pool.writeWithoutTransaction(body)
         } catch {
             throw failure(error)
         }

@@ -23,7 +23,18 @@ public struct LibraryIndexer: Sendable {
     public let workers: Int
     /// The encoding files' texts are read in; nil: each file's own, decided from all its text.
     public let textEncoding: TextDecoding.Encoding?
-    static let batchSize = 1000
+    /// Files written in one transaction. Each transaction adds a segment to each full-text index,
+    /// which FTS5 merges with others later, writing it again: fewer, larger transactions write the
+    /// index fewer times (1,000 files a transaction took SQLite's part of a first index of
+    /// 100,000 files twice as long as 5,000 did). Also about what a stop can lose: the next
+    /// update reads it again.
+    static let transactionSize = 5000
+    /// The most files waiting for the writer: readers this far ahead wait for it.
+    static let mostWaiting = 20_000
+    /// Files a reader hands over at a time.
+    static let handOverSize = 100
+    /// A file read: its row, its texts for the full-text index, and why it was read.
+    typealias ReadFile = (file: IndexedFile, search: SearchRow, change: Change)
 
     /// Why a file is read.
     enum Change {
@@ -112,62 +123,102 @@ public struct LibraryIndexer: Sendable {
             nextID += 1
         }
         progress(IndexProgress(found: summary.found, toRead: toRead.count, read: 0))
-        if toRead.count > Self.batchSize { try database.prepareForLargeUpdate() }
+        guard !toRead.isEmpty else { return summary }
+        if toRead.count > Self.transactionSize { try database.prepareForLargeUpdate() }
 
         let pending = toRead
-        let found = summary.found
-        let next = Mutex(0)
-        let outcome = Mutex((read: 0, added: 0, updated: 0, recoded: 0, rmidInfo: 0, unreadable: [String](), failure: LibraryIndexError?.none))
+        let next = Atomic(0)
         let (database, textEncoding) = (database, textEncoding)
-        WorkerThreads.run(count: min(workers, max(1, toRead.count))) { _ in
-            var batch: [(file: IndexedFile, search: SearchRow, change: Change)] = []
+        /// Reads files until none is left or the update is cancelled, handing them over `chunk`
+        /// at a time; stops when `hand` says to.
+        @Sendable func read(chunk: Int, handingTo hand: ([ReadFile]) -> Bool) {
+            var files: [ReadFile] = []
             var folder: SearchFolder?
-            func flush() {
-                guard !batch.isEmpty else { return }
-                do throws(LibraryIndexError) {
-                    try Self.write(batch, to: database)
-                    let counts = (
-                        added: batch.filter { $0.change == .added }.count, updated: batch.filter { $0.change == .changed }.count,
-                        recoded: batch.filter { $0.change == .recoded }.count, rmidInfo: batch.filter { $0.change == .rmidInfo }.count
-                    )
-                    let unreadable = batch.filter { $0.file.problem != nil }.map { "\($0.file.pathText): \($0.file.problem!)" }
-                    let read = outcome.withLock { outcome in
-                        outcome.read += batch.count
-                        outcome.added += counts.added
-                        outcome.updated += counts.updated
-                        outcome.recoded += counts.recoded
-                        outcome.rmidInfo += counts.rmidInfo
-                        outcome.unreadable += unreadable
-                        return outcome.read
-                    }
-                    progress(IndexProgress(found: found, toRead: pending.count, read: read))
-                } catch {
-                    outcome.withLock { $0.failure = $0.failure ?? error }
-                }
-                batch.removeAll(keepingCapacity: true)
-            }
             while !isCancelled() {
-                let index = next.withLock { index in
-                    defer { index += 1 }
-                    return index
-                }
-                guard index < pending.count, outcome.withLock({ $0.failure == nil }) else { break }
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < pending.count else { break }
                 let item = pending[index]
                 var (file, search) = Self.read(item.path, stamp: item.stamp, under: root, folder: &folder, textEncoding: textEncoding)
                 file.id = item.id
-                batch.append((file, search, item.change))
-                if batch.count == Self.batchSize { flush() }
+                files.append((file, search, item.change))
+                if files.count == chunk {
+                    guard hand(files) else { return }
+                    files.removeAll(keepingCapacity: true)
+                }
             }
-            flush()
+            if !files.isEmpty { _ = hand(files) }
         }
-        let result = outcome.withLock { $0 }
-        if let failure = result.failure { throw failure }
-        summary.added = result.added
-        summary.updated = result.updated
-        summary.recoded = result.recoded
-        summary.readForRMIDInfo = result.rmidInfo
-        summary.unreadable = result.unreadable.sorted()
-        summary.wasCancelled = result.read < toRead.count
+        var outcome = (read: 0, added: 0, updated: 0, recoded: 0, rmidInfo: 0, unreadable: [String]())
+        /// Counts files written.
+        func count(_ written: [ReadFile]) {
+            outcome.read += written.count
+            outcome.added += written.count { $0.change == .added }
+            outcome.updated += written.count { $0.change == .changed }
+            outcome.recoded += written.count { $0.change == .recoded }
+            outcome.rmidInfo += written.count { $0.change == .rmidInfo }
+            outcome.unreadable += written.compactMap { read in read.file.problem.map { "\(read.file.pathText): \($0)" } }
+            progress(IndexProgress(found: summary.found, toRead: pending.count, read: outcome.read))
+        }
+        var failure: LibraryIndexError?
+        // Readers on every core, this thread writing what they read as it comes, a transaction
+        // every `transactionSize` files.
+        let readers = min(workers, toRead.count)
+        let readFiles = ReadFiles<ReadFile>(readers: readers, limit: Self.mostWaiting)
+        let started = WorkerThreads.runTogether(
+            helpers: readers,
+            { _ in
+                read(chunk: Self.handOverSize, handingTo: readFiles.hand)
+                readFiles.readerFinished()
+            },
+            alongside: {
+                do throws(LibraryIndexError) {
+                    try database.writeWithoutTransaction { db in
+                        var uncommitted: [ReadFile] = []
+                        do {
+                            while case let files = readFiles.take(atLeast: 1), !files.isEmpty {
+                                if uncommitted.isEmpty { try db.beginTransaction(.immediate) }
+                                try Self.insert(files, into: db)
+                                uncommitted += files
+                                if uncommitted.count >= Self.transactionSize {
+                                    try db.commit()
+                                    count(uncommitted)
+                                    uncommitted.removeAll(keepingCapacity: true)
+                                }
+                            }
+                            if !uncommitted.isEmpty {
+                                try db.commit()
+                                count(uncommitted)
+                            }
+                        } catch {
+                            if db.isInsideTransaction { try? db.rollback() }
+                            throw error
+                        }
+                    }
+                } catch {
+                    failure = error
+                    readFiles.stop()
+                }
+            })
+        // No thread could be made: reading and writing in turn on this one.
+        if !started {
+            read(chunk: Self.transactionSize) { files in
+                do throws(LibraryIndexError) {
+                    try Self.write(files, to: database)
+                    count(files)
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+        }
+        if let failure { throw failure }
+        summary.added = outcome.added
+        summary.updated = outcome.updated
+        summary.recoded = outcome.recoded
+        summary.readForRMIDInfo = outcome.rmidInfo
+        summary.unreadable = outcome.unreadable.sorted()
+        summary.wasCancelled = outcome.read < toRead.count
         return summary
     }
 
@@ -183,7 +234,7 @@ public struct LibraryIndexer: Sendable {
     /// whether they changed or not: for the browser, which asks for files as it shows them.
     func index(_ paths: [FilePath], root: FilePath) throws(LibraryIndexError) -> [IndexedFile] {
         var folder: SearchFolder?
-        let batch = paths.compactMap { path -> (file: IndexedFile, search: SearchRow, change: Change)? in
+        let batch = paths.compactMap { path -> ReadFile? in
             guard let stamp = IndexStamp(path: path) else { return nil }
             let (file, search) = Self.read(path, stamp: stamp, under: root, folder: &folder, textEncoding: textEncoding)
             return (file, search, .changed)
@@ -272,38 +323,47 @@ public struct LibraryIndexer: Sendable {
         return "INSERT INTO file (\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
     }()
 
-    static func write(_ batch: [(file: IndexedFile, search: SearchRow, change: Change)], to database: LibraryDatabase) throws(LibraryIndexError) {
-        try database.write { db in
-            // Prepared once a connection (a first index runs these half a million times).
-            let rowOfPath = try db.cachedStatement(sql: "SELECT id FROM file WHERE path = ?")
-            let isRowTaken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM file WHERE id = ?)")
-            let forgetNames = try db.cachedStatement(sql: Self.forgetNames + " = ?")
-            let forgetSearch = try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?")
-            let forgetPairs = try db.cachedStatement(sql: "DELETE FROM pairs WHERE rowid = ?")
-            let addSearch = try db.cachedStatement(sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)")
-            let addNames = try db.cachedStatement(sql: "INSERT INTO names (rowid, name) VALUES (?, ?)")
-            let addPairs = try db.cachedStatement(sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)")
-            let addFile = try db.cachedStatement(sql: Self.insertFile)
-            for (file, search, _) in batch {
-                var file = file
-                // The row the path has; else the number given to it, unless another process has
-                // taken that number since (then the next free one).
-                if let existing = try Int64.fetchOne(rowOfPath, arguments: [file.path]) {
-                    file.id = existing
-                    try file.update(db)
-                    try forgetNames.execute(arguments: [existing])
-                    try forgetSearch.execute(arguments: [existing])
-                    try forgetPairs.execute(arguments: [existing])
-                } else {
-                    if let wanted = file.id, try Bool.fetchOne(isRowTaken, arguments: [wanted]) == true { file.id = nil }
-                    // Not `file.insert(db)`: GRDB builds the statement's text again for each row.
-                    try addFile.execute(arguments: StatementArguments(file.columnValues))
-                    file.id = file.id ?? db.lastInsertedRowID
-                }
-                try addSearch.execute(arguments: [file.id, search.name, search.folders, search.title, search.words])
-                try addNames.execute(arguments: [file.id, search.name])
-                try addPairs.execute(arguments: [file.id, search.namePairs, search.otherPairs])
+    /// Writes `batch` in one transaction.
+    static func write(_ batch: [ReadFile], to database: LibraryDatabase) throws(LibraryIndexError) {
+        try database.write { db in try insert(batch, into: db) }
+    }
+
+    /// Writes `batch` on `db`, in its transaction.
+    private static func insert(_ batch: [ReadFile], into db: Database) throws {
+        // Prepared once a connection (a first index runs these half a million times).
+        let rowOfPath = try db.cachedStatement(sql: "SELECT id FROM file WHERE path = ?")
+        let isRowTaken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM file WHERE id = ?)")
+        let forgetNames = try db.cachedStatement(sql: Self.forgetNames + " = ?")
+        let forgetSearch = try db.cachedStatement(sql: "DELETE FROM search WHERE rowid = ?")
+        let forgetPairs = try db.cachedStatement(sql: "DELETE FROM pairs WHERE rowid = ?")
+        let addSearch = try db.cachedStatement(sql: "INSERT INTO search (rowid, name, folders, title, words) VALUES (?, ?, ?, ?, ?)")
+        let addNames = try db.cachedStatement(sql: "INSERT INTO names (rowid, name) VALUES (?, ?)")
+        let addPairs = try db.cachedStatement(sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)")
+        let addFile = try db.cachedStatement(sql: Self.insertFile)
+        for (file, search, _) in batch {
+            var file = file
+            // The row the path has; else the number given to it, unless another process has
+            // taken that number since (then the next free one).
+            if let existing = try Int64.fetchOne(rowOfPath, arguments: [file.path]) {
+                file.id = existing
+                try file.update(db)
+                try forgetNames.execute(arguments: [existing])
+                try forgetSearch.execute(arguments: [existing])
+                try forgetPairs.execute(arguments: [existing])
+            } else {
+                if let wanted = file.id, try Bool.fetchOne(isRowTaken, arguments: [wanted]) == true { file.id = nil }
+                // Not `file.insert(db)`: GRDB builds the statement's text again for each row.
+                // Unchecked: the statement's own columns, one value each.
+                addFile.setUncheckedArguments(StatementArguments(file.columnValues))
+                try addFile.execute()
+                file.id = file.id ?? db.lastInsertedRowID
             }
+            addSearch.setUncheckedArguments([file.id, search.name, search.folders, search.title, search.words])
+            try addSearch.execute()
+            addNames.setUncheckedArguments([file.id, search.name])
+            try addNames.execute()
+            addPairs.setUncheckedArguments([file.id, search.namePairs, search.otherPairs])
+            try addPairs.execute()
         }
     }
 }

@@ -1,0 +1,59 @@
+import WorkerThreads
+
+/// Files read by the indexer's readers, waiting for its one writer (SQLite writes one transaction
+/// at a time): readers hand over what they read and go on reading, the writer takes them in
+/// large transactions, and neither waits for the other while there is work for both.
+final class ReadFiles<File: Sendable>: @unchecked Sendable {
+    // @unchecked: every `var` is read and written under `condition`.
+    private let condition = ThreadCondition()
+    private var waiting: [File] = []
+    private var readersLeft: Int
+    private var isStopped = false
+    /// The most files waiting: readers far ahead of the writer wait for it.
+    private let limit: Int
+
+    init(readers: Int, limit: Int) {
+        readersLeft = readers
+        self.limit = limit
+    }
+
+    /// Hands over files read; false once the writer has stopped (the reader stops too).
+    func hand(_ files: [File]) -> Bool {
+        condition.withLock {
+            while !isStopped, waiting.count >= limit { condition.wait() }
+            guard !isStopped else { return false }
+            waiting += files
+            condition.broadcast()
+            return true
+        }
+    }
+
+    /// A reader has read its last file.
+    func readerFinished() {
+        condition.withLock {
+            readersLeft -= 1
+            condition.broadcast()
+        }
+    }
+
+    /// The files waiting, once there are `count` of them or every reader has finished; empty
+    /// when every reader has finished and every file has been taken.
+    func take(atLeast count: Int) -> [File] {
+        condition.withLock {
+            while waiting.count < count, readersLeft > 0 { condition.wait() }
+            defer {
+                waiting.removeAll(keepingCapacity: true)
+                condition.broadcast()
+            }
+            return waiting
+        }
+    }
+
+    /// The writer stops: readers stop at their next hand-over.
+    func stop() {
+        condition.withLock {
+            isStopped = true
+            condition.broadcast()
+        }
+    }
+}
