@@ -208,7 +208,7 @@ let package = Package(
         // GRDB and Storage: to make an index as an earlier smfplay did, its migrations and rows.
         .testTarget(
             name: "LibraryIndexTests",
-            dependencies: ["LibraryIndex", "SMF", "Files", "Storage", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["LibraryIndex", "SMF", "Files", "Storage", "WorkerThreads", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ConfigurationTests",
             dependencies: ["Configuration", "Files", "Synthesis", "AudioOutput", .product(name: "SystemPackage", package: "swift-system")]),

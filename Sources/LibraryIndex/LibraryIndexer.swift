@@ -161,12 +161,15 @@ public struct LibraryIndexer: Sendable {
         }
         var failure: LibraryIndexError?
         // Readers on every core, this thread writing what they read as it comes, a transaction
-        // every `transactionSize` files.
+        // every `transactionSize` files. The readers yield to the writer (five nice values):
+        // sharing the cores evenly, it fell behind them and wrote its last 20,000 files alone,
+        // a second at the end of a first index of 100,000 files with one core idle.
         let readers = min(workers, toRead.count)
         let readFiles = ReadFiles<ReadFile>(readers: readers, limit: Self.mostWaiting)
         let started = WorkerThreads.runTogether(
             helpers: readers,
             { _ in
+                ThreadNiceness.raiseForThisThread(by: 5)
                 read(chunk: Self.handOverSize, handingTo: readFiles.hand)
                 readFiles.readerFinished()
             },
