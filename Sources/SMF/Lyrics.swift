@@ -44,11 +44,10 @@ public struct Lyrics: Hashable, Sendable {
         var lyricEvents: [(seconds: Double, bytes: [UInt8])] = []
         var textEvents: [(seconds: Double, bytes: [UInt8])] = []
         var isKaraoke = false
-        for timed in song.mergedPayloadEvents(where: { $0.status == 0xFF }) {
-            // Decoded (its bytes copied) only when it is a lyric or a text event.
-            guard let type = song.file.tracks[timed.track].metaType(of: timed.event), type == 0x01 || type == 0x05,
-                case .meta(.text(let kind, let bytes)) = song.message(of: timed)
-            else { continue }
+        // Only lyric and text events are put in the song's order and decoded (their bytes copied).
+        let isWanted = { (track: Track, event: TrackEvent) in track.metaType(of: event).map { $0 == 0x01 || $0 == 0x05 } ?? false }
+        for timed in song.mergedPayloadEvents(where: isWanted) {
+            guard case .meta(.text(let kind, let bytes)) = song.message(of: timed) else { continue }
             let event = (seconds: timed.seconds, bytes: bytes)
             switch kind {
             case .lyric: lyricEvents.append(event)

@@ -62,7 +62,7 @@ public struct ModuleDisplay: Hashable, Sendable {
     public static func changes(in song: Song) -> [(seconds: Double, content: Content)] {
         var screen = ModuleDisplay()
         var changes: [(seconds: Double, content: Content)] = []
-        for timed in song.mergedPayloadEvents(where: { $0.status == 0xF0 }) {
+        for timed in song.mergedPayloadEvents(where: { $1.status == 0xF0 }) {
             let bytes = song.payload(of: timed)
             guard bytes.last == 0xF7, let message = ModuleDisplayMessage(systemExclusive: bytes.dropLast()) else { continue }
             changes.append((timed.seconds, screen.show(message)))

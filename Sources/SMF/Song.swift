@@ -51,16 +51,17 @@ public struct Song: Sendable {
 }
 
 extension Song {
-    /// The system exclusive and meta events (those with bytes of their own) `isWanted` picks, in
-    /// the order of ``mergedEvents()``: found track by track among those events alone (see
+    /// The system exclusive and meta events (those with bytes of their own) `isWanted` picks,
+    /// given each with its track (which knows a meta event's type), in the order of
+    /// ``mergedEvents()``: found track by track among those events alone (see
     /// ``Track/payloadEventIndices``), then sorted. For a pass that wants few of the events (the
     /// texts, the system exclusive messages), which a merge of every event would walk through one
     /// by one.
-    public func mergedPayloadEvents(where isWanted: (TrackEvent) -> Bool) -> [TimedEvent] {
+    public func mergedPayloadEvents(where isWanted: (Track, TrackEvent) -> Bool) -> [TimedEvent] {
         var places: [(tick: UInt64, track: Int, index: Int)] = []
         for (track, content) in file.tracks.enumerated() {
             let start = timeline.trackStartTicks[track]
-            for index in content.payloadEventIndices where isWanted(content.events[index]) {
+            for index in content.payloadEventIndices where isWanted(content, content.events[index]) {
                 places.append((start + UInt64(content.events[index].tick), track, index))
             }
         }

@@ -227,19 +227,27 @@ public struct SongSummary: Codable, Hashable, Sendable {
         for change in drumParts { settings[change.part].append((change.place, nil, change.isDrum)) }
         for selection in scan.selections { settings[Int(selection.event.channel & 15)].append((selection.place, selection.event, false)) }
         var states = (0..<16).map { ChannelState(channel: UInt8($0), mode: mode) }
-        // Per channel, whether it plays drums after each of its settings in turn (first: before any).
-        var isDrumAfter = [[Bool]](repeating: [], count: 16)
+        // Per channel, whether it plays drums after each of its settings in turn (first: before
+        // any): channel c's from `firstAfter[c]` on, in one array, not sixteen.
+        var isDrumAfter: [Bool] = []
+        var firstAfter: [Int] = []
+        var changesDrums: [Bool] = []
+        isDrumAfter.reserveCapacity(16 + drumParts.count + scan.selections.count)
+        firstAfter.reserveCapacity(16)
+        changesDrums.reserveCapacity(16)
         for channel in 0..<16 {
             settings[channel].sort { $0.place < $1.place }
-            isDrumAfter[channel].append(states[channel].isDrum)
+            firstAfter.append(isDrumAfter.count)
+            isDrumAfter.append(states[channel].isDrum)
             for setting in settings[channel] {
                 if let event = setting.event { states[channel].apply(event) } else { states[channel].isDrumPart = setting.isDrumPart }
-                isDrumAfter[channel].append(states[channel].isDrum)
+                isDrumAfter.append(states[channel].isDrum)
             }
+            let after = isDrumAfter[firstAfter[channel]...]
+            changesDrums.append(after.contains(true) && after.contains(false))
         }
-        let changesDrums = isDrumAfter.map { $0.contains(true) && $0.contains(false) }
         for channel in 0..<16 where !changesDrums[channel] {
-            states[channel].countNotes(scan.noteCount(channel: channel), asDrum: isDrumAfter[channel][0])
+            states[channel].countNotes(scan.noteCount(channel: channel), asDrum: isDrumAfter[firstAfter[channel]])
         }
         for (index, track) in song.file.tracks.enumerated() where scan.channelMasks[index] != 0 {
             let start = song.timeline.trackStartTicks[index]
@@ -253,7 +261,7 @@ public struct SongSummary: Codable, Hashable, Sendable {
                     let place = EventPlace(tick: start + UInt64(event.tick), track: index, index: position)
                     while taken[channel] < settings[channel].count, settings[channel][taken[channel]].place < place { taken[channel] += 1 }
                 }
-                states[channel].countNotes(1, asDrum: isDrumAfter[channel][taken[channel]])
+                states[channel].countNotes(1, asDrum: isDrumAfter[firstAfter[channel] + taken[channel]])
             }
         }
         return states

@@ -48,22 +48,29 @@ public struct TextDecoding: Codable, Hashable, Sendable {
             self.init(declared: declared)
             return
         }
-        var texts: [[UInt8]] = []
-        if let info = file.rmidInfo, info.textEncoding == nil { texts += info.texts.values }
+        // Only the texts that are neither ASCII nor UTF-8 decide, and only they are copied (a
+        // karaoke file has hundreds of syllables; the index reads thousands of files a second).
+        var foreign: [[UInt8]] = []
+        if let info = file.rmidInfo, info.textEncoding == nil { foreign += info.texts.values.compactMap { Self.foreign($0) } }
         for track in file.tracks {
             for index in track.payloadEventIndices {
                 let event = track.events[index]
-                if let type = track.metaType(of: event), (0x01...0x09).contains(type) { texts.append(Array(track.payload(of: event))) }
+                if let type = track.metaType(of: event), (0x01...0x09).contains(type), let text = Self.foreign(track.payload(of: event)) {
+                    foreign.append(text)
+                }
             }
         }
-        self.init(detectingIn: texts)
+        self.init(detectingInForeign: foreign)
     }
 
     /// The encoding of these strings, taken together.
     public init(detectingIn texts: [[UInt8]]) {
+        self.init(detectingInForeign: texts.compactMap { Self.foreign($0) })
+    }
+
+    /// The encoding of texts that are neither ASCII nor UTF-8 (none: UTF-8).
+    private init(detectingInForeign foreign: [[UInt8]]) {
         isForced = false
-        // ASCII is UTF-8: only the rest is made into strings to be checked.
-        let foreign = texts.map(Self.trimmed).filter { text in !text.allSatisfy { $0 < 0x80 } && String(validating: text, as: UTF8.self) == nil }
         guard !foreign.isEmpty else {
             encoding = .utf8
             return
@@ -78,6 +85,14 @@ public struct TextDecoding: Codable, Hashable, Sendable {
         let readable = asShiftJIS.compactMap { $0 }
         let hasJapanese = readable.contains { $0.unicodeScalars.contains(where: Self.isJapaneseMarker) }
         encoding = hasJapanese && readable.count * 2 >= foreign.count ? .shiftJIS : .cp1252
+    }
+
+    /// A text without its trailing NULs when it is neither ASCII nor UTF-8, which is what tells
+    /// an encoding; nil otherwise (ASCII reads the same in every encoding smfplay knows).
+    private static func foreign(_ text: some Collection<UInt8>) -> [UInt8]? {
+        guard !text.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let trimmed = Self.trimmed(Array(text))
+        return String(validating: trimmed, as: UTF8.self) == nil ? trimmed : nil
     }
 
     public func string(from bytes: some Collection<UInt8>) -> String {
