@@ -17,9 +17,10 @@ struct FileFacts {
     var album: String?
     var genre: String?
     var copyright: String?
-    var lyrics: String?
-    /// Text events that are not karaoke lyrics: comments, credits, sometimes the words.
-    var texts: [String]
+    var hasLyrics: Bool
+    /// The lyrics, then the text events that are not karaoke lyrics (comments, credits, sometimes
+    /// the words), a line each.
+    var words: String
 
     /// Reads the file leniently, as the player does: a file the player plays is indexed. Its texts
     /// are read in `textEncoding`, or nil, in the encoding its own text shows.
@@ -38,16 +39,15 @@ struct FileFacts {
         album = summary.rmidInfo?.album
         genre = summary.rmidInfo?.genre
         copyright = summary.copyright
-        lyrics = summary.lyrics
-        texts = file.tracks.flatMap { track in
+        hasLyrics = summary.lyrics != nil
+        let texts = file.tracks.flatMap { track in
             track.payloadEventIndices.compactMap { index -> String? in
                 let event = track.events[index]
-                guard event.status == 0xFF, track.metaType(of: event) == 0x01, case .meta(.text(.text, let bytes)) = track.message(of: event) else {
-                    return nil
-                }
-                let text = summary.textDecoding.string(from: bytes)
+                guard track.metaType(of: event) == 0x01 else { return nil }
+                let text = summary.textDecoding.string(from: track.payload(of: event))
                 return text.hasPrefix("@") || text.isEmpty ? nil : text
             }
         }
+        words = ([summary.lyrics].compactMap { $0 } + texts).joined(separator: "\n")
     }
 }

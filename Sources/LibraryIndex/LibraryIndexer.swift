@@ -343,23 +343,34 @@ public struct LibraryIndexer: Sendable {
         let addNames = try db.cachedStatement(sql: "INSERT INTO names (rowid, name) VALUES (?, ?)")
         let addPairs = try db.cachedStatement(sql: "INSERT INTO pairs (rowid, name, rest) VALUES (?, ?, ?)")
         let addFile = try db.cachedStatement(sql: Self.insertFile)
-        for (file, search, _) in batch {
+        let addNewFile = try db.cachedStatement(sql: Self.insertFile + " ON CONFLICT DO NOTHING")
+        /// Inserts a file new when the update began under the row number it was given, in one
+        /// statement; false when another process has taken the number or the path since.
+        func insertedAsGiven(_ file: IndexedFile) throws -> Bool {
+            guard file.id != nil else { return false }
+            addNewFile.setUncheckedArguments(StatementArguments(file.columnValues))
+            try addNewFile.execute()
+            return db.changesCount == 1
+        }
+        for (file, search, change) in batch {
             var file = file
-            // The row the path has; else the number given to it, unless another process has
-            // taken that number since (then the next free one).
-            if let existing = try Int64.fetchOne(rowOfPath, arguments: [file.path]) {
-                file.id = existing
-                try file.update(db)
-                try forgetNames.execute(arguments: [existing])
-                try forgetSearch.execute(arguments: [existing])
-                try forgetPairs.execute(arguments: [existing])
-            } else {
-                if let wanted = file.id, try Bool.fetchOne(isRowTaken, arguments: [wanted]) == true { file.id = nil }
-                // Not `file.insert(db)`: GRDB builds the statement's text again for each row.
-                // Unchecked: the statement's own columns, one value each.
-                addFile.setUncheckedArguments(StatementArguments(file.columnValues))
-                try addFile.execute()
-                file.id = file.id ?? db.lastInsertedRowID
+            if try !(change == .added && insertedAsGiven(file)) {
+                // The row the path has; else the number given to it, unless another process has
+                // taken that number since (then the next free one).
+                if let existing = try Int64.fetchOne(rowOfPath, arguments: [file.path]) {
+                    file.id = existing
+                    try file.update(db)
+                    try forgetNames.execute(arguments: [existing])
+                    try forgetSearch.execute(arguments: [existing])
+                    try forgetPairs.execute(arguments: [existing])
+                } else {
+                    if let wanted = file.id, try Bool.fetchOne(isRowTaken, arguments: [wanted]) == true { file.id = nil }
+                    // Not `file.insert(db)`: GRDB builds the statement's text again for each row.
+                    // Unchecked: the statement's own columns, one value each.
+                    addFile.setUncheckedArguments(StatementArguments(file.columnValues))
+                    try addFile.execute()
+                    file.id = file.id ?? db.lastInsertedRowID
+                }
             }
             addSearch.setUncheckedArguments([file.id, search.name, search.folders, search.title, search.words])
             try addSearch.execute()

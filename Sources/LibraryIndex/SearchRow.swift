@@ -21,7 +21,7 @@ struct SearchRow {
         folders = folder.folded
         title = SearchText.fold(
             [facts?.title, facts?.artist, facts?.album, facts?.genre, facts?.copyright].compactMap { $0 }.joined(separator: "\n"))
-        words = SearchText.fold(([facts?.lyrics].compactMap { $0 } + (facts?.texts ?? [])).joined(separator: "\n"))
+        words = SearchText.fold(facts?.words ?? "")
         namePairs = SearchText.letterPairs(of: name)
         // As the pairs of `folders + " " + title`, the folder's cut once for all its files.
         let titlePairs = SearchText.letterPairs(of: title)
@@ -47,8 +47,8 @@ extension IndexedFile {
             album = facts.album
             genre = facts.genre
             copyright = facts.copyright
-            hasLyrics = facts.lyrics != nil
-            words = ([facts.lyrics].compactMap { $0 } + facts.texts).joined(separator: "\n")
+            hasLyrics = facts.hasLyrics
+            words = facts.words
             // ASCII reads the same in every encoding: a change of encoding leaves the file alone.
             let isASCII = [title, artist, album, genre, copyright, words].allSatisfy { $0?.utf8.allSatisfy { $0 < 0x80 } ?? true }
             self.textEncoding = isASCII ? nil : TextDecoding.Encoding.name(of: textEncoding)
