@@ -178,7 +178,7 @@ public struct LibraryIndexer: Sendable {
                     try database.writeWithoutTransaction { db in
                         var uncommitted: [ReadFile] = []
                         do {
-                            while case let files = readFiles.take(atLeast: 1), !files.isEmpty {
+                            while case let files = readFiles.take(), !files.isEmpty {
                                 if uncommitted.isEmpty { try db.beginTransaction(.immediate) }
                                 try Self.insert(files, into: db)
                                 uncommitted += files

@@ -1,8 +1,9 @@
 import WorkerThreads
 
 /// Files read by the indexer's readers, waiting for its one writer (SQLite writes one transaction
-/// at a time): readers hand over what they read and go on reading, the writer takes them in
-/// large transactions, and neither waits for the other while there is work for both.
+/// at a time): readers hand over what they read and go on reading, the writer takes them as they
+/// come (and commits them in large transactions), and neither waits for the other while there is
+/// work for both.
 final class ReadFiles<File: Sendable>: @unchecked Sendable {
     // @unchecked: every `var` is read and written under `condition`.
     private let condition = ThreadCondition()
@@ -36,16 +37,15 @@ final class ReadFiles<File: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// The files waiting, once there are `count` of them or every reader has finished; empty
-    /// when every reader has finished and every file has been taken.
-    func take(atLeast count: Int) -> [File] {
+    /// The files waiting, once there are some or every reader has finished; empty when every
+    /// reader has finished and every file has been taken.
+    func take() -> [File] {
         condition.withLock {
-            while waiting.count < count, readersLeft > 0 { condition.wait() }
-            defer {
-                waiting.removeAll(keepingCapacity: true)
-                condition.broadcast()
-            }
-            return waiting
+            while waiting.isEmpty, readersLeft > 0 { condition.wait() }
+            let taken = waiting
+            waiting = []
+            condition.broadcast()
+            return taken
         }
     }
 
