@@ -10,7 +10,33 @@ enum SearchText {
         // kanji come out of the rest as they went in (most of the names of a Japanese collection).
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
         if text.unicodeScalars.allSatisfy(isLeftAsIsByFolding) { return text.lowercased() }
-        return foldedByFoundation(text)
+        return foldedLetterByLetter(text) ?? foldedByFoundation(text)
+    }
+
+    /// The Latin-1 Supplement and Latin Extended-A (U+00C0–U+017F: the accented letters of
+    /// French, German, Polish, Czech…), each folded on its own by Foundation, once.
+    private static let latinFolds: [String] = (0xC0...0x17F).map { foldedByFoundation(String(Unicode.Scalar(UInt32($0))!)) }
+
+    /// `text` folded a letter at a time when each is ASCII, left as it is (kana, kanji) or in
+    /// ``latinFolds``: such letters fold on their own as they fold among others (none combines
+    /// with its neighbours; SearchTextTests checks it against Foundation), and Foundation's
+    /// normalizations cost more than the rest of a file's row. Nil for any other text.
+    static func foldedLetterByLetter(_ text: String) -> String? {
+        var folded = ""
+        folded.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                folded.unicodeScalars.append(Unicode.Scalar((0x41...0x5A).contains(byte) ? byte | 0x20 : byte))
+            } else if isLeftAsIsByFolding(scalar) {
+                folded.unicodeScalars.append(scalar)
+            } else if (0xC0...0x17F).contains(scalar.value) {
+                folded += latinFolds[Int(scalar.value) - 0xC0]
+            } else {
+                return nil
+            }
+        }
+        return folded
     }
 
     /// ASCII, and the kana and kanji (with the Japanese punctuation and iteration marks) that NFD,

@@ -47,4 +47,26 @@ struct SearchTextTests {
         // Outside the set: what NFKC changes.
         #expect(SearchText.fold("か\u{3099}\u{3000}\u{309B}") == "が  \u{3099}")
     }
+
+    /// Texts of ASCII, kana, kanji and the accented Latin letters (U+00C0–U+017F) are folded a
+    /// letter at a time: each such letter, alone and among others, folds as Foundation folds it.
+    @Test func latinLettersFoldAsFoundationFolds() {
+        let latin = (0xC0...0x17F).compactMap(Unicode.Scalar.init)
+        let others = (0..<0xA000).compactMap(Unicode.Scalar.init).filter(SearchText.isLeftAsIsByFolding)
+        for scalar in latin {
+            let text = String(scalar)
+            #expect(SearchText.foldedLetterByLetter(text) == SearchText.foldedByFoundation(text), "U+\(String(scalar.value, radix: 16))")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let text = String(
+                String.UnicodeScalarView(
+                    (0..<Int.random(in: 1...10, using: &generator)).map { _ in
+                        Bool.random(using: &generator) ? latin.randomElement(using: &generator)! : others.randomElement(using: &generator)!
+                    }))
+            #expect(SearchText.fold(text) == SearchText.foldedByFoundation(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(SearchText.fold("Frédéric CHOPIN – Études, Op. 10") == "frederic chopin – etudes, op. 10")
+        #expect(SearchText.foldedLetterByLetter("Σ") == nil)
+    }
 }
