@@ -24,8 +24,10 @@ struct TrackParser {
         // out here, not in `scan`, the loop over a well-formed file keeps them out of its registers.
         var skippedEnd = -1
         var keptTick: UInt32 = 0
-        // One nested function for the pass, so that every way out of it is a `return`.
-        func scan() {
+        // One nested function for the pass, so that every way out of it is a `return`. The visitor
+        // is its parameter (and `visitPayload`'s), not a capture: a first index ran 1.5 % fewer
+        // instructions (callgrind).
+        func scan(_ visitor: inout Visitor) {
             var pos = body.lowerBound
             let end = body.upperBound
             var tick: UInt32 = 0
@@ -76,7 +78,7 @@ struct TrackParser {
             }
 
             /// Gives the visitor a system exclusive, escape or meta event; `false` once the failure is recorded.
-            func visitPayload(status: UInt8, metaType: UInt8, _ payload: Range<Int>, eventStart: Int) -> Bool {
+            func visitPayload(status: UInt8, metaType: UInt8, _ payload: Range<Int>, eventStart: Int, into visitor: inout Visitor) -> Bool {
                 do throws(SMFError) {
                     try visitor.visitPayloadEvent(
                         tick: tick, status: status, metaType: metaType,
@@ -159,7 +161,7 @@ struct TrackParser {
                     // where skipping would leave more between two events, the message is kept
                     // as an escape event, the way a file may hold one.
                     if let next = nextDelta(), UInt64(tick) + UInt64(next) - UInt64(keptTick) > UInt64(Track.maximumDelta) {
-                        guard visitPayload(status: 0xF7, metaType: 0, statusOffset..<pos, eventStart: eventStart) else { return }
+                        guard visitPayload(status: 0xF7, metaType: 0, statusOffset..<pos, eventStart: eventStart, into: &visitor) else { return }
                     } else {
                         skippedEnd = pos
                     }
@@ -176,7 +178,7 @@ struct TrackParser {
                 if status == 0xFF, metaType == 0x51, length == 3, bytes[pos] | bytes[pos + 1] | bytes[pos + 2] == 0 {
                     guard warn(.zeroTempo(offset: eventStart, track: number)) else { return }
                 }
-                guard visitPayload(status: status, metaType: metaType, pos..<pos + length, eventStart: eventStart) else { return }
+                guard visitPayload(status: status, metaType: metaType, pos..<pos + length, eventStart: eventStart, into: &visitor) else { return }
                 pos += length
                 if status == 0xFF, metaType == 0x2F {
                     endOfTrack = pos
@@ -184,7 +186,7 @@ struct TrackParser {
                 }
             }
         }
-        scan()
+        scan(&visitor)
         if let failure { throw failure }
         // Counted warnings, in the order of their first occurrence.
         var counted: [(first: Int, warning: SMFWarning)] = strayMessages.map { status, stray in
