@@ -13,7 +13,7 @@
 #
 # Targets (bench/soak_measure.py): smfplay's RSS grows by at most 5 MB after the warm-up (the
 # first tenth of the run, 2 minutes at least; medians of 2-minute windows), its descriptors and
-# threads not at all (the fewest in the last third are no more than in the first third after
+# threads not at all (the median of the last third is no more than that of the first third after
 # warm-up: what comes and goes with a song is no leak), and the heard
 # position drifts from the sound by less than 50 ms an hour (real-time runs only: at
 # --tempo 4 songs last too little for a slope). Exit status 1 when one is missed. fluidsynth's
