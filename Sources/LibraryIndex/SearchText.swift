@@ -6,10 +6,10 @@ import Foundation
 /// voicing marks stay: バ and ハ are different letters, not one letter with an accent.
 enum SearchText {
     static func fold(_ text: String) -> String {
-        // ASCII is its own decomposition and composition: lower case is all it needs; kana and
-        // kanji come out of the rest as they went in (most of the names of a Japanese collection).
+        // ASCII is its own decomposition and composition: lower case is all it needs. Kana and
+        // kanji (most of the names of a Japanese collection) and accented Latin are folded a
+        // letter at a time; the rest goes through Foundation.
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        if text.unicodeScalars.allSatisfy(isLeftAsIsByFolding) { return text.lowercased() }
         return foldedLetterByLetter(text) ?? foldedByFoundation(text)
     }
 
