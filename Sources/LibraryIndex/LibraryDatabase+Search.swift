@@ -53,6 +53,14 @@ extension LibraryDatabase {
     }
 }
 
+extension SearchQuery {
+    /// Whether `words` leave anything to look for: a word needs three characters, or a letter or
+    /// a digit. Without, a search would list every file (`search ""`, `search -`).
+    public static func hasWordsToLookFor(_ words: [String]) -> Bool {
+        !LibraryDatabase.wordMatches(SearchText.terms(of: words), inNames: false).isEmpty
+    }
+}
+
 extension LibraryIndexReading {
     /// The files that have every word of `query`: first those with every word in their own names,
     /// then the others, each in the order the library was indexed in (its folders' natural order,

@@ -84,6 +84,8 @@ struct Browse: ParsableCommand {
     /// search while it is finds what is read so far).
     static func librarySearch(database: LibraryDatabase, root: FilePath, messages: StatusMessages) -> (String) -> [FilePath] {
         { words in
+            // A `-` typed alone finds nothing yet, rather than every file.
+            guard SearchQuery.hasWordsToLookFor([words]) else { return [] }
             do throws(LibraryIndexError) {
                 return try database.search(SearchQuery(words: [words], folder: root, limit: 2000)).map(\.path)
             } catch {

@@ -28,8 +28,10 @@ struct SearchOptions: ParsableArguments {
     var json = false
 
     func checkOwnArguments() throws {
-        if words.isEmpty, longer == nil, shorter == nil, mode == nil, !hasLyrics {
-            throw ValidationError("give words to look for, or a filter (--longer, --shorter, --mode, --has-lyrics)")
+        if longer == nil, shorter == nil, mode == nil, !hasLyrics, !SearchQuery.hasWordsToLookFor(words) {
+            let given = words.isEmpty ? "" : "nothing to look for in \(words.map { "\"\($0)\"" }.joined(separator: " ")): "
+            throw ValidationError(
+                given + "give words to look for (three characters, or a letter or digit), or a filter (--longer, --shorter, --mode, --has-lyrics)")
         }
         if limit < 0 { throw ValidationError("--limit must be 0 (all) or more, not \(limit)") }
     }

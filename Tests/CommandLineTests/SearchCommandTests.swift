@@ -58,6 +58,13 @@ struct SearchCommandTests {
         #expect(none.status == 1 && none.stdout.isEmpty && none.stderrLines == ["smfplay: nothing found"], "\(none)")
         let usage = try sandbox.run(["search", "--library", "Library"])
         #expect(usage.status == 64, "\(usage)")
+        // Words with nothing to look for in them are no words: not a list of every file.
+        for blank in [[""], ["  "], ["-"]] {
+            let nothing = try sandbox.run(["search"] + blank + ["--library", "Library"])
+            #expect(nothing.status == 64 && nothing.stdout.isEmpty && nothing.stderr.contains("nothing to look for in \"\(blank[0])\""), "\(nothing)")
+        }
+        let filtered = try sandbox.run(["search", "", "--mode", "gm", "--library", "Library"])
+        #expect(filtered.succeeded && filtered.stdout.contains("Ballade No.1.mid"), "a filter still lists its files: \(filtered)")
     }
 
     @Test(
