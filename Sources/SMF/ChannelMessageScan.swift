@@ -1,9 +1,7 @@
-/// What a song's summary and its standard's detection need from its channel messages, from one
-/// pass over every track's events: the channels each track uses, its notes on each, when the
-/// first note starts, and the bank and program selections with their places.
-///
-/// Notes are most of a song's events, and these are the only passes that look at them: each
-/// took a pass of its own (the index reads thousands of songs a second).
+/// What a song's summary and its standard's detection need from its channel messages: the
+/// channels each track uses, its notes on each, when the first note starts, and the bank and
+/// program selections with their places, on the song's time line. Each track counted these as it
+/// was made (``TrackChannelUse``): no pass here over its notes, which are most of its events.
 struct ChannelMessageScan {
     /// A bank select (controller 0 or 32) or program change: where it is, and the event.
     struct Selection {
@@ -23,34 +21,18 @@ struct ChannelMessageScan {
     init(song: Song) {
         let tracks = song.file.tracks
         channelMasks.reserveCapacity(tracks.count)
-        noteCounts = [Int](repeating: 0, count: tracks.count * 16)
+        noteCounts.reserveCapacity(tracks.count * 16)
         for (index, track) in tracks.enumerated() {
             let start = song.timeline.trackStartTicks[index]
-            var mask: UInt16 = 0
-            var trackFirstNote: UInt32?
-            // Counted in place, without the checks of an array's element on each note.
-            noteCounts.withUnsafeMutableBufferPointer { counts in
-                let notes = UnsafeMutableBufferPointer(rebasing: counts[index * 16..<index * 16 + 16])
-                track.events.withUnsafeBufferPointer { events in
-                    for position in events.indices where events[position].isChannelMessage {
-                        let event = events[position]
-                        let channel = Int(event.channel)
-                        mask |= 1 << UInt16(channel)
-                        // Counted without a branch: note-ons and note-offs alternate, which a
-                        // branch on each would guess wrong half the time.
-                        let startsNote = event.startsNote
-                        notes[channel] &+= startsNote ? 1 : 0
-                        if trackFirstNote == nil, startsNote { trackFirstNote = event.tick }
-                        if ChannelState.isSetting(event) {
-                            selections.append(
-                                Selection(
-                                    place: SongSummary.EventPlace(tick: start + UInt64(event.tick), track: index, index: position), event: event))
-                        }
-                    }
-                }
+            let use = track.channelUse
+            channelMasks.append(use.channels)
+            for channel in 0..<16 { noteCounts.append(Int(use.noteCounts[channel])) }
+            if let first = use.firstNoteTick { firstNoteTick = min(firstNoteTick, start + UInt64(first)) }
+            for position in use.settingIndices {
+                let event = track.events[position]
+                let place = SongSummary.EventPlace(tick: start + UInt64(event.tick), track: index, index: position)
+                selections.append(Selection(place: place, event: event))
             }
-            channelMasks.append(mask)
-            if let trackFirstNote { firstNoteTick = min(firstNoteTick, start + UInt64(trackFirstNote)) }
         }
     }
 

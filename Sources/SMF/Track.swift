@@ -8,18 +8,22 @@ public struct Track: Hashable, Sendable {
     public internal(set) var events: [TrackEvent]
     @usableFromInline var payloads: [Payload]
     var payloadBytes: [UInt8]
+    /// Its channel messages' channels, notes and selections, kept with its events.
+    private(set) var channelUse: TrackChannelUse
 
     /// An empty track.
     public init() {
         events = []
         payloads = []
         payloadBytes = []
+        channelUse = TrackChannelUse()
     }
 
-    init(events: [TrackEvent], payloads: [Payload], payloadBytes: [UInt8]) {
+    init(events: [TrackEvent], payloads: [Payload], payloadBytes: [UInt8], channelUse: TrackChannelUse) {
         self.events = events
         self.payloads = payloads
         self.payloadBytes = payloadBytes
+        self.channelUse = channelUse
     }
 
     /// The tick of the last event (End of Track included), 0 for an empty track.
@@ -93,7 +97,9 @@ public struct Track: Hashable, Sendable {
             tick >= lengthInTicks && tick - lengthInTicks <= Self.maximumDelta,
             "events must be appended in time order, at most 0x0FFFFFFF ticks apart")
         if let bytes = message.channelBytes {
-            events.append(TrackEvent(tick: tick, status: bytes.status, low24: UInt32(bytes.data1) << 8 | UInt32(bytes.data2)))
+            let event = TrackEvent(tick: tick, status: bytes.status, low24: UInt32(bytes.data1) << 8 | UInt32(bytes.data2))
+            channelUse.count(event, at: events.count)
+            events.append(event)
             return
         }
         switch message {

@@ -5,6 +5,7 @@ struct TrackBuilder: TrackEventVisitor {
     private(set) var count = 0
     private(set) var payloads: [Payload] = []
     private(set) var payloadBytes: [UInt8] = []
+    private(set) var channelUse = TrackChannelUse()
     /// The track's number, for the error that refuses more events than can be indexed.
     private let number: Int
 
@@ -18,6 +19,7 @@ struct TrackBuilder: TrackEventVisitor {
         var outcome: Result<WarningLog, SMFError>?
         var payloads: [Payload] = []
         var payloadBytes: [UInt8] = []
+        var channelUse = TrackChannelUse()
         // Every event takes at least two bytes (a delta and a data byte), so
         // this capacity cannot be exceeded; pages never written stay unallocated.
         let capacity = parser.body.count / 2 + 1
@@ -27,14 +29,17 @@ struct TrackBuilder: TrackEventVisitor {
             count = builder.count
             payloads = builder.payloads
             payloadBytes = builder.payloadBytes
+            channelUse = builder.channelUse
         }
         // The initializer always runs its closure.
         let log = try outcome!.get()
-        return (Track(events: events, payloads: payloads, payloadBytes: payloadBytes), log)
+        return (Track(events: events, payloads: payloads, payloadBytes: payloadBytes, channelUse: channelUse), log)
     }
 
     mutating func visitChannelMessage(tick: UInt32, status: UInt8, data1: UInt8, data2: UInt8) {
-        events[count] = TrackEvent(tick: tick, status: status, low24: UInt32(data1) << 8 | UInt32(data2))
+        let event = TrackEvent(tick: tick, status: status, low24: UInt32(data1) << 8 | UInt32(data2))
+        channelUse.count(event, at: count)
+        events[count] = event
         count += 1
     }
 

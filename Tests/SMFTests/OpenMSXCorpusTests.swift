@@ -91,7 +91,7 @@ import Testing
 }
 
 /// The corpus files, each read once by both parsers however many tests use it.
-private actor OpenMSXCorpus {
+actor OpenMSXCorpus {
     static let shared = OpenMSXCorpus()
     static let directory = "/usr/share/games/openttd/baseset/openmsx"
     static let midicsvPath = "/usr/bin/midicsv"
@@ -104,7 +104,7 @@ private actor OpenMSXCorpus {
 
     private var songs: [String: Task<CorpusSong, any Error>] = [:]
 
-    func song(named name: String) async throws -> CorpusSong {
+    fileprivate func song(named name: String) async throws -> CorpusSong {
         if let task = songs[name] { return try await task.value }
         let task = Task { try await CorpusSong.load(name: name, path: Self.directory + "/" + name) }
         songs[name] = task
