@@ -121,9 +121,9 @@ public struct SongSummary: Codable, Hashable, Sendable {
             }
         durationSeconds = song.duration
         tempo = TempoSummary(tempoMap: song.tempoMap, endTick: song.endTick)
-        // One pass over each track's channel messages (counts, channels, bank and program
-        // selections), and the few events whose order across tracks matters (meta and system
-        // exclusive events) found among those with bytes of their own.
+        // The tracks' channel messages as each counted them when it was made (channels, notes,
+        // bank and program selections), and the few events whose order across tracks matters
+        // (meta and system exclusive events) found among those with bytes of their own.
         let scan = ChannelMessageScan(song: song)
         var others: [EventPlace] = []
         for (index, track) in file.tracks.enumerated() {
