@@ -19,7 +19,8 @@ public struct FolderEntry: Hashable, Sendable {
     /// A symbolic link to the listed folder itself or to a folder that holds it:
     /// entering it only goes round in a circle, so the browser can say so.
     public let isLoop: Bool
-    /// The file or folder's identity; nil for a place inside an archive (where no link can loop).
+    /// A folder's identity, which a walk through links visits once; nil for a file, and for a
+    /// place inside an archive (where no link can loop).
     let identity: FileIdentity?
 }
 
@@ -32,6 +33,6 @@ extension FolderEntry {
         kind = .midiFile
         isSymbolicLink = false
         isLoop = false
-        identity = FileIdentity(path: path)
+        identity = nil
     }
 }

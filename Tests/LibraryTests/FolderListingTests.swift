@@ -53,6 +53,18 @@ struct FolderListingTests {
             names(try FolderListing(folder: FilePath(folder.path))) == ["Gymnasium.mid", "Gymnopédie 2.mid", "Gymnopédie 3.mid", "Gymnopédie 10.mid"])
     }
 
+    @Test("what a folder says of its entries decides nothing it should not: a folder named as a MIDI file is a folder, a pipe so named is left out")
+    func entriesNamedAsMIDIFilesAreLookedUpUnlessPlainFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.create("plain.mid")
+        try folder.create("Sonatas.mid/first.mid")
+        #expect(mkfifo(folder.path + "/pipe.mid", 0o600) == 0)
+        let entries = try #require(FilePath(folder.path).entries())
+        let plain = Dictionary(uniqueKeysWithValues: entries.map { ($0.name.string, $0.isPlainFile) })
+        #expect(plain == ["plain.mid": true, "Sonatas.mid": false, "pipe.mid": false])
+        #expect(names(try FolderListing(folder: FilePath(folder.path))) == ["Sonatas.mid/", "plain.mid"])
+    }
+
     @Test func linkedFoldersAreShownAndLoopsMarked() throws {
         let folder = try TemporaryFolder()
         let elsewhere = try TemporaryFolder()
