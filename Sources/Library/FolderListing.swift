@@ -20,7 +20,7 @@ public struct FolderListing: Sendable {
     public let leftOut: [ArchiveWarning]
 
     public init(folder: FilePath) throws(FolderListingError) {
-        guard let names = folder.entries() else {
+        guard let listed = folder.entries() else {
             let code = errno
             if code == ENOTDIR, let songs = Self.songEntries(of: folder) {
                 self.folder = folder
@@ -35,7 +35,7 @@ public struct FolderListing: Sendable {
         var folders: [FolderEntry] = []
         var files: [FolderEntry] = []
         var enclosingFolders: Set<FileIdentity>?
-        for entry in names where !Self.isHidden(entry.name) {
+        for entry in listed where !Self.isHidden(entry.name) {
             let name = entry.name
             let path = folder.appending(name)
             // Most entries: a plain file, as the folder says, named as a MIDI file is (which no

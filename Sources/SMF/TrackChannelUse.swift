@@ -27,7 +27,4 @@ struct TrackChannelUse: Hashable, Sendable {
         if startsNote, firstNoteTick == nil { firstNoteTick = event.tick }
         if ChannelState.isSetting(event) { settingIndices.append(index) }
     }
-
-    /// The notes started on all channels.
-    var noteCount: Int { Int(noteCounts.wrappedSum()) }
 }
