@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import LibraryIndex
@@ -15,7 +16,7 @@ struct SearchTextTests {
     /// ASCII is cut on its bytes, as its characters are cut ("\r\n" is one character).
     @Test func asciiIsCutAsItsCharactersAre() {
         let letters = Array("aZ09 .-_\r\n\t/")
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 0x1A71)
         for _ in 0..<2_000 {
             let text = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator)! })
             #expect(SearchText.letterPairs(of: text) == SearchText.letterPairs(ofLetters: text), "\(Array(text.utf8))")
@@ -37,7 +38,7 @@ struct SearchTextTests {
             let text = String(scalar)
             #expect(SearchText.fold(text) == SearchText.foldedByFoundation(text), "U+\(String(scalar.value, radix: 16))")
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 0x1A72)
         for _ in 0..<2_000 {
             let text = String(
                 String.UnicodeScalarView((0..<Int.random(in: 1...8, using: &generator)).map { _ in scalars.randomElement(using: &generator)! }))
@@ -57,7 +58,7 @@ struct SearchTextTests {
             let text = String(scalar)
             #expect(SearchText.foldedLetterByLetter(text) == SearchText.foldedByFoundation(text), "U+\(String(scalar.value, radix: 16))")
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 0x1A73)
         for _ in 0..<3_000 {
             let text = String(
                 String.UnicodeScalarView(

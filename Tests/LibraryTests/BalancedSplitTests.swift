@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import TestSupport
 import Testing
 
 /// The cluster split: every file in one shard, shards within the stated bound, the same whatever
@@ -8,7 +9,7 @@ import Testing
 struct BalancedSplitTests {
     /// A made-up collection: Lakh-like paths, log-normal sizes (median 30 KB), seeded.
     static func collection(_ count: Int, seed: UInt64, prefix: String = "") -> (keys: [[UInt8]], weights: [Int]) {
-        var random = SplitMix(seed)
+        var random = SeededRandom(seed: seed)
         var keys: [[UInt8]] = []
         var weights: [Int] = []
         for _ in 0..<count {
@@ -62,7 +63,7 @@ struct BalancedSplitTests {
     func independentOfOrder() {
         let (keys, weights) = Self.collection(4_000, seed: 2)
         let split = BalancedSplit(keys: keys, weights: weights, shardCount: 10)
-        var random = SplitMix(3)
+        var random = SeededRandom(seed: 3)
         let order = Array(keys.indices).shuffled(using: &random)
         let shuffled = BalancedSplit(keys: order.map { keys[$0] }, weights: order.map { weights[$0] }, shardCount: 10)
         for (position, file) in order.enumerated() {
@@ -91,20 +92,5 @@ struct BalancedSplitTests {
         let after = BalancedSplit(keys: keys + newKeys, weights: weights + newWeights, shardCount: 50)
         let moved = keys.indices.filter { before.shards[$0] != after.shards[$0] }.count
         #expect(Double(moved) <= 0.02 * Double(keys.count), "\(moved) of \(keys.count) moved")
-    }
-}
-
-/// SplitMix64, seeded: the same collection on every run.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(_ seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -37,7 +37,7 @@ struct DamagedFileTests {
     @Test("random bytes", arguments: kinds)
     func randomBytes(access: DatabaseFile.Access) throws {
         let file = try StoredFile()
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 0xDA3A)
         let bytes = (0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) }
         try Self.write(bytes, to: file)
         #expect(try Self.expectSetAside(try file.open(access), file) == bytes)

@@ -1,4 +1,5 @@
 import SMF
+import TestSupport
 import Testing
 
 @testable import Synthesis
