@@ -42,6 +42,17 @@ public final class LockFile: Sendable {
         self.descriptor = descriptor
     }
 
+    /// Locks `path` for this process, writing the process's number in it.
+    public convenience init(forThisProcess path: FilePath) throws(Failure) {
+        try self.init(path, holder: Array("\(getpid())\n".utf8))
+    }
+
+    /// The number of the process that holds a lock taken with ``init(forThisProcess:)``, from
+    /// what it wrote; nil when it had not written yet.
+    public static func process(writtenIn holder: [UInt8]) -> Int32? {
+        String(decoding: holder, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.flatMap { Int32($0) }
+    }
+
     deinit {
         try? descriptor.close()
     }

@@ -39,9 +39,9 @@ public final class IndexBuild: Sendable {
             do throws(LibraryIndexError) {
                 let database = try LibraryDatabase(path: databasePath)
                 let indexer = LibraryIndexer(database: database, workers: 1, textEncoding: try database.textEncoding())
-                let summary = try indexer.update(root: root, isCancelled: { shared.isCancelled.load(ordering: .relaxed) }) { progress in
-                    shared.state.withLock { $0 = .running(progress) }
-                }
+                let summary = try indexer.update(
+                    root: root, isCancelled: { shared.isCancelled.load(ordering: .relaxed) },
+                    progress: { progress in shared.state.withLock { $0 = .running(progress) } })
                 shared.state.withLock { $0 = .finished(filesFound: summary.found) }
             } catch {
                 shared.state.withLock { $0 = .failed(error.description) }

@@ -52,9 +52,11 @@ public struct LibraryIndexer: Sendable {
     }
 
     /// Updates the index of `root` (an absolute path), which is then in this indexer's text
-    /// encoding (see ``LibraryDatabase/textEncoding()``). `progress` is called from worker threads.
+    /// encoding (see ``LibraryDatabase/textEncoding()``). While another process updates the index,
+    /// waits for it (see ``LibraryDatabase/lockForUpdate(isCancelled:waiting:)``), after calling
+    /// `waiting` with its process number. `progress` is called from worker threads.
     public func update(
-        root: FilePath, isCancelled: @escaping @Sendable () -> Bool = { false },
+        root: FilePath, isCancelled: @escaping @Sendable () -> Bool = { false }, waiting: (Int32?) -> Void = { _ in },
         progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }
     ) throws(LibraryIndexError) -> IndexSummary {
         // First: files read in passing while this update runs are read in its encoding too.
@@ -66,23 +68,31 @@ public struct LibraryIndexer: Sendable {
         if collector.files.isEmpty, let problem = collector.problems.first(where: { $0.path == root }), problem.kind != .noMIDIFiles {
             throw .unreadableLibrary(path: root, reason: problem.reason)
         }
-        return try update(collector.files, root: root, removingVanished: true, summary: summary, isCancelled: isCancelled, progress: progress)
+        return try update(
+            collector.files, root: root, removingVanished: true, summary: summary, isCancelled: isCancelled, waiting: waiting,
+            progress: progress)
     }
 
     /// Brings the index up to date for `files` under the library folder `root` (new or changed
     /// ones are read, and those read in another encoding; the rest of the library is left as it
-    /// is): for a queue about to play.
+    /// is): for a queue about to play. Waits while another process updates the index.
     public func refresh(_ files: [FilePath], root: FilePath) throws(LibraryIndexError) -> IndexSummary {
         try update(files.filter { $0.relativeBytes(under: root) != nil }, root: root, removingVanished: false, summary: IndexSummary())
     }
 
     private func update(
         _ files: [FilePath], root: FilePath, removingVanished: Bool, summary: IndexSummary,
-        isCancelled: @escaping @Sendable () -> Bool = { false },
+        isCancelled: @escaping @Sendable () -> Bool = { false }, waiting: (Int32?) -> Void = { _ in },
         progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }
     ) throws(LibraryIndexError) -> IndexSummary {
         var summary = summary
         summary.found = files.count
+        // Held to the end of the update: what the index knows is read after the last update ended.
+        guard let lock = try database.lockForUpdate(isCancelled: isCancelled, waiting: waiting) else {
+            summary.wasCancelled = true
+            return summary
+        }
+        defer { withExtendedLifetime(lock) {} }
         let known = try knownFiles(under: root)
         let encodingName = TextDecoding.Encoding.name(of: textEncoding)
         var toRead: [(path: FilePath, stamp: IndexStamp, id: Int64?, change: Change)] = []

@@ -1,10 +1,6 @@
 import Files
 import SystemPackage
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The resume state held by this player: while it lives, another smfplay that asks
 /// for it gets ``ResumeLockError/heldByAnotherPlayer(lockFile:pid:)``, so that two
 /// players never write over each other's state. A class, because it owns the open
@@ -26,12 +22,11 @@ public final class ResumeLock: Sendable {
             throw .unusable(lockFile: lockFile, reason: error.reason)
         }
         do {
-            file = try LockFile(lockFile, holder: Array("\(getpid())\n".utf8))
+            file = try LockFile(forThisProcess: lockFile)
         } catch {
             switch error {
             case .held(let holder):
-                let pid = String(decoding: holder, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.flatMap { Int32($0) }
-                throw .heldByAnotherPlayer(lockFile: lockFile, pid: pid)
+                throw .heldByAnotherPlayer(lockFile: lockFile, pid: LockFile.process(writtenIn: holder))
             case .system(let cause):
                 throw .unusable(lockFile: lockFile, reason: SystemError.text(cause.rawValue))
             }

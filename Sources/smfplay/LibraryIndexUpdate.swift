@@ -61,7 +61,11 @@ enum LibraryIndexUpdate {
         let line = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         let cancellation = interrupt?.cancellation
         let summary = try indexer.update(
-            root: root, isCancelled: { cancellation?.isCancelled ?? false }, progress: { progress in line.show(progress) })
+            root: root, isCancelled: { cancellation?.isCancelled ?? false },
+            waiting: { process in
+                let holder = process.map { "another smfplay (process \($0))" } ?? "another smfplay"
+                printError("\(database.path.text): \(holder) is updating the library index; waiting for it to finish")
+            }, progress: { progress in line.show(progress) })
         line.clear()
         return summary
     }
