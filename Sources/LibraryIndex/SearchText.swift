@@ -62,10 +62,18 @@ enum SearchText {
         return String(kept).precomposedStringWithCompatibilityMapping
     }
 
-    /// The words of a query, folded: separated by white space; a word in quotes keeps its spaces.
+    /// The words of a query, folded: separated by white space, without the punctuation around
+    /// each (`"Ballade",`, `(Chopin)` and `「幻想」` are typed in sentences and pasted with their
+    /// quotes; `op.10` keeps its own). A word of nothing but punctuation (`★★★`) is kept whole.
     static func terms(of query: [String]) -> [String] {
         query.flatMap { argument in
-            argument.split(whereSeparator: \.isWhitespace).map { fold(String($0)) }
+            argument.split(whereSeparator: \.isWhitespace).map { word in
+                let folded = fold(String(word))
+                guard let first = folded.firstIndex(where: isLetterOrDigit), let last = folded.lastIndex(where: isLetterOrDigit) else {
+                    return folded
+                }
+                return String(folded[first...last])
+            }
         }.filter { !$0.isEmpty }
     }
 

@@ -92,6 +92,15 @@ struct LibraryIndexTests {
         #expect(try world.search(["FRÉDÉRIC", "tristesse"]) == ["Chopin/Études/Étude Op.10 No.3.mid"], "every word must be found")
     }
 
+    @Test("words are found without the quotes, brackets and commas around them")
+    func punctuationAroundWordsDoesNotMatter() throws {
+        let world = try World()
+        _ = try world.update()
+        #expect(try world.search(["\"Ballade\"", "(Chopin),"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"])
+        #expect(try world.search(["「序曲」"]) == ["Game/Dragon Quest/序曲.mid"])
+        #expect(try world.search(["op.52:"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"])
+    }
+
     @Test func japaneseIsFoundByAnyPart() throws {
         let world = try World()
         _ = try world.update()

@@ -14,6 +14,12 @@ struct SearchTextTests {
     }
 
     /// ASCII is cut on its bytes, as its characters are cut ("\r\n" is one character).
+    @Test func termsAreWordsWithoutThePunctuationAroundThem() {
+        #expect(
+            SearchText.terms(of: ["\"Ballade\",", "(Chopin)", "Op.10", "「幻想」", "★★★", "-", "  a  b "])
+                == ["ballade", "chopin", "op.10", "幻想", "★★★", "-", "a", "b"])
+    }
+
     @Test func asciiIsCutAsItsCharactersAre() {
         let letters = Array("aZ09 .-_\r\n\t/")
         var generator = SeededRandom(seed: 0x1A71)
