@@ -39,8 +39,8 @@ public struct IndexedFile: Codable, Hashable, Sendable, FetchableRecord, Persist
     /// The file's name as searches compare it (see ``SearchText``), to put files with the words in
     /// their names first.
     public var searchName = ""
-    /// False for a file known only from the browser's old cache (its length and tracks): the next
-    /// update reads it whole.
+    /// False for a file known only from the browser's old cache (its length and tracks), or not
+    /// read at all (no permission, an I/O error): the next update reads it again, whole.
     public var isComplete = true
     /// True for a file indexed before RMID files' artists, albums and genres were: the next update
     /// reads it again if it is an RMID file, and clears this for the rest (see

@@ -39,6 +39,9 @@ public struct LibraryIndexer: Sendable {
     /// Why a file is read.
     enum Change {
         case added, changed
+        /// Unchanged, but not read whole before: known only from the browser's old cache, or not
+        /// readable at all then (see ``IndexedFile/isComplete``).
+        case incomplete
         /// Unchanged, but its texts were read in another encoding.
         case recoded
         /// Unchanged, but an RMID file indexed before RMID files' INFO texts were.
@@ -110,8 +113,10 @@ public struct LibraryIndexer: Sendable {
                 continue
             }
             guard matched.insert(entry.id).inserted, let stamp else { continue }
-            if entry.stamp != stamp || !entry.isComplete {
+            if entry.stamp != stamp {
                 toRead.append((path, stamp, entry.id, .changed))
+            } else if !entry.isComplete {
+                toRead.append((path, stamp, entry.id, .incomplete))
             } else if let read = entry.textEncoding, read != encodingName {
                 toRead.append((path, stamp, entry.id, .recoded))
             } else if entry.isIndexedBeforeRMIDInfo, Self.isRMIDFile(path) {
@@ -158,15 +163,18 @@ public struct LibraryIndexer: Sendable {
             }
             if !files.isEmpty { _ = hand(files) }
         }
-        var outcome = (read: 0, added: 0, updated: 0, recoded: 0, rmidInfo: 0, unreadable: [String]())
+        var outcome = (read: 0, added: 0, updated: 0, stillUnread: 0, recoded: 0, rmidInfo: 0, unreadable: [String]())
         /// Counts files written.
         func count(_ written: [ReadFile]) {
             outcome.read += written.count
             outcome.added += written.count { $0.change == .added }
-            outcome.updated += written.count { $0.change == .changed }
+            // A file read whole at last has changed in the index; one still unreadable has not.
+            outcome.updated += written.count { $0.change == .changed || ($0.change == .incomplete && $0.file.isComplete) }
+            outcome.stillUnread += written.count { $0.change == .incomplete && !$0.file.isComplete }
             outcome.recoded += written.count { $0.change == .recoded }
             outcome.rmidInfo += written.count { $0.change == .rmidInfo }
-            outcome.unreadable += written.compactMap { read in read.file.problem.map { "\(read.file.pathText): \($0)" } }
+            // Each problem names its file.
+            outcome.unreadable += written.compactMap(\.file.problem)
             progress(IndexProgress(found: summary.found, toRead: pending.count, read: outcome.read))
         }
         var failure: LibraryIndexError?
@@ -228,6 +236,7 @@ public struct LibraryIndexer: Sendable {
         if let failure { throw failure }
         summary.added = outcome.added
         summary.updated = outcome.updated
+        summary.unchanged += outcome.stillUnread
         summary.recoded = outcome.recoded
         summary.readForRMIDInfo = outcome.rmidInfo
         summary.unreadable = outcome.unreadable.sorted()

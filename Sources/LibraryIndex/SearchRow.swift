@@ -31,7 +31,7 @@ struct SearchRow {
 
 extension IndexedFile {
     /// A file as read (its texts in `textEncoding`): its facts, or why it could not be read.
-    init(path: FilePath, stamp: IndexStamp, facts: Result<FileFacts, some Error>, textEncoding: TextDecoding.Encoding?) {
+    init(path: FilePath, stamp: IndexStamp, facts: Result<FileFacts, SMFFileError>, textEncoding: TextDecoding.Encoding?) {
         self.init(path: Data(path.bytes), size: stamp.size, modifiedNanoseconds: stamp.modifiedNanoseconds, inode: stamp.inode, hasLyrics: false)
         switch facts {
         case .success(let facts):
@@ -54,6 +54,9 @@ extension IndexedFile {
             self.textEncoding = isASCII ? nil : TextDecoding.Encoding.name(of: textEncoding)
         case .failure(let error):
             problem = "\(error)"
+            // Not read at all (no permission, an I/O error): read again by the next update, which
+            // finds the file's stamp unchanged when only its permissions were mended.
+            if case .unreadable = error { isComplete = false }
         }
     }
 }

@@ -1,0 +1,46 @@
+import Files
+import Foundation
+import SMF
+import SystemPackage
+import Testing
+
+@testable import LibraryIndex
+
+/// A file the index could not read at all (no permission, an I/O error) is read again by the next
+/// update, though its size, time and inode stay as they were when only its permissions are mended;
+/// a file read and found not to be MIDI is not.
+struct UnreadableFileIndexTests {
+    @Test func aFileNotReadAtAllIsReadAgainByTheNextUpdate() throws {
+        let world = try LibraryIndexTests.World()
+        let database = try world.database()
+        _ = try world.update(database)
+        // The ballade as an update that could not open it wrote it (tests run as root, whom no
+        // permission stops).
+        let ballade = world.rootPath.appending("Chopin/Ballades/Ballade No.4 Op.52.mid")
+        let stamp = try #require(IndexStamp(path: ballade))
+        let failure = SMFFileError.unreadable(path: ballade, reason: "permission denied")
+        let unread = IndexedFile(path: ballade, stamp: stamp, facts: .failure(failure), textEncoding: nil)
+        #expect(!unread.isComplete && unread.problem == "\(failure)")
+        let search = SearchRow(path: ballade, folder: SearchFolder(relative: "Chopin/Ballades"), facts: nil)
+        try LibraryIndexer.write([(unread, search, .changed)], to: database)
+        #expect(try world.search(["ballade", "chopin"]).isEmpty)
+
+        let again = try world.update(database)
+        #expect(again.updated == 1 && again.unchanged == 6 && again.added == 0, "\(again)")
+        #expect(try world.search(["ballade", "chopin"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"])
+        let settled = try world.update(database)
+        #expect(settled.updated == 0 && settled.unchanged == 7, "\(settled)")
+    }
+
+    @Test func aFileReadAndFoundNotMIDIIsLeftUntilItChanges() throws {
+        let world = try LibraryIndexTests.World()
+        let database = try world.database()
+        let first = try world.update(database)
+        #expect(first.unreadable.count == 1)
+        // Its problem names the file once.
+        let problem = try #require(first.unreadable.first)
+        #expect(problem.components(separatedBy: "not really.mid").count == 2, "\(problem)")
+        let second = try world.update(database)
+        #expect(second.unreadable.isEmpty && second.unchanged == 7 && second.updated == 0, "\(second)")
+    }
+}
