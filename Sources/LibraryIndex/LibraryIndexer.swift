@@ -71,6 +71,9 @@ public struct LibraryIndexer: Sendable {
         if collector.files.isEmpty, let problem = collector.problems.first(where: { $0.path == root }), problem.kind != .noMIDIFiles {
             throw .unreadableLibrary(path: root, reason: problem.reason)
         }
+        if collector.files.isEmpty, case let indexed = try database.fileCount(under: root), indexed > 0 {
+            throw .libraryEmptied(path: root, indexed: indexed, database: database.path)
+        }
         return try update(
             collector.files, root: root, removingVanished: true, summary: summary, isCancelled: isCancelled, waiting: waiting,
             progress: progress)

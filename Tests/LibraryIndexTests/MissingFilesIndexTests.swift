@@ -6,10 +6,11 @@ import Testing
 
 @testable import LibraryIndex
 
-/// A file the index could not read at all (no permission, an I/O error) is read again by the next
-/// update, though its size, time and inode stay as they were when only its permissions are mended;
-/// a file read and found not to be MIDI is not.
-struct UnreadableFileIndexTests {
+/// Files the index could not read, and a library folder found empty. A file not read at all (no
+/// permission, an I/O error) is read again by the next update, though its size, time and inode
+/// stay as they were when only its permissions are mended; a file read and found not to be MIDI
+/// is not. A library folder found empty leaves the index as it was.
+struct MissingFilesIndexTests {
     @Test func aFileNotReadAtAllIsReadAgainByTheNextUpdate() throws {
         let world = try LibraryIndexTests.World()
         let database = try world.database()
@@ -42,5 +43,24 @@ struct UnreadableFileIndexTests {
         #expect(problem.components(separatedBy: "not really.mid").count == 2, "\(problem)")
         let second = try world.update(database)
         #expect(second.unreadable.isEmpty && second.unchanged == 7 && second.updated == 0, "\(second)")
+    }
+
+    @Test("a library folder found empty (a disk not mounted) leaves the index as it was, and says so")
+    func anEmptiedLibraryIsNotForgotten() throws {
+        let world = try LibraryIndexTests.World()
+        let database = try world.database()
+        _ = try world.update(database)
+        let away = world.folder.file("away")
+        try FileManager.default.moveItem(atPath: world.root, toPath: away)
+        try FileManager.default.createDirectory(atPath: world.root, withIntermediateDirectories: false)
+        #expect(throws: LibraryIndexError.libraryEmptied(path: world.rootPath, indexed: 7, database: database.path)) {
+            try world.update(database)
+        }
+        #expect(try database.fileCount(under: world.rootPath) == 7)
+        #expect(try world.search(["ballade", "chopin"]) == ["Chopin/Ballades/Ballade No.4 Op.52.mid"])
+        // Mounted again: nothing to read.
+        try FileManager.default.removeItem(atPath: world.root)
+        try FileManager.default.moveItem(atPath: away, toPath: world.root)
+        #expect(try world.update(database).unchanged == 7)
     }
 }
