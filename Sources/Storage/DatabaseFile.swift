@@ -108,10 +108,12 @@ public enum DatabaseFile {
         return error.message ?? "\(error.resultCode)"
     }
 
-    /// Renames a damaged file to `PATH.bad-TIME`, its journal files removed; returns the new
-    /// name, or nil when there was no file to move.
+    /// Renames a damaged file to `PATH.bad-TIME` (`-2`, `-3`… after it when one was set aside in
+    /// the same second: never over another), its journal files removed; returns the new name, or
+    /// nil when there was no file to move.
     private static func moveAside(_ path: FilePath, reason: String) throws(OpenError) -> FilePath? {
-        let aside = FilePath(path.string + ".bad-" + timestamp())
+        let name = path.string + ".bad-" + timestamp()
+        let aside = (1...).lazy.map { FilePath($0 == 1 ? name : "\(name)-\($0)") }.first { $0.kind == nil }!
         var moved = true
         do {
             try path.rename(to: aside)
