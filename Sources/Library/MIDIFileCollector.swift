@@ -30,10 +30,18 @@ public struct MIDIFileCollector {
 
     public private(set) var files: [FilePath] = []
     public private(set) var problems: [Problem] = []
+    /// Whether `isCancelled` stopped the listing of a folder: `files` is then not all there is.
+    public private(set) var wasCancelled = false
+    /// Folders listed ahead, each with its listing or why it has none.
+    private typealias Listings = [FilePath: Result<FolderListing, FolderListingError>]
     private var visitedFolders: Set<FileIdentity> = []
     private var visitedPlaylists: Set<FilePath> = []
+    /// Asked between folders: listing a large library on a slow disk takes a while.
+    private let isCancelled: @Sendable () -> Bool
 
-    public init() {}
+    public init(isCancelled: @escaping @Sendable () -> Bool = { false }) {
+        self.isCancelled = isCancelled
+    }
 
     /// Adds a path given by the user: a file is taken as it is (so a misnamed
     /// MIDI file still plays); a folder adds every MIDI file under it; an M3U
@@ -62,7 +70,7 @@ public struct MIDIFileCollector {
         } else if info.st_mode & S_IFMT == S_IFDIR {
             let (filesBefore, problemsBefore) = (files.count, problems.count)
             addFolder(path, identity: FileIdentity(info))
-            if files.count == filesBefore, problems.count == problemsBefore {
+            if files.count == filesBefore, problems.count == problemsBefore, !wasCancelled {
                 problems.append(Problem(path: path, kind: .noMIDIFiles, reason: "no MIDI files in this folder"))
             }
         } else if M3UPlaylist.isPlaylist(path) {
@@ -112,12 +120,16 @@ public struct MIDIFileCollector {
     }
 
     private mutating func addFolder(_ folder: FilePath, identity: FileIdentity?) {
-        var listed = identity == nil ? [:] : Self.listings(under: folder, identity: identity!)
+        var listed = identity == nil ? [:] : Self.listings(under: folder, identity: identity!, isCancelled: isCancelled)
+        // What is listed so far is not the folder: taken as it is, it would be a library emptied.
+        guard !isCancelled() else {
+            wasCancelled = true
+            return
+        }
         addFolder(folder, identity: identity, listed: &listed)
     }
 
-    private mutating func addFolder(_ folder: FilePath, identity: FileIdentity?, listed: inout [FilePath: Result<FolderListing, FolderListingError>])
-    {
+    private mutating func addFolder(_ folder: FilePath, identity: FileIdentity?, listed: inout Listings) {
         if let identity, !visitedFolders.insert(identity).inserted { return }
         let listing: FolderListing
         do {
@@ -136,20 +148,25 @@ public struct MIDIFileCollector {
     /// The listings of the folders under `root` (itself included), a level of folders at a time,
     /// each level's on all cores: a library of thousands of folders is found in about half the
     /// time. Only folders on disk (archives, and XMI files of several songs, are listed as they
-    /// are reached), each once (by identity: a link back up is not followed again).
-    private static func listings(under root: FilePath, identity: FileIdentity) -> [FilePath: Result<FolderListing, FolderListingError>] {
-        var listed: [FilePath: Result<FolderListing, FolderListingError>] = [:]
+    /// are reached), each once (by identity: a link back up is not followed again). Stops early,
+    /// with what is listed so far, once `isCancelled` says so.
+    private static func listings(under root: FilePath, identity: FileIdentity, isCancelled: @escaping @Sendable () -> Bool) -> Listings {
+        var listed: Listings = [:]
         var seen: Set<FileIdentity> = [identity]
         var level = [root]
-        while !level.isEmpty {
+        while !level.isEmpty, !isCancelled() {
             let folders = level
-            let results = WorkerThreads.results(ofJobs: folders.count) { (index) throws(FolderListingError) in
-                try FolderListing(folder: folders[index])
+            let results = WorkerThreads.results(ofJobs: folders.count) { (index) throws(FolderListingError) -> FolderListing? in
+                isCancelled() ? nil : try FolderListing(folder: folders[index])
             }
             level = []
             for (folder, result) in zip(folders, results) {
-                listed[folder] = result
-                guard case .success(let listing) = result else { continue }
+                switch result {
+                case .success(nil): continue // Not listed: cancelled.
+                case .success(let listing?): listed[folder] = .success(listing)
+                case .failure(let error): listed[folder] = .failure(error)
+                }
+                guard case .success(let listing?) = result else { continue }
                 for entry in listing.entries where entry.kind == .folder {
                     if let identity = entry.identity, seen.insert(identity).inserted { level.append(entry.path) }
                 }

@@ -65,8 +65,12 @@ public struct LibraryIndexer: Sendable {
         // First: files read in passing while this update runs are read in its encoding too.
         try database.setTextEncoding(textEncoding)
         var summary = IndexSummary()
-        var collector = MIDIFileCollector()
+        var collector = MIDIFileCollector(isCancelled: isCancelled)
         collector.add(path: root)
+        guard !collector.wasCancelled else {
+            summary.wasCancelled = true
+            return summary
+        }
         summary.problems = collector.problems.filter { $0.path != root || !collector.files.isEmpty }.map(\.description)
         if collector.files.isEmpty, let problem = collector.problems.first(where: { $0.path == root }), problem.kind != .noMIDIFiles {
             throw .unreadableLibrary(path: root, reason: problem.reason)
@@ -146,12 +150,22 @@ public struct LibraryIndexer: Sendable {
 
         let pending = toRead
         let next = Atomic(0)
-        let (database, textEncoding) = (database, textEncoding)
+        let (database, textEncoding, found) = (database, textEncoding, summary.found)
+        // Progress is what the readers have read, as they go: what is written lags it by up to
+        // `mostWaiting` files, and moved a transaction (5,000 files) at a time.
+        let readSoFar = Atomic(0)
         /// Reads files until none is left or the update is cancelled, handing them over `chunk`
         /// at a time; stops when `hand` says to.
         @Sendable func read(chunk: Int, handingTo hand: ([ReadFile]) -> Bool) {
             var files: [ReadFile] = []
             var folder: SearchFolder?
+            func handOver() -> Bool {
+                guard hand(files) else { return false }
+                let read = readSoFar.wrappingAdd(files.count, ordering: .relaxed).newValue
+                progress(IndexProgress(found: found, toRead: pending.count, read: read))
+                files.removeAll(keepingCapacity: true)
+                return true
+            }
             while !isCancelled() {
                 let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < pending.count else { break }
@@ -160,11 +174,10 @@ public struct LibraryIndexer: Sendable {
                 file.id = item.id
                 files.append((file, search, item.change))
                 if files.count == chunk {
-                    guard hand(files) else { return }
-                    files.removeAll(keepingCapacity: true)
+                    guard handOver() else { return }
                 }
             }
-            if !files.isEmpty { _ = hand(files) }
+            if !files.isEmpty { _ = handOver() }
         }
         var outcome = (read: 0, added: 0, updated: 0, stillUnread: 0, recoded: 0, rmidInfo: 0, unreadable: [String]())
         /// Counts files written.
@@ -178,7 +191,6 @@ public struct LibraryIndexer: Sendable {
             outcome.rmidInfo += written.count { $0.change == .rmidInfo }
             // Each problem names its file.
             outcome.unreadable += written.compactMap(\.file.problem)
-            progress(IndexProgress(found: summary.found, toRead: pending.count, read: outcome.read))
         }
         var failure: LibraryIndexError?
         // Readers on every core, this thread writing what they read as it comes, a transaction

@@ -63,4 +63,14 @@ struct MissingFilesIndexTests {
         try FileManager.default.moveItem(atPath: away, toPath: world.root)
         #expect(try world.update(database).unchanged == 7)
     }
+
+    @Test("an update stopped while it lists the library's folders changes nothing: the files not listed yet are not gone")
+    func anUpdateStoppedWhileListingForgetsNothing() throws {
+        let world = try LibraryIndexTests.World()
+        let database = try world.database()
+        _ = try world.update(database)
+        let stopped = try LibraryIndexer(database: database, workers: 2, textEncoding: nil).update(root: world.rootPath, isCancelled: { true })
+        #expect(stopped.wasCancelled && stopped.removed == 0 && stopped.found == 0, "\(stopped)")
+        #expect(try database.fileCount(under: world.rootPath) == 7)
+    }
 }

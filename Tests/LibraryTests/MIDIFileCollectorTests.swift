@@ -1,5 +1,6 @@
 import Files
 import Foundation
+import Synchronization
 import SystemPackage
 import Testing
 
@@ -44,6 +45,30 @@ struct MIDIFileCollectorTests {
                 "Bach/a.MID", "Bach/misnamed.bin", "ショパン/Ballades/Ballade No.4.mid", "ショパン/Ballades/Ballade No.10.mid", "ショパン/b.mid",
             ])
         #expect(collector.problems.isEmpty)
+    }
+
+    /// Stopped while it lists (Ctrl-C during an index of a large library): it says so, and has
+    /// taken no file from the folders it was listing, nor said they hold none.
+    @Test func aListingStoppedPartWaySaysSo() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("collector-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in 0..<20 {
+            let path = root + "/Composer \(folder)/Works"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: path + "/Song.mid", contents: Data("x".utf8)))
+        }
+        let asked = Mutex(0)
+        var collector = MIDIFileCollector(isCancelled: {
+            asked.withLock {
+                $0 += 1
+                return $0 > 3
+            }
+        })
+        collector.add(path: FilePath(root))
+        #expect(collector.wasCancelled && collector.files.isEmpty && collector.problems.isEmpty)
+        var whole = MIDIFileCollector()
+        whole.add(path: FilePath(root))
+        #expect(!whole.wasCancelled && whole.files.count == 20)
     }
 
     /// Names from older systems, made with raw bytes (no String can name them): a Shift-JIS
