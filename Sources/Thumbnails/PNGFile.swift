@@ -23,7 +23,7 @@ public enum PNGFile {
     }
 
     /// The bytes of a PNG file holding `image`; `path` only names the file in errors.
-    static func encode(_ image: RGBImage, for path: FilePath) throws(ThumbnailError) -> [UInt8] {
+    public static func encode(_ image: RGBImage, for path: FilePath) throws(ThumbnailError) -> [UInt8] {
         // A piano roll compresses well: this first guess is nearly always enough.
         // When it is not, libpng says how much it needs, and a second try uses that.
         var capacity = image.bytes.count + image.height + 1024

@@ -30,6 +30,15 @@ public struct Thumbnailer: Sendable {
         midiFile input: FilePath, to output: FilePath, text: [(keyword: String, text: String)] = [],
         access: AtomicWrite.Access = .shared
     ) throws(ThumbnailError) {
+        try PNGFile.write(image(ofMIDIFile: input), to: output, text: text, access: access)
+    }
+
+    /// The bytes of a PNG piano roll of the MIDI file at `input`, for a pipe.
+    public func png(ofMIDIFile input: FilePath) throws(ThumbnailError) -> [UInt8] {
+        try PNGFile.encode(image(ofMIDIFile: input), for: FilePath("standard output"))
+    }
+
+    private func image(ofMIDIFile input: FilePath) throws(ThumbnailError) -> RGBImage {
         let image: RGBImage
         do throws(SMFFileError) {
             let stream = try SMFEventStream(path: input)
@@ -43,6 +52,6 @@ public struct Thumbnailer: Sendable {
         } catch {
             throw .unreadableSong(error)
         }
-        try PNGFile.write(image, to: output, text: text, access: access)
+        return image
     }
 }

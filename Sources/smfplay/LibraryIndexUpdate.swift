@@ -91,7 +91,7 @@ enum LibraryIndexUpdate {
         }.start()
     }
 
-    /// "5,000 files: 12 added, 3 changed, 1 removed, 4,984 unchanged; 2 unreadable".
+    /// "/music: 5000 MIDI files indexed (12 added, 3 changed, 1 removed, 4984 unchanged, 2 not readable as MIDI)".
     static func text(_ summary: IndexSummary, root: FilePath) -> String {
         var parts = ["\(summary.added) added", "\(summary.updated) changed", "\(summary.removed) removed", "\(summary.unchanged) unchanged"]
         if summary.recoded > 0 { parts.append("\(summary.recoded) read again in the new text encoding") }
@@ -100,7 +100,7 @@ enum LibraryIndexUpdate {
             parts.append("\(count) RMID file\(count == 1 ? "" : "s") read again for artists and albums")
         }
         if !summary.unreadable.isEmpty { parts.append("\(summary.unreadable.count) not readable as MIDI") }
-        return "\(root.text): \(summary.found) MIDI files indexed (\(parts.joined(separator: ", ")))"
+        return "\(root.text): \(summary.found) MIDI file\(summary.found == 1 ? "" : "s") indexed (\(parts.joined(separator: ", ")))"
     }
 }
 

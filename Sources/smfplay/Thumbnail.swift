@@ -1,7 +1,12 @@
 import ArgumentParser
+import Playback
 import SystemPackage
 import TerminalUI
 import Thumbnails
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 struct Thumbnail: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,7 +26,7 @@ struct Thumbnail: ParsableCommand {
         completion: .file())
     var input: String
 
-    @Argument(help: "The PNG file to write.", completion: .file(extensions: ["png"]))
+    @Argument(help: "The PNG file to write; - for standard output (a pipe, not a terminal).", completion: .file(extensions: ["png"]))
     var output: String
 
     @Option(help: ArgumentHelp("The image's longer side (its width), 16–4096; its height is three quarters of it.", valueName: "pixels"))
@@ -32,8 +37,17 @@ struct Thumbnail: ParsableCommand {
     }
 
     func run() throws {
+        let toPipe = output == StandardInput.argument
+        if toPipe, isatty(STDOUT_FILENO) == 1 {
+            throw CommandFailure.usage("standard output is a terminal: give a PNG file to write, or send - into a pipe")
+        }
+        let thumbnailer = Thumbnailer(size: size)
         do {
-            try Thumbnailer(size: size).write(midiFile: CommandLinePath.filePath(input), to: CommandLinePath.filePath(output))
+            if toPipe {
+                writeToStandardOutput(try thumbnailer.png(ofMIDIFile: CommandLinePath.filePath(input)))
+            } else {
+                try thumbnailer.write(midiFile: CommandLinePath.filePath(input), to: CommandLinePath.filePath(output))
+            }
         } catch {
             throw CommandFailure(error.description)
         }

@@ -180,6 +180,17 @@ struct ThumbnailCommandTests {
         #expect(sandbox.files() == [".gnome_desktop_thumbnail.Q7XK2M", "song.mid", "song.png"])
     }
 
+    @Test("- sends the PNG to standard output: the image written to a file, and no file named -")
+    func standardOutput() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Self.song())
+        #expect(try sandbox.run(["thumbnail", "song.mid", "file.png"]).succeeded)
+        let piped = try ShellPipeline.run("\"$SMFPLAY\" thumbnail song.mid - > piped.png", in: sandbox)
+        #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped)")
+        #expect(try DecodedPNG(path: sandbox.path("piped.png")).pixels == DecodedPNG(path: sandbox.path("file.png")).pixels)
+        #expect(sandbox.files() == ["file.png", "piped.png", "song.mid"])
+    }
+
     @Test("an RMID file gives the same image as the song inside it")
     func rmid() throws {
         let sandbox = try Sandbox()
