@@ -118,6 +118,9 @@ public final class Player {
     /// `play` (gone, or its folder): passed over, not played, and kept in the queue. A queue that
     /// ends so has not been played to its end: the next resume starts there.
     public private(set) var firstPassedOverPlace: Int?
+    /// Whether any queued file could not be played (not read, or no sound made for it, or passed
+    /// over): said as it happened, and `play` ends with status 1 when the rest is done.
+    public private(set) var hasPassedOverFiles = false
     /// The song after which ``prepareNext(after:)`` found nothing to play.
     private var nothingFollows: Int?
     /// Folders and SoundFonts found gone, each said once.
@@ -657,6 +660,12 @@ public final class Player {
     }
 
     private func prepare(_ item: QueueItem, readAhead: Song? = nil) -> Preparation {
+        let preparation = prepareSong(item, readAhead: readAhead)
+        if case .ready = preparation {} else { hasPassedOverFiles = true }
+        return preparation
+    }
+
+    private func prepareSong(_ item: QueueItem, readAhead: Song?) -> Preparation {
         do throws(SMFFileError) {
             let song: Song
             if let known = readAhead ?? preloadedSongs[item] {

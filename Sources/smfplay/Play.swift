@@ -99,6 +99,7 @@ struct Play: ParsableCommand {
         guard !items.isEmpty else {
             throw CommandFailure("nothing to play")
         }
+        let someLeftOut = collector.problems.contains { $0.kind == .unreadable }
         let queue = PlayQueue(
             items: items, repeatMode: repeatMode,
             shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
@@ -119,6 +120,8 @@ struct Play: ParsableCommand {
                 ? ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
             playback: playback, configuration: configuration, preload: preload, preloaded: preloaded,
             keyInput: piped == nil ? .standardInput : .controllingTerminal())
+        // What was played was played; a file given that was not is said, and the status says so.
+        if someLeftOut { throw CommandFailure.alreadyReported }
     }
 
     /// The first song, once `--start` or `--seek` has been found to lie within it: a start past
@@ -171,6 +174,7 @@ struct Play: ParsableCommand {
         player.close()
         if let signalStatus = interrupt.exitStatus { throw CommandFailure.stopped(status: signalStatus) }
         if ending == .outputFailed { throw CommandFailure(nil, status: .noSoundServer) }
+        if player.hasPassedOverFiles { throw CommandFailure.alreadyReported }
     }
 }
 

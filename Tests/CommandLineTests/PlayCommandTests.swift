@@ -304,7 +304,7 @@ struct PlayCommandTests {
         #expect(player.stdoutLines.count >= 3 && player.stdoutLines.allSatisfy { $0 == "playing 1/1: loop.mid (0:01.0)" }, "\(player.report(exit))")
     }
 
-    @Test("missing, unreadable and broken files in the queue are reported by name and skipped; the rest plays")
+    @Test("missing, unreadable and broken files in the queue are reported by name and skipped; the rest plays, and the status is 1")
     func badFilesAreSkipped() throws {
         let sandbox = try Sandbox()
         try sandbox.write("first.mid", Songs.heldNote(72, seconds: 1))
@@ -327,7 +327,7 @@ struct PlayCommandTests {
         try FileManager.default.removeItem(atPath: sandbox.path("vanishing.mid"))
         let exit = player.wait(timeLimit: 20)
         let (sound, _) = try take.finish()
-        #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
+        #expect(exit.status == 1 && exit.signal == nil, "\(player.report(exit))")
         let played = player.stdoutLines.compactMap { line in queue.first { line.contains(": \($0) (") } }
         #expect(played == ["first.mid", "second.mid", "third.mid"], "\(player.report(exit))")
         for bad in ["missing.mid", "noise.mid", "truncated.mid", "pipe.mid", "vanishing.mid"] {

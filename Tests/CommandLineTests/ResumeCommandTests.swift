@@ -143,7 +143,7 @@ struct ResumeCommandTests {
         _ = try playAndStop(sandbox, "Library/Bach", after: 4.5, by: .key("q"))
 
         try FileManager.default.removeItem(atPath: sandbox.path("Library/Bach/1 first.mid"))
-        let resumed = try listen(sandbox, ["resume"])
+        let resumed = try listen(sandbox, ["resume"], status: 1)
         #expect(resumed.announced?.hasSuffix("Library/Bach/2 second.mid (0:40.0)") == true, "\(resumed.report)")
         #expect(resumed.problems.contains { $0.contains("1 first.mid") }, "\(resumed.report)")
         #expect(
@@ -351,8 +351,9 @@ struct ResumeCommandTests {
         var report: String
     }
 
-    /// Runs smfplay with `arguments`, lets it play long enough to reach the staircase's next step, then quits.
-    func listen(_ sandbox: Sandbox, _ arguments: [String]) throws -> Listened {
+    /// Runs smfplay with `arguments`, lets it play long enough to reach the staircase's next step,
+    /// then quits; expects `status` (1: a file of the queue was passed over).
+    func listen(_ sandbox: Sandbox, _ arguments: [String], status: Int32 = 0) throws -> Listened {
         let take = try Take(server)
         let player = try PlayingCommand(sandbox, arguments + PlayCommandTests.clean, server: server)
         let announced = player.waitForLine(containing: "playing")
@@ -360,7 +361,7 @@ struct ResumeCommandTests {
         player.type("q")
         let exit = player.wait(timeLimit: 10)
         let (sound, _) = try take.finish()
-        #expect(exit.status == 0 && exit.signal == nil, "\(player.report(exit))")
+        #expect(exit.status == status && exit.signal == nil, "\(player.report(exit))")
         // Where the song starts: the first sound loud enough to hold a note. (A resume begins with
         // a blip of 2 ms at about -80 dBFS, a tenth of a second before the song, too faint to hear.)
         let start = sound.spans.first { sound.peak($0) > 5e-3 }?.lowerBound
