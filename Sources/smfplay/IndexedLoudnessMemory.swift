@@ -77,7 +77,9 @@ final class IndexedLoudnessMemory: LoudnessMemory {
         if !state.isOpened {
             state.isOpened = true
             do throws(LibraryIndexError) {
-                state.database = try LibraryDatabase(path: LibraryIndexUpdate.databasePath(in: XDGDirectories.current()))
+                let database = try LibraryDatabase(path: LibraryIndexUpdate.databasePath(in: XDGDirectories.current()))
+                LibraryIndexUpdate.sayIfSetAside(database, warn: warn)
+                state.database = database
             } catch {
                 warnOnce(error.description, &state)
             }

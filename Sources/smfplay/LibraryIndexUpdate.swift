@@ -26,11 +26,15 @@ enum LibraryIndexUpdate {
     {
         let directories = XDGDirectories.current()
         let database = try LibraryDatabase(path: databasePath(in: directories), replacingDamage: replacingDamage)
-        if let aside = database.setAside {
-            warn("\(database.path.text): the library index was damaged or not smfplay's; kept as \(aside.text), and built anew")
-        }
+        sayIfSetAside(database, warn: warn)
         _ = try OldTrackInfoCache.migrate(directories.cacheFolder.appending(OldTrackInfoCache.fileName), into: database, root: root)
         return database
+    }
+
+    /// Says where a damaged index found on opening `database` was moved, if one was.
+    static func sayIfSetAside(_ database: LibraryDatabase, warn: (String) -> Void) {
+        guard let aside = database.setAside else { return }
+        warn("\(database.path.text): the library index was damaged or not smfplay's; kept as \(aside.text), and built anew")
     }
 
     /// The index opened to read only, when it is ready and the browser's old cache is gone (taking
@@ -82,6 +86,9 @@ enum LibraryIndexUpdate {
             // The lowest priority for this thread alone: on Linux a nice value is a thread's own,
             // and "this process" (0) means the calling thread.
             setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+            // Only an index found ready: a damaged one is left for `index` and `search`, which
+            // set it aside saying so, where this would do it in silence.
+            guard ReadyLibraryIndex(path: path) != nil else { return }
             do throws(LibraryIndexError) {
                 let database = try LibraryDatabase(path: path)
                 _ = try LibraryIndexer(database: database, workers: 1, textEncoding: try database.textEncoding()).refresh(files, root: root)

@@ -49,4 +49,19 @@ struct IndexLoudnessCommandTests {
         #expect(result.stderr.contains("broken.mid"), "\(result)")
         #expect(result.stdout.contains("measured the loudness of 1 song, 1 failed"), "\(result)")
     }
+
+    @Test("a damaged index found by render --normalize is set aside with one warning naming where it went, and the render goes on")
+    func damagedIndexIsSaid() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", LoudnessSong.file(volume: 100, seconds: 2))
+        try FileManager.default.createDirectory(atPath: sandbox.dataHome + "/smfplay", withIntermediateDirectories: true)
+        try Data("not an index".utf8).write(to: URL(fileURLWithPath: sandbox.dataHome + "/smfplay/library.sqlite"))
+        let render = try sandbox.run(["render", "song.mid", "-o", "song.wav", "--normalize", "--tail", "0", "-q", "--soundfont", Fixtures.soundFont])
+        #expect(render.succeeded, "\(render)")
+        #expect(render.stderrLines.count == 1 && render.stderr.contains("library.sqlite: the library index was damaged"), "\(render)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: sandbox.dataHome + "/smfplay").filter { $0.hasPrefix("library.sqlite.bad-") }
+        #expect(aside.count == 1 && render.stderr.contains(aside[0]), "\(aside) \(render)")
+        #expect(try RenderLoudnessMemoryTests.measurementCount(sandbox) == 1)
+    }
 }
