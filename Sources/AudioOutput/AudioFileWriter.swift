@@ -108,6 +108,10 @@ public final class AudioFileWriter {
                 ?? .library(tidying: String(cString: sf_strerror(nil)))
             throw failure(.cannotCreate(path: path, cause: cause))
         }
+        // RF64 as WAV unless it needs more than WAV's 32-bit sizes (see `sndfileFormat`).
+        if format == .wav, sf_command(sndfile, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE)) != SF_TRUE {
+            throw failure(.cannotCreate(path: path, cause: .library("libsndfile cannot write a WAV file larger than 4 GiB")), closing: sndfile)
+        }
         // WAV and AIFF write their header on opening: a full disk can show already.
         if let code = io.firstError {
             throw failure(.writeFailed(path: path, cause: .system(errno: code)), closing: sndfile)
@@ -131,6 +135,9 @@ public final class AudioFileWriter {
         self.sndfile = sndfile
     }
 
+    /// The most sample bytes an AIFF file's 32-bit sizes leave room for, after its header's.
+    static let largestAIFFData = Int(UInt32.max) - 1024
+
     deinit {
         // Not finished: a cancelled or failed render leaves nothing behind.
         if case .open = state {
@@ -152,6 +159,11 @@ public final class AudioFileWriter {
         }
         peak = largest
         let frames = samples.count / channels
+        // AIFF's sizes are 32 bits, and libsndfile wraps them round past 4 GiB (as it did WAV's,
+        // now RF64): a file players would read the first minutes of.
+        if format == .aiff, (framesWritten + frames) * channels * encoding.bitsPerSample / 8 > Self.largestAIFFData {
+            throw fail(.library("an AIFF file holds at most 4 GiB of samples: render this song to WAV or FLAC"))
+        }
         let written = sf_writef_float(sndfile, base, sf_count_t(frames))
         // The descriptor's error first: it has the errno ("disk full"); libsndfile's message may not.
         if let code = io.firstError { throw fail(.system(errno: code)) }

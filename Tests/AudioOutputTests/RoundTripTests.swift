@@ -1,3 +1,4 @@
+import Foundation
 import SystemPackage
 import Testing
 
@@ -19,6 +20,11 @@ struct RoundTripTests {
         #expect(writer.peak == TestSignal.peak(signal))
         try writer.finish()
 
+        if kind.format == .wav {
+            // Written as RF64, and made plain WAV on closing, as under 4 GiB every player reads it.
+            let head = try #require(FileHandle(forReadingAtPath: path)).readData(ofLength: 12)
+            #expect(Array(head.prefix(4)) == Array("RIFF".utf8) && Array(head.suffix(4)) == Array("WAVE".utf8), "\(Array(head))")
+        }
         let reader = try AudioFileReader(path: FilePath(path))
         #expect(reader.format == kind.format)
         #expect(reader.channels == TestSignal.channels)
