@@ -44,7 +44,7 @@ struct Info: ParsableCommand {
     )
     var roll = false
 
-    @Option(help: ArgumentHelp("The piano roll's height at most, in rows of time.", valueName: "rows"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The piano roll's height at most, in rows of time.", valueName: "rows"))
     var rollRows = KeyboardRoll.defaultMaximumRows
 
     @OptionGroup var text: TextEncodingOption

@@ -11,7 +11,9 @@ struct PerformanceOptions: ParsableArguments {
         help: ArgumentHelp("Move every key by this many semitones, -24 to 24 (drum channels are not moved).", valueName: "semitones"))
     var transpose: Int?
 
-    @Option(help: ArgumentHelp("Play this much faster (2) or slower (0.5) than written, 0.25 to 4; pitches are kept.", valueName: "factor"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Play this much faster (2) or slower (0.5) than written, 0.25 to 4; pitches are kept.", valueName: "factor"))
     var tempo: Double?
 
     @Option(
@@ -25,6 +27,7 @@ struct PerformanceOptions: ParsableArguments {
     var solo: ChannelSet?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Extra passes through a song's loop (marked by loopStart/loopEnd, or controllers 116/117, 118/119, 111 or 2/4), 0 to 1000, inf, or marked: as many as the mark says (116/117, 118/119; a render plays a loop marked for ever once more). Default: 0.",
             valueName: "count"),
@@ -32,6 +35,7 @@ struct PerformanceOptions: ParsableArguments {
     var loops: LoopCount?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "After the last extra loop, play the loop on while fading out over this many seconds, 0 to 60 (default: 0, no fade).",
             valueName: "seconds"))

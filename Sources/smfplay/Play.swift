@@ -42,11 +42,13 @@ struct Play: ParsableCommand {
     var repeatMode: PlayQueue.RepeatMode = .off
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp("Start this far into the first file: seconds, m:ss or h:mm:ss.", valueName: "time"),
         transform: TimeArgument.init(parsing:))
     var start: TimeArgument?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Start the first file at a bar and beat of its time signatures (12:3 is bar 12, beat 3), or at a number of seconds.",
             valueName: "bar:beat"),

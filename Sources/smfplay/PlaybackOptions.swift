@@ -19,7 +19,9 @@ struct PlaybackOptions: ParsableArguments {
     )
     var chaseNotes: Bool?
 
-    @Option(help: ArgumentHelp("Output latency in milliseconds (default: the configuration's latency_ms, else 50).", valueName: "ms"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Output latency in milliseconds (default: the configuration's latency_ms, else 50).", valueName: "ms"))
     var latency: Int?
 
     @Option(help: ArgumentHelp("PulseAudio server address (default: $PULSE_SERVER or the desktop's).", valueName: "address"))
@@ -42,6 +44,7 @@ struct PlaybackOptions: ParsableArguments {
     var noMpris = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Synthesizers a song plays on, each on a core: auto (split across up to 4 once one cannot keep up) or a number (1 never splits). Default: the configuration's cores, else auto.",
             valueName: "auto|n"), transform: CoreCount.init(parsing:))

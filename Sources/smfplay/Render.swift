@@ -76,19 +76,24 @@ struct Render: ParsableCommand {
     )
     var format: AudioFileFormat?
 
-    @Option(help: "Samples per second, 8000–96000; Opus takes 8000, 12000, 16000, 24000 or 48000 (its default), MP3 its nine rates up to 48000.")
+    @Option(
+        parsing: .unconditional,
+        help: "Samples per second, 8000–96000; Opus takes 8000, 12000, 16000, 24000 or 48000 (its default), MP3 its nine rates up to 48000.")
     var sampleRate: Int?
 
     @Option(help: "Sample format: 16, 24 or 32f (32-bit float); nothing for MP3, Opus and Ogg Vorbis, which are lossy and have no bit depth.")
     var bits: SampleEncoding?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Encoder quality, 0 (smallest file) to 10 (best sound), for FLAC, Ogg Vorbis, MP3 and Opus (default: each format's own).",
             valueName: "0-10"))
     var quality: Double?
 
-    @Option(help: ArgumentHelp("Longest tail after the last event, in seconds; it ends sooner once silent.", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Longest tail after the last event, in seconds; it ends sooner once silent.", valueName: "seconds"))
     var tail: Double?
 
     @Flag(
@@ -109,6 +114,7 @@ struct Render: ParsableCommand {
     var stems = false
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Cores to use (default: all): files render side by side, largest first, the last split across the cores left.", valueName: "cores"))
     var jobs: Int?

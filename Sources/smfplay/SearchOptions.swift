@@ -9,10 +9,14 @@ struct SearchOptions: ParsableArguments {
     @Argument(help: "Words to look for.")
     var words: [String] = []
 
-    @Option(help: ArgumentHelp("Only files longer than this: seconds, m:ss or h:mm:ss.", valueName: "time"), transform: TimeArgument.init(parsing:))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Only files longer than this: seconds, m:ss or h:mm:ss.", valueName: "time"),
+        transform: TimeArgument.init(parsing:))
     var longer: TimeArgument?
 
-    @Option(help: ArgumentHelp("Only files shorter than this: seconds, m:ss or h:mm:ss.", valueName: "time"), transform: TimeArgument.init(parsing:))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Only files shorter than this: seconds, m:ss or h:mm:ss.", valueName: "time"),
+        transform: TimeArgument.init(parsing:))
     var shorter: TimeArgument?
 
     @Option(help: ArgumentHelp("Only songs written for this standard: gm, gs, xg or gm2.", valueName: "standard"))
@@ -21,7 +25,9 @@ struct SearchOptions: ParsableArguments {
     @Flag(help: "Only files with lyrics.")
     var hasLyrics = false
 
-    @Option(help: ArgumentHelp("Show (and play) at most this many files, the best first; 0 for all of them.", valueName: "count"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Show (and play) at most this many files, the best first; 0 for all of them.", valueName: "count")
+    )
     var limit = 200
 
     @Flag(help: "Print the results as JSON.")

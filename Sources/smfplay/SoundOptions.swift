@@ -19,7 +19,7 @@ struct SoundOptions: ParsableArguments {
             valueName: "mode"))
     var midiMode: MIDIModeChoice?
 
-    @Option(help: "Synthesizer gain, 0–10.")
+    @Option(parsing: .unconditional, help: "Synthesizer gain, 0–10.")
     var gain: Double?
 
     @Flag(help: "Turn the reverb off.")

@@ -29,7 +29,9 @@ struct Thumbnail: ParsableCommand {
     @Argument(help: "The PNG file to write; - for standard output (a pipe, not a terminal).", completion: .file(extensions: ["png"]))
     var output: String
 
-    @Option(help: ArgumentHelp("The image's longer side (its width), 16–4096; its height is three quarters of it.", valueName: "pixels"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The image's longer side (its width), 16–4096; its height is three quarters of it.", valueName: "pixels"))
     var size = Thumbnailer.defaultSize
 
     func checkOwnArguments() throws {

@@ -18,6 +18,21 @@ struct UsageErrorTests {
         #expect(result.stdout.isEmpty, "\(result)")
     }
 
+    @Test(
+        "a negative number is a value said out of range, not a missing one",
+        arguments: [
+            (["render", "x.mid", "--gain", "-1"], "--gain must be from 0 to 10, not -1.0"),
+            (["search", "x", "--limit", "-1"], "--limit must be 0 (all) or more, not -1"),
+            (["play", "x.mid", "--latency", "-5"], "--latency must be from 5 to 2000 ms, not -5"),
+            (["thumbnail", "x.mid", "x.png", "--size", "-3"], "--size must be from 16 to 4096 pixels, not -3"),
+        ])
+    func negativeNumbers(arguments: [String], message: String) throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("x.mid", Fixtures.song())
+        let result = try sandbox.run(arguments)
+        #expect(result.status == 64 && result.stderr.contains(message), "\(result)")
+    }
+
     @Test("smfplay MISSING.mid: 64, the file named as not there")
     func missingFile() throws {
         let sandbox = try Sandbox()
