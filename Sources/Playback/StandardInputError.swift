@@ -15,7 +15,7 @@ public enum StandardInputError: Error, CustomStringConvertible {
     /// What went wrong, after the name.
     public var reason: String {
         switch self {
-        case .terminal: "a terminal, not a pipe: - reads a MIDI file piped in, as in cat song.mid | smfplay play -"
+        case .terminal: "a terminal, not a pipe: - reads a MIDI file piped into smfplay, as from cat song.mid |"
         case .unreadable(let reason): "cannot read: \(reason)"
         case .empty: "empty, not a MIDI file"
         case .tooLarge(let limit): "more than \(limit >> 20) MB, more than a MIDI file may have here"

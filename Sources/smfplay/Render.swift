@@ -388,6 +388,9 @@ struct Render: ParsableCommand {
     private func renderThroughPipe(settings: RenderSettings, soundFonts: SoundFontStack, configuration: Configuration) throws {
         let destination: PipeRender.Destination
         if streams {
+            guard isatty(STDOUT_FILENO) == 0 else {
+                throw CommandFailure.usage("standard output is a terminal: give an audio file to write, or send -o - into a pipe")
+            }
             // --format was checked with the other arguments (checkOwnArguments); the configuration's format may still be one that cannot stream.
             let format = format ?? settings.format
             guard format.streams else {

@@ -218,7 +218,19 @@ struct PipeCommandTests {
         let result = try ShellPipeline.run("script -qec '\"$SMFPLAY\" info -' /dev/null", in: sandbox)
         #expect(result.status == 1, "\(result)")
         let output = String(decoding: result.standardOutput, as: UTF8.self)
-        #expect(output.contains("smfplay: standard input: a terminal, not a pipe: - reads a MIDI file piped in"), "\(output)")
+        #expect(output.contains("smfplay: standard input: a terminal, not a pipe: - reads a MIDI file piped into smfplay"), "\(output)")
+    }
+
+    @Test("a terminal as standard output is refused for -o -: no audio is written onto it")
+    func terminalOutputIsRefused() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "script is missing: install Debian's bsdutils")
+        let sandbox = try Sandbox()
+        try sandbox.write("x.mid", Fixtures.song())
+        let result = try ShellPipeline.run("script -qec '\"$SMFPLAY\" render x.mid -o -' /dev/null", in: sandbox)
+        let output = String(decoding: result.standardOutput, as: UTF8.self)
+        #expect(result.status == 64, "\(result) \(output)")
+        #expect(output.contains("smfplay: standard output is a terminal: give an audio file to write, or send -o - into a pipe"), "\(output)")
+        #expect(!output.contains("RIFF"), "\(output)")
     }
 
     // MARK: Refused
