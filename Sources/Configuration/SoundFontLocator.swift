@@ -182,17 +182,18 @@ public struct SoundFontLocator: Sendable, Equatable {
 
     private func find(name: String, source: SoundFontLookupError.Source) throws(SoundFontLookupError) -> FilePath {
         var searched = nameFolders
-        // `--soundfont Piano.sf2` next to the file means that file, as with any
-        // command; a name in the configuration does not depend on where smfplay starts.
+        // `--soundfont Piano.sf2` next to the file means that file, as with any command, and
+        // `--soundfont Piano` a SoundFont so named there first; a name in the configuration does
+        // not depend on where smfplay starts.
         if source == .commandLine {
             let path = absolute(name)
             if path.kind == .regular { return try find(path: path, source: source) }
             searched.insert(workingDirectory, at: 0)
         }
-        for folder in nameFolders {
+        for folder in searched {
             if let soundFont = soundFont(named: name, in: folder) { return soundFont }
         }
-        let known = Set(nameFolders.flatMap { soundFonts(in: $0).map { $0.stem } })
+        let known = Set(searched.flatMap { soundFonts(in: $0).map { $0.stem } })
         throw .unknownName(name: name, source: source, searched: searched, known: known.sorted { $0.lowercased() < $1.lowercased() })
     }
 

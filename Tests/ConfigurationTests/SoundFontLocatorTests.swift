@@ -158,7 +158,10 @@ struct SoundFontLocatorTests {
         let world = try SoundFontWorld()
         let local = try world.add(world.workingDirectory + "/Local.sf2")
         #expect(try world.locate(requested: "Local.sf2") == local)
+        // By its name alone too, as the message of a name not found says the folder is searched.
+        #expect(try world.locate(requested: "local") == local)
         #expect(throws: SoundFontLookupError.self) { try world.locate(configured: "Local.sf2") }
+        #expect(throws: SoundFontLookupError.self) { try world.locate(configured: "Local") }
     }
 
     @Test func aMissingPathIsAnErrorNotAFallBack() throws {
