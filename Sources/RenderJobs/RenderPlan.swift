@@ -69,6 +69,8 @@ public struct RenderPlan: Sendable {
         for item in collected.items {
             let job = RenderJob(input: item.input, output: output.pushing(Self.replacingExtension(of: item.relativePath, with: outputExtension)))
             if let first = sources[job.output] {
+                // The same file given twice (`a.mid a.mid`, or a folder and a file in it) is one job.
+                if first == job.input || Self.isSameFile(first, job.input) { continue }
                 problems.append(
                     RenderProblem(
                         input: job.input, output: job.output,
@@ -115,9 +117,12 @@ public struct RenderPlan: Sendable {
         inputs.count == 1 && !MIDIFileCollector.holdsSongs(inputs[0]) && !M3UPlaylist.isPlaylist(inputs[0])
     }
 
-    /// Whether the output is as new as the input (a member of an archive is as new as its archive).
+    /// Whether the output is a file as new as the input (a member of an archive is as new as its
+    /// archive); a folder in its place is no output, and its render says it cannot be written.
     private static func isUpToDate(_ inputPath: FilePath, _ outputPath: FilePath) -> Bool {
-        guard let input = FileStamp(ofFileAt: inputPath), let output = FileStamp(ofFileAt: outputPath) else { return false }
+        guard outputPath.kind == .regular, let input = FileStamp(ofFileAt: inputPath), let output = FileStamp(ofFileAt: outputPath) else {
+            return false
+        }
         return (output.modifiedSeconds, output.modifiedNanoseconds) >= (input.modifiedSeconds, input.modifiedNanoseconds)
     }
 

@@ -92,6 +92,25 @@ struct OutputPathTests {
         #expect(plan.problems.map(\.description) == ["\(two): not rendered: its output, \(out), is \(one)'s; rename one of them"])
     }
 
+    @Test("the same file given twice, by the same path or through a link, is one job and no collision")
+    func sameFileTwice() throws {
+        let collection = try RenderCollection()
+        try collection.write("one/song.mid")
+        try FileManager.default.createSymbolicLink(atPath: collection.path("link").string, withDestinationPath: collection.path("one").string)
+        let plan = try collection.plan(["one/song.mid", "one/song.mid", "link/song.mid"])
+        #expect(Self.pairs(plan, collection) == ["one/song.mid → out/song.wav"])
+        #expect(plan.problems.isEmpty, "\(plan.problems)")
+    }
+
+    @Test("a folder where an output would go is not an output up to date: the job is planned, and its render says it cannot write")
+    func folderInPlaceOfAnOutput() throws {
+        let collection = try RenderCollection()
+        try collection.write("in/a.mid")
+        try FileManager.default.createDirectory(atPath: collection.path("out/a.wav").string, withIntermediateDirectories: true)
+        let plan = try collection.plan(["in"])
+        #expect(plan.skipped.isEmpty && plan.jobs.map(\.output) == [collection.path("out/a.wav")])
+    }
+
     @Test("an output newer than its MIDI file is left alone, unless forced; an older one is redone")
     func upToDateSkipped() throws {
         let collection = try RenderCollection()
