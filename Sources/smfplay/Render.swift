@@ -275,7 +275,7 @@ struct Render: ParsableCommand {
         let configuration = try configurationOption.load()
         text.readNames(configuration: configuration)
         var settings = configuration.render
-        try apply(to: &settings)
+        try apply(to: &settings, configurationFile: configuration.path)
         // Said once, before anything is made, rather than by every song of a batch.
         if normalize, let reason = LoudnessMeter.loadLibrary() { throw CommandFailure(RenderError.loudnessUnmeasurable(reason: reason).description) }
         let soundFonts = try sound.soundFontStack(settings: settings, configurationFile: configuration.path)
@@ -398,7 +398,7 @@ struct Render: ParsableCommand {
                     "\(settings.format.rawValue) (the configuration's format) cannot stream to -o -: give --format wav, flac, ogg, mp3, opus or raw")
             }
             guard format.supportedEncodings.contains(settings.bits) else {
-                throw CommandFailure.usage("\(format.rawValue) cannot store \(settings.bits) samples; use --bits 16 or 24")
+                throw bitsRefused(by: format, bits: settings.bits, configurationFile: configuration.path)
             }
             destination = .standardOutput(format)
         } else {
@@ -488,7 +488,7 @@ struct Render: ParsableCommand {
     }
 
     /// Command-line options over the configuration (`checkArguments()` has checked their ranges).
-    private func apply(to settings: inout RenderSettings) throws {
+    private func apply(to settings: inout RenderSettings, configurationFile: FilePath?) throws {
         if let sampleRate { settings.sampleRate = sampleRate }
         if let tail { settings.tail = tail }
         loudness.apply(to: &settings)
@@ -511,9 +511,19 @@ struct Render: ParsableCommand {
         sound.apply(to: &settings)
         // A stream's format is checked against the bits on its own (see renderThroughPipe).
         guard streams || settings.format.supportedEncodings.contains(settings.bits) else {
-            // The format or the bits may come from the configuration: not a usage error of this command line alone.
-            throw CommandFailure.usage("\(settings.format.rawValue) cannot store \(settings.bits.rawValue)-bit samples; use --bits 16 or 24")
+            throw bitsRefused(by: settings.format, bits: settings.bits, configurationFile: configurationFile)
         }
+    }
+
+    /// A format that cannot store the samples asked for, from the command line (a usage error) or
+    /// from the configuration's `bits` (the file named: the command line is not wrong).
+    private func bitsRefused(by format: AudioFileFormat, bits: SampleEncoding, configurationFile: FilePath?) -> CommandFailure {
+        let problem = "\(format.rawValue) cannot store \(bits) samples"
+        let allowed = format.supportedEncodings.map(\.bitsOption).joined(separator: " or ")
+        guard self.bits == nil else { return .usage("\(problem); use --bits \(allowed)") }
+        return CommandFailure(
+            "bits = \"\(bits.bitsOption)\" in \(configurationFile?.text ?? "the configuration"): \(problem); give --bits \(allowed), or change it there"
+        )
     }
 }
 

@@ -37,6 +37,22 @@ struct ConfigurationCommandTests {
         #expect(audio.encoding == .pcm24, "\(audio)")
     }
 
+    @Test("the configuration's bits that the output cannot store: the file and the key named, status 1; --bits on the command line is a usage error")
+    func configurationBitsRefused() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        try sandbox.write("settings/float.toml", text: "bits = \"32f\"\n")
+        let configured = try sandbox.run(["render", "song.mid", "-o", "song.flac", "--config", "settings/float.toml"] + Fixtures.fast)
+        #expect(configured.status == 1, "\(configured)")
+        #expect(
+            configured.stderrLines == [
+                "smfplay: bits = \"32f\" in settings/float.toml: flac cannot store 32-bit float samples; give --bits 16 or 24, or change it there"
+            ], "\(configured)")
+        let given = try sandbox.run(["render", "song.mid", "-o", "song.flac", "--bits", "32f"] + Fixtures.fast)
+        #expect(given.status == 64 && given.stderr.contains("flac cannot store 32-bit float samples; use --bits 16 or 24"), "\(given)")
+        #expect(sandbox.files() == ["settings/float.toml", "song.mid"])
+    }
+
     @Test("--config naming a file that does not exist is an error naming it")
     func missingConfigFile() throws {
         let sandbox = try Sandbox()
