@@ -31,10 +31,12 @@ struct LibraryOption: ParsableArguments {
     func existingRoot(configuration: Configuration) throws(CommandFailure) -> FilePath {
         let root = root(configuration: configuration)
         guard !root.isFolder else { return root }
-        if library != nil { throw CommandFailure("\(root.text): no such folder (--library)") }
+        // A file there is named as such: "no such folder" would send the user looking for it.
+        let missing = root.kind == nil ? "no such folder" : "not a folder"
+        if library != nil { throw CommandFailure("\(root.text): \(missing) (--library)") }
         let directories = XDGDirectories.current()
         if configuration.library != nil {
-            throw CommandFailure("\(root.text): no such folder (library in \(configuration.path?.text ?? "the configuration"))")
+            throw CommandFailure("\(root.text): \(missing) (library in \(configuration.path?.text ?? "the configuration"))")
         }
         let configurationFile = ConfigurationFile.standardPath(in: directories).text
         let music =

@@ -34,11 +34,14 @@ struct LibraryFolderTests {
         #expect(!result.stderr.contains("holds MIDI files"), "\(result)")
     }
 
-    @Test("--library naming no folder, and the configuration's library naming none: each said so, with where it came from")
+    @Test("--library naming no folder (or a file), and the configuration's library naming none: each said so, with where it came from")
     func namedLibraryMissing() throws {
         let sandbox = try Sandbox()
         let given = try sandbox.run(["search", "x", "--library", sandbox.root + "/nope"])
         #expect(given.status == 1 && given.stderrLines == ["smfplay: \(sandbox.root)/nope: no such folder (--library)"], "\(given)")
+        try sandbox.write("song.mid", Fixtures.song())
+        let file = try sandbox.run(["index", "--library", sandbox.path("song.mid")])
+        #expect(file.status == 1 && file.stderrLines == ["smfplay: \(sandbox.path("song.mid")): not a folder (--library)"], "\(file)")
         let configuration = try sandbox.writeUserConfiguration("library = \"\(sandbox.root)/gone\"\n")
         let configured = try sandbox.run(["index"])
         #expect(
