@@ -22,13 +22,21 @@ public enum M3UPlaylist {
         return fileExtension == "m3u" || fileExtension == "m3u8"
     }
 
-    /// The entries, in order, as paths.
-    public static func entries(ofPlaylistAt path: FilePath) throws(FileReadError) -> [FilePath] {
+    /// A line of a playlist.
+    public enum Entry: Hashable, Sendable {
+        case file(FilePath)
+        /// The address of something elsewhere (`http://…`, or a `file://` URL of another
+        /// machine), which smfplay does not fetch.
+        case address(String)
+    }
+
+    /// The entries, in order.
+    public static func entries(ofPlaylistAt path: FilePath) throws(FileReadError) -> [Entry] {
         entries(inPlaylist: try SmallFile.read(path, limit: sizeLimit), folder: path.containingFolder)
     }
 
     /// The entries of a playlist's bytes, relative paths under `folder`.
-    public static func entries(inPlaylist bytes: [UInt8], folder: FilePath) -> [FilePath] {
+    public static func entries(inPlaylist bytes: [UInt8], folder: FilePath) -> [Entry] {
         bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }).compactMap { rawLine in
             var line = rawLine.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             while let last = line.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { line = line.dropLast() }
@@ -36,9 +44,24 @@ public enum M3UPlaylist {
             if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
             guard let first = line.first, first != UInt8(ascii: "#") else { return nil }
             let filePrefix = Array("file://".utf8)
-            if line.starts(with: filePrefix) { return percentDecoded(line.dropFirst(filePrefix.count)).map { FilePath(bytes: $0) } }
+            if line.starts(with: filePrefix) {
+                return percentDecoded(line.dropFirst(filePrefix.count)).map { .file(FilePath(bytes: $0)) }
+                    ?? .address(String(decoding: line, as: UTF8.self))
+            }
+            if isAddress(line) { return .address(String(decoding: line, as: UTF8.self)) }
             let entry = FilePath(bytes: line)
-            return locate(entry.isAbsolute ? entry : folder.pushing(entry))
+            return .file(locate(entry.isAbsolute ? entry : folder.pushing(entry)))
+        }
+    }
+
+    /// Whether a line starts with a URL's scheme and `://` (`http://`, `https://`, `ftp://`).
+    private static func isAddress(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let separator = line.firstRange(of: Array("://".utf8)), let first = line.first, (0x61...0x7A).contains(first | 0x20) else {
+            return false
+        }
+        return line[..<separator.lowerBound].allSatisfy { byte in
+            (0x61...0x7A).contains(byte | 0x20) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
         }
     }
 

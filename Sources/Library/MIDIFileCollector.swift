@@ -84,7 +84,19 @@ public struct MIDIFileCollector {
         // A playlist that lists itself, directly or not, is read once.
         guard visitedPlaylists.insert(path).inserted else { return }
         do {
-            for entry in try M3UPlaylist.entries(ofPlaylistAt: path) { add(path: entry) }
+            for entry in try M3UPlaylist.entries(ofPlaylistAt: path) {
+                switch entry {
+                case .address(let address):
+                    problems.append(Problem(path: path, kind: .unreadable, reason: "\(address): a web address, not a file; smfplay plays files"))
+                case .file(let file):
+                    // A missing entry is the playlist's to mend: it is named too.
+                    let before = problems.count
+                    add(path: file)
+                    for index in before..<problems.count where problems[index].path == file && problems[index].kind == .unreadable {
+                        problems[index] = Problem(path: file, kind: .unreadable, reason: problems[index].reason + " (listed in \(path.text))")
+                    }
+                }
+            }
         } catch {
             problems.append(Problem(path: path, kind: .unreadable, reason: "cannot read playlist: \(error)"))
         }

@@ -47,6 +47,27 @@ struct MIDIFileCollectorTests {
         #expect(collector.problems.isEmpty)
     }
 
+    /// A playlist's web addresses are said to be no files, and a missing entry names the playlist
+    /// it is listed in; the rest is collected.
+    @Test func playlistAddressesAndMissingEntriesAreSaidWithThePlaylist() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("collector-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: root + "/here.mid", contents: Data("x".utf8)))
+        let lines = ["#EXTM3U", "here.mid", "gone.mid", "http://example.org/a.mid", "HTTPS://example.org/b.mid", "file://elsewhere/c.mid"]
+        #expect(FileManager.default.createFile(atPath: root + "/list.m3u", contents: Data(lines.joined(separator: "\n").utf8)))
+        var collector = MIDIFileCollector()
+        collector.add(path: FilePath(root + "/list.m3u"))
+        #expect(collector.files == [FilePath(root + "/here.mid")])
+        #expect(
+            collector.problems.map(\.description) == [
+                "\(root)/gone.mid: no such file or directory (listed in \(root)/list.m3u)",
+                "\(root)/list.m3u: http://example.org/a.mid: a web address, not a file; smfplay plays files",
+                "\(root)/list.m3u: HTTPS://example.org/b.mid: a web address, not a file; smfplay plays files",
+                "\(root)/list.m3u: file://elsewhere/c.mid: a web address, not a file; smfplay plays files",
+            ])
+    }
+
     /// Stopped while it lists (Ctrl-C during an index of a large library): it says so, and has
     /// taken no file from the folders it was listing, nor said they hold none.
     @Test func aListingStoppedPartWaySaysSo() throws {
