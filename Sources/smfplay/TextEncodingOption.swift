@@ -9,7 +9,8 @@ struct TextEncodingOption: ParsableArguments {
         name: .customLong("text-encoding"),
         help: ArgumentHelp(
             "How the files' titles and lyrics are read: auto (decided for each file from all its text), "
-                + "utf-8, shift-jis or cp1252 (default: the configuration's text_encoding, else auto).", valueName: "encoding"))
+                + "utf-8, shift-jis or cp1252 (default: the configuration's text_encoding, else auto).", valueName: "encoding"),
+        completion: .list(Configuration.textEncodings))
     var textEncoding: String?
 
     func checkOwnArguments() throws {

@@ -146,6 +146,17 @@ struct InstallTests {
         let result = try Command(bash, arguments: ["-c", script, "bash", path]).run()
         #expect(result.succeeded, "\(result)")
         #expect(Set(subcommands).isSubset(of: Set(result.stdoutLines)), "\(result)")
+        // An option's values: the text encodings.
+        let values = #"""
+            source "$1" || exit 1
+            function=$(complete -p smfplay | sed -E 's/.* -F ([^ ]+) .*/\1/')
+            COMP_WORDS=(smfplay info --text-encoding ""); COMP_CWORD=3; COMP_LINE="smfplay info --text-encoding "; COMP_POINT=29
+            # As bash calls it: the command, the word completed and the one before.
+            "$function" smfplay "" --text-encoding
+            printf '%s\n' "${COMPREPLY[@]}"
+            """#
+        let encodings = try Command(bash, arguments: ["-c", values, "bash", path]).run()
+        #expect(encodings.succeeded && Set(encodings.stdoutLines) == ["auto", "utf-8", "shift-jis", "cp1252"], "\(encodings)")
     }
 
     // MARK: Helpers
