@@ -99,6 +99,10 @@ extension FilePath {
 
     /// Whether every name is UTF-8, so that `String(decoding:)` gives the path back exactly.
     public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
+
+    /// The path's bytes in base64 when they are not UTF-8; nil when they are. JSON holds text
+    /// only: ``text`` shows such a path to people, and these bytes open it.
+    public var base64BytesUnlessUTF8: String? { isValidUTF8 ? nil : Data(bytes).base64EncodedString() }
 }
 
 extension FilePath.Component {

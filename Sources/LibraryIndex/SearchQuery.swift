@@ -45,13 +45,15 @@ public struct SearchResult: Hashable, Sendable, Encodable {
     public var wordsInName: Int
 
     enum CodingKeys: String, CodingKey {
-        case path, durationSeconds, mode, title, artist, album, genre, hasLyrics, wordsInName
+        case path, pathBytes, durationSeconds, mode, title, artist, album, genre, hasLyrics, wordsInName
     }
 
-    /// The path as text (see `FilePath.text`): JSON has no bytes.
+    /// The path as text (see `FilePath.text`), and its bytes in base64 when they are not UTF-8:
+    /// JSON has no bytes.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path.text, forKey: .path)
+        try container.encodeIfPresent(path.base64BytesUnlessUTF8, forKey: .pathBytes)
         try container.encodeIfPresent(durationSeconds, forKey: .durationSeconds)
         try container.encodeIfPresent(mode, forKey: .mode)
         try container.encodeIfPresent(title, forKey: .title)

@@ -13,6 +13,9 @@ public struct InfoDocument: Encodable {
 /// One file's part of `smfplay info`: its summary and warnings, or its error.
 public struct FileReport: Encodable {
     var path: String
+    /// The path's bytes in base64 when they are not UTF-8 (`path` shows them to people; JSON has
+    /// no bytes); nil, and left out, when they are.
+    var pathBytes: String?
     var summary: SongSummary?
     /// The sound bank the song brings: its file's own (RMID), or one beside it.
     var soundBank: SongBankReport?
@@ -45,15 +48,17 @@ public struct FileReport: Encodable {
         }
     }
 
-    public init(path: String, summary: SongSummary, soundBank: SongBankReport? = nil, warnings: [String]) {
+    public init(path: String, pathBytes: String? = nil, summary: SongSummary, soundBank: SongBankReport? = nil, warnings: [String]) {
         self.path = path
+        self.pathBytes = pathBytes
         self.summary = summary
         self.soundBank = soundBank
         self.warnings = warnings
     }
 
-    public init(path: String, error: String) {
+    public init(path: String, pathBytes: String? = nil, error: String) {
         self.path = path
+        self.pathBytes = pathBytes
         self.error = error
     }
 

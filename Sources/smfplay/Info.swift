@@ -98,12 +98,13 @@ struct Info: ParsableCommand {
             }
             var collector = MIDIFileCollector()
             collector.add(path: CommandLinePath.filePath(argument))
-            reports += collector.problems.map { FileReport(path: $0.path.text, error: $0.reason) }
+            reports += collector.problems.map { FileReport(path: $0.path.text, pathBytes: $0.path.base64BytesUnlessUTF8, error: $0.reason) }
             for path in collector.files {
                 do {
                     let output = try reader.read(path: path)
                     var fileReport = report(
-                        output, path: path.text, soundBank: soundBank(output.file, path: path, lookup: songBanks), configuration: configuration)
+                        output, path: path.text, pathBytes: path.base64BytesUnlessUTF8,
+                        soundBank: soundBank(output.file, path: path, lookup: songBanks), configuration: configuration)
                     Self.addFolderSettings(for: path, from: folderSettings, to: &fileReport)
                     reports.append(fileReport)
                     if roll {
@@ -112,7 +113,7 @@ struct Info: ParsableCommand {
                         }
                     }
                 } catch {
-                    reports.append(FileReport(path: path.text, error: error.reasonWithoutPath))
+                    reports.append(FileReport(path: path.text, pathBytes: path.base64BytesUnlessUTF8, error: error.reasonWithoutPath))
                 }
             }
         }
@@ -134,13 +135,15 @@ struct Info: ParsableCommand {
     }
 
     /// A file's report: its summary, and what the reader and the summary found wrong.
-    private func report(_ output: SMFReader.Output, path: String, soundBank: SongBankReport?, configuration: Configuration) -> FileReport {
+    private func report(
+        _ output: SMFReader.Output, path: String, pathBytes: String? = nil, soundBank: SongBankReport?, configuration: Configuration
+    ) -> FileReport {
         let summary = SongSummary(song: Song(file: output.file), textDecoding: text.decoding(for: output.file, configuration: configuration))
         let checksums = summary.midiMode.badChecksums.map { bad in
             "a Roland message at \(MIDIModeDetection.time(bad.seconds)) (track \(bad.track)) has a wrong checksum: ignored, as a Sound Canvas would"
         }
         return FileReport(
-            path: path, summary: summary, soundBank: soundBank,
+            path: path, pathBytes: pathBytes, summary: summary, soundBank: soundBank,
             warnings: output.warnings.map(\.description) + omittedNote(output.omittedWarningCount) + checksums)
     }
 
