@@ -49,9 +49,10 @@ extension IndexedFile {
             copyright = facts.copyright
             hasLyrics = facts.hasLyrics
             words = facts.words
-            // ASCII reads the same in every encoding: a change of encoding leaves the file alone.
+            // ASCII reads the same in every encoding: a change of encoding leaves the file alone,
+            // unless its path is not UTF-8 (a Latin-1 name): names are read in the encoding too.
             let isASCII = [title, artist, album, genre, copyright, words].allSatisfy { $0?.utf8.allSatisfy { $0 < 0x80 } ?? true }
-            self.textEncoding = isASCII ? nil : TextDecoding.Encoding.name(of: textEncoding)
+            self.textEncoding = isASCII && path.isValidUTF8 ? nil : TextDecoding.Encoding.name(of: textEncoding)
         case .failure(let error):
             problem = "\(error)"
             // Not read at all (no permission, an I/O error): read again by the next update, which

@@ -116,6 +116,21 @@ struct SearchCommandTests {
         #expect(help.stdout.contains("--text-encoding <encoding>"), "\(help)")
     }
 
+    @Test("a file named in Latin-1 is found by its name once the index is read in cp1252: its name is read again, though its texts are ASCII")
+    func latinOneName() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("Library/plain.mid", Fixtures.song(title: "Plain"))
+        // "Café.mid" as an old Windows program wrote it.
+        let name = Array(sandbox.path("Library/").utf8) + [0x43, 0x61, 0x66, 0xE9] + Array(".mid".utf8)
+        try NonUTF8Names.write(Array(Fixtures.song(title: "Song")), to: name)
+        #expect(try sandbox.run(["index", "--library", "Library"]).succeeded)
+        let auto = try sandbox.run(["search", "café", "--library", "Library"])
+        #expect(auto.status == 1, "its byte E9 is no letter in Shift-JIS or UTF-8: \(auto)")
+        let latin = try sandbox.run(["search", "cafe", "--library", "Library", "--text-encoding", "cp1252"])
+        #expect(latin.succeeded && Array(latin.standardOutput) == name + [0x0A], "\(latin)")
+        #expect(latin.stderr.contains("1 read again"), "\(latin)")
+    }
+
     /// An RMID file with "Chopin" in its INFO artist only: neither its folder, name nor title says so.
     static func nocturne(in sandbox: Sandbox) throws -> String {
         let writer = RMIDWriter(texts: [.artist: Array("Chopin".utf8), .album: Array("Nocturnes".utf8), .genre: Array("Romantic".utf8)])
