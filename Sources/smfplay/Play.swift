@@ -79,18 +79,22 @@ struct Play: ParsableCommand {
         }
         // Read before anything else: a song that is not there needs no sound server.
         var piped: MIDIFile?
+        var pipeFailed = false
         if paths.contains(where: StandardInput.isArgument) {
             do {
                 piped = try StandardInput.read().file
             } catch {
-                throw CommandFailure(error.description)
+                // Alone, it is the command's failure; with other files, one file passed over.
+                guard paths.contains(where: { !StandardInput.isArgument($0) }) else { throw CommandFailure(error.description) }
+                printError(error.description)
+                pipeFailed = true
             }
         }
         var collector = MIDIFileCollector()
         var items: [QueueItem] = []
         for path in paths {
             if StandardInput.isArgument(path) {
-                items.append(.standardInput)
+                if !pipeFailed { items.append(.standardInput) }
                 continue
             }
             let found = collector.files.count
@@ -101,7 +105,7 @@ struct Play: ParsableCommand {
         guard !items.isEmpty else {
             throw CommandFailure("nothing to play")
         }
-        let someLeftOut = collector.problems.contains { $0.kind == .unreadable }
+        let someLeftOut = pipeFailed || collector.problems.contains { $0.kind == .unreadable }
         let queue = PlayQueue(
             items: items, repeatMode: repeatMode,
             shuffleSeed: shuffle ? UInt64.random(in: 0...UInt64.max) : nil)
@@ -115,13 +119,14 @@ struct Play: ParsableCommand {
         }
         // A song from standard input cannot be opened again: a queue with it is not recorded for
         // resume (no recorder takes the state's lock, which a player that records may want), and
-        // the keys come from the terminal, since standard input has been read to its end.
+        // the keys come from the terminal, since standard input has been read to its end (also
+        // when what came through it was no song).
         try Self.play(
             queue, at: position,
             recorder: piped == nil
                 ? ResumeRecorder(stateFolder: XDGDirectories.current().stateFolder, libraryRoot: libraryRoot, warn: { printError($0) }) : nil,
             playback: playback, configuration: configuration, preload: preload, preloaded: preloaded,
-            keyInput: piped == nil ? .standardInput : .controllingTerminal())
+            keyInput: paths.contains(where: StandardInput.isArgument) ? .controllingTerminal() : .standardInput)
         // What was played was played; a file given that was not is said, and the status says so.
         if someLeftOut { throw CommandFailure.alreadyReported }
     }

@@ -32,4 +32,20 @@ struct PipePlayCommandTests {
         #expect(played.status == 0, "\(played)")
         #expect(FileManager.default.fileExists(atPath: state), "playing the file recorded no state at \(state)")
     }
+
+    @Test("no song on standard input, with a file after it: the pipe is named and passed over, the file plays, and the status is 1")
+    func aBadPipeIsPassedOver() throws {
+        try Fixtures.requireSoundFont()
+        let server = try PulseAudioServer()
+        defer { server.stop() }
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song(beats: 2))
+        try sandbox.write("noise.bin", Array("not a MIDI file at all".utf8))
+        let options = "--soundfont \(Fixtures.soundFont) --no-reverb --no-chorus"
+        let piped = try ShellPipeline.run(
+            "cat noise.bin | \"$SMFPLAY\" play - song.mid \(options)", in: sandbox, environment: ["PULSE_SERVER": server.address])
+        #expect(piped.status == 1, "\(piped)")
+        #expect(piped.stderrLines.first?.hasPrefix("smfplay: standard input: ") == true, "\(piped)")
+        #expect(piped.stdoutLines == ["playing 1/1: song.mid (0:01.0)"], "\(piped)")
+    }
 }
