@@ -61,7 +61,7 @@ public struct ReportSummary {
         if renderSeconds > 0 {
             lines.append(
                 String(
-                    format: "render time: %.2f hours, summed over files; %.1f× real time per file rendering; %.0f files an hour per rendering",
+                    format: "render time: %.2f hours, summed over files; %.1f× real time per file rendering; %.0f files an hour per rendering core",
                     renderSeconds / 3600, audioSeconds / renderSeconds, Double(renderedNow.count) / renderSeconds * 3600))
         }
         if !failures.isEmpty {

@@ -34,7 +34,7 @@ public final class RenderOutcome: Sendable {
             if otherShards > 0 { parts.append("\(otherShards) in other shards") }
             var line = parts.joined(separator: ", ") + " in " + formatDuration(seconds)
             if counts.songSeconds > 0, seconds > 0 {
-                line += " (\(Int((counts.songSeconds / seconds).rounded()))× real time)"
+                line += " (\(RealTimeSpeed.text(audioSeconds: counts.songSeconds, elapsedSeconds: seconds)))"
             }
             return line
         }

@@ -71,7 +71,7 @@ struct LibraryLoudness {
         if summary.known > 0 { parts.append("\(summary.known) known") }
         if summary.failed > 0 { parts.append("\(summary.failed) failed") }
         var line = parts.joined(separator: ", ") + " in " + formatDuration(seconds)
-        if summary.songSeconds > 0, seconds > 0 { line += " (\(Int((summary.songSeconds / seconds).rounded()))× real time)" }
+        if summary.songSeconds > 0, seconds > 0 { line += " (\(RealTimeSpeed.text(audioSeconds: summary.songSeconds, elapsedSeconds: seconds)))" }
         return line
     }
 }

@@ -32,7 +32,7 @@ struct ReportSummaryTests {
             summary.text == """
                 2 inputs: 1 rendered, 1 up to date, 0 failed
                 audio: 2.00 hours
-                render time: 0.20 hours, summed over files; 10.0× real time per file rendering; 10 files an hour per rendering
+                render time: 0.20 hours, summed over files; 10.0× real time per file rendering; 10 files an hour per rendering core
                 """)
     }
 
