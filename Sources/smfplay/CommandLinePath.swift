@@ -1,3 +1,4 @@
+import Files
 import SystemPackage
 
 /// Paths as the shell passed them. Swift reads the command line as text and replaces each byte
@@ -17,5 +18,14 @@ enum CommandLinePath {
             }
         }
         return FilePath(argument)
+    }
+
+    /// The song `argument` names, for a command that takes one (`lyrics`, `thumbnail`); a folder
+    /// or an archive is refused saying what it is, rather than as a file that is not MIDI.
+    static func song(_ argument: String) throws(CommandFailure) -> FilePath {
+        let path = filePath(argument)
+        guard path.isFolderOrArchive else { return path }
+        let place = path.isFolder ? "a folder" : ArchivedPath(path)?.isArchive == true ? "an archive" : "a folder in an archive"
+        throw CommandFailure("\(path.text): \(place), not a song: name a song in it, as \(path.appending("song.mid").text)")
     }
 }

@@ -30,7 +30,7 @@ struct LyricsCommand: ParsableCommand {
     func run() throws {
         let configuration = try configurationOption.load()
         text.readNames(configuration: configuration)
-        let path = CommandLinePath.filePath(file)
+        let path = try CommandLinePath.song(file)
         let song: Song
         do {
             song = Song(file: try SMFReader().read(path: path).file)

@@ -44,11 +44,12 @@ struct Thumbnail: ParsableCommand {
             throw CommandFailure.usage("standard output is a terminal: give a PNG file to write, or send - into a pipe")
         }
         let thumbnailer = Thumbnailer(size: size)
+        let input = try CommandLinePath.song(input)
         do {
             if toPipe {
-                writeToStandardOutput(try thumbnailer.png(ofMIDIFile: CommandLinePath.filePath(input)))
+                writeToStandardOutput(try thumbnailer.png(ofMIDIFile: input))
             } else {
-                try thumbnailer.write(midiFile: CommandLinePath.filePath(input), to: CommandLinePath.filePath(output))
+                try thumbnailer.write(midiFile: input, to: CommandLinePath.filePath(output))
             }
         } catch {
             throw CommandFailure(error.description)

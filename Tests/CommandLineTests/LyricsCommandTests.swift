@@ -50,6 +50,24 @@ struct LyricsCommandTests {
         #expect(usage.status == 64 && usage.stderr.contains("--text-encoding must be auto, utf-8, shift-jis or cp1252"), "\(usage)")
     }
 
+    @Test("a folder or an archive given for the song is said to be one, not taken for a file that is not MIDI")
+    func folderOrArchive() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("Songs/plain.mid", Self.song(title: Array("Plain".utf8), words: []))
+        var zip = ZIPWriter()
+        zip.add(name: "plain.mid", data: Self.song(title: Array("Plain".utf8), words: []))
+        try sandbox.write("pack.zip", zip.encode())
+        let folder = try sandbox.run(["lyrics", "Songs"])
+        #expect(
+            folder.status == 1 && folder.stderrLines == ["smfplay: Songs: a folder, not a song: name a song in it, as Songs/song.mid"], "\(folder)")
+        let archive = try sandbox.run(["lyrics", "pack.zip"])
+        #expect(
+            archive.status == 1 && archive.stderrLines == ["smfplay: pack.zip: an archive, not a song: name a song in it, as pack.zip/song.mid"],
+            "\(archive)")
+        let thumbnail = try sandbox.run(["thumbnail", "pack.zip", "pack.png"])
+        #expect(thumbnail.status == 1 && thumbnail.stderr.contains("pack.zip: an archive, not a song"), "\(thumbnail)")
+    }
+
     @Test(
         "a kanji-only title in Shift-JIS is read as such when the file's lyrics are, in info and lyrics; --text-encoding and text_encoding override it"
     )
