@@ -43,12 +43,26 @@ struct Import: ParsableCommand {
             refused = refused || !problems.isEmpty
             return songs
         }
+        // A failure of the folder (it cannot be made or written) is the same for every file: said
+        // once, with how many more it stopped.
+        var lastProblem: String?
+        var repeated = 0
+        func sayRepeated() {
+            if repeated > 0 { printError("\(repeated) more file\(repeated == 1 ? "" : "s") not imported, for the same reason") }
+            repeated = 0
+        }
         for (index, file) in files.enumerated() {
             do {
                 print("\(file.text) → \(try importer.importFile(at: file).text)")
             } catch {
-                printError(error.description)
                 refused = true
+                if error.description == lastProblem {
+                    repeated += 1
+                    continue
+                }
+                sayRepeated()
+                printError(error.description)
+                lastProblem = error.description
                 // Every file after it would fail the same way.
                 if error.isDiskFull, index + 1 < files.count {
                     let left = files.count - index - 1
@@ -57,6 +71,7 @@ struct Import: ParsableCommand {
                 }
             }
         }
+        sayRepeated()
         if refused { throw CommandFailure.alreadyReported }
     }
 }

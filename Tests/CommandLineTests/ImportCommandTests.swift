@@ -88,6 +88,17 @@ struct ImportCommandTests {
         #expect(sandbox.files(under: "Inbox") == ["a.mid", "misnamed.bin"])
     }
 
+    @Test("a folder that cannot be made is said once, with how many more files it stopped; the status is 1")
+    func unwritableFolderSaidOnce() throws {
+        let sandbox = try Sandbox()
+        for name in ["a", "b", "c"] { try sandbox.write("\(name).mid", Fixtures.song(title: name)) }
+        try sandbox.write("blocker", text: "a file where the folder would go\n")
+        let result = try sandbox.run(["import", "a.mid", "b.mid", "c.mid", "--into", "blocker/Inbox"])
+        #expect(result.status == 1 && result.stdout.isEmpty, "\(result)")
+        #expect(result.stderrLines.count == 2 && result.stderrLines.first?.contains("cannot write") == true, "\(result)")
+        #expect(result.stderrLines.last == "smfplay: 2 more files not imported, for the same reason", "\(result)")
+    }
+
     @Test("two imports running at once never give two files one name: every copy arrives, whole")
     func racingProcesses() throws {
         let sandbox = try Sandbox()
