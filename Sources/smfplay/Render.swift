@@ -520,7 +520,7 @@ struct Render: ParsableCommand {
     private func bitsRefused(by format: AudioFileFormat, bits: SampleEncoding, configurationFile: FilePath?) -> CommandFailure {
         let problem = "\(format.rawValue) cannot store \(bits) samples"
         let allowed = format.supportedEncodings.map(\.bitsOption).joined(separator: " or ")
-        guard self.bits == nil else { return .usage("\(problem); use --bits \(allowed)") }
+        guard self.bits == nil else { return .usage("--bits \(bits.bitsOption): \(problem); use --bits \(allowed)") }
         return CommandFailure(
             "bits = \"\(bits.bitsOption)\" in \(configurationFile?.text ?? "the configuration"): \(problem); give --bits \(allowed), or change it there"
         )
