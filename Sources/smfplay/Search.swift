@@ -24,7 +24,7 @@ struct Search: ParsableCommand {
             and one whose titles and lyrics were read in another encoding than --text-encoding \
             (default: the configuration's text_encoding, else auto) is brought up to date first, \
             as is one made before RMID files' artists were indexed; otherwise, run `smfplay \
-            index` when files change.
+            index` when files change. Nothing found is status 1.
             """, examples: Search.examples)
     )
 
@@ -80,7 +80,8 @@ struct Search: ParsableCommand {
         if options.json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(results), as: UTF8.self))
+            // Foundation prints an empty array pretty as `[`, a blank line and `]`.
+            print(results.isEmpty ? "[]" : String(decoding: try encoder.encode(results), as: UTF8.self))
         } else if printing {
             // The paths' own bytes, as `find` prints them: another command opens them as they are.
             // In one write: a write a line made 200 system calls of a 12 ms search.

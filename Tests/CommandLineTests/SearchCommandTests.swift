@@ -56,6 +56,8 @@ struct SearchCommandTests {
         #expect(results?.first?["mode"] as? String == "gm", "\(json)")
         let none = try sandbox.run(["search", "mozart", "--library", "Library"])
         #expect(none.status == 1 && none.stdout.isEmpty && none.stderrLines == ["smfplay: nothing found"], "\(none)")
+        let noneInJSON = try sandbox.run(["search", "mozart", "--json", "--library", "Library"])
+        #expect(noneInJSON.status == 1 && noneInJSON.stdout == "[]\n", "\(noneInJSON)")
         let usage = try sandbox.run(["search", "--library", "Library"])
         #expect(usage.status == 64, "\(usage)")
         // Words with nothing to look for in them are no words: not a list of every file.
