@@ -135,10 +135,11 @@ final class BackgroundLoudness: Sendable {
 
     /// A song of a folder being measured: as known, or measured now (and handed to the player too,
     /// which may be playing it). Nil for silence, and for a song that cannot be read (which
-    /// cannot be played either).
+    /// cannot be played either), or one too long to measure (a damaged file of days of silence).
     private func measureFolderSong(_ path: FilePath) -> Loudness? {
-        guard let content = SongSoundKey.content(ofSongAt: path), let read = try? SMFReader().read(path: path) else { return nil }
-        let song = Song(file: read.file)
+        guard let content = SongSoundKey.content(ofSongAt: path), let read = try? SMFReader().read(path: path),
+            let song = try? Song(rendering: read.file, name: path.text)
+        else { return nil }
         guard case .success(let sound) = sounds.sound(of: song, at: path) else { return nil }
         let key = SongSoundKey(
             content: content, settings: sound.settings, soundFonts: sound.soundFonts, performance: Performance(), loops: sound.loops)

@@ -68,17 +68,18 @@ public final class BatchRenderer: Sendable {
         return work(order: order, cancellation: cancellation, report: report) { worker, index, cores, options throws(RenderError) in
             let job = jobs[index]
             let (read, songBank, sound) = try self.song(at: job.input, options: options)
+            let song = try Song(rendering: read.file, name: job.input.text)
             let songOptions = options.with(sound).tagging(read.file, input: job.input)
             let progress = { (fraction: Double) in report(.progress(index: index, fraction: fraction)) }
             let result: RenderResult
             if !stemRenderers.isEmpty {
                 result = try stemRenderers[worker].render(
-                    Song(file: read.file), toFolder: job.output, options: songOptions, songBank: songBank, sound: sound,
+                    song, toFolder: job.output, options: songOptions, songBank: songBank, sound: sound,
                     cancellation: cancellation, progress: progress)
             } else {
                 let loudness = loudnessMemory.flatMap { memory in SongSoundKey.content(ofSongAt: job.input).map { (memory, $0) } }
                 result = try renderers[worker].render(
-                    Song(file: read.file), to: job.output, options: songOptions, cores: cores, songBank: songBank, sound: sound,
+                    song, to: job.output, options: songOptions, cores: cores, songBank: songBank, sound: sound,
                     loudness: loudness, folderLoudness: job.folderLoudness, cancellation: cancellation, progress: progress)
             }
             return .finished(index: index, result, warnings: result.warnings(reading: read))
@@ -101,7 +102,7 @@ public final class BatchRenderer: Sendable {
                 throw .unreadableSong(.unreadable(path: path, reason: "it could not be read again to be measured"))
             }
             let measurement = try renderers[worker].measure(
-                Song(file: read.file), at: path, options: options.with(sound), cores: cores, songBank: songBank, sound: sound,
+                Song(rendering: read.file, name: path.text), at: path, options: options.with(sound), cores: cores, songBank: songBank, sound: sound,
                 loudness: (memory, content), cancellation: cancellation
             ) { fraction in
                 report(.progress(index: index, fraction: fraction))

@@ -747,7 +747,10 @@ public final class Player {
     /// With `--loudness folder`, the gain is its folder's once the folder's loudness is known (every
     /// song of the folder measured); until then the song's own, as an estimate.
     private func bringToLoudness(_ prepared: inout PreparedSong, file: FilePath, sound: SongSoundSource.Sound) {
-        guard let loudness, expectsMemory, let content = SongSoundKey.content(ofSongAt: file) else { return }
+        // A song too long to measure (days of silence from a damaged file) plays at no gain.
+        guard let loudness, expectsMemory, prepared.song.whole.song.duration <= Song.longestRendered,
+            let content = SongSoundKey.content(ofSongAt: file)
+        else { return }
         let key = SongSoundKey(
             content: content, settings: sound.settings, soundFonts: sound.soundFonts, performance: Performance(), loops: sound.loops)
         prepared.loudnessKey = key

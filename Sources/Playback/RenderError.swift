@@ -21,6 +21,8 @@ public enum RenderError: Error, Sendable {
     case outputFolder(FilePath.FolderCreationError)
     /// Loudness was to be measured (`--normalize`, `index --loudness`) and libebur128, opened at its first use, could not be.
     case loudnessUnmeasurable(reason: String)
+    /// The song lasts longer than ``SMF/Song/longestRendered`` as written.
+    case tooLong(song: String, seconds: Double)
 }
 
 extension RenderError: CustomStringConvertible {
@@ -35,6 +37,8 @@ extension RenderError: CustomStringConvertible {
         case .songSettings(let error): error.description
         case .outputFolder(let error): error.description
         case .loudnessUnmeasurable(let reason): "cannot measure loudness: \(reason)"
+        case .tooLong(let song, let seconds):
+            "\(song): lasts \(Int(seconds / 3600)) hours as written, more than a day: not rendered (a damaged file, most likely)"
         }
     }
 }

@@ -59,7 +59,8 @@ struct PipeRender {
         do throws(RenderError) {
             let sound = try input.flatMap { path throws(RenderError) in try songSettings(path) }
             let result = try render(
-                Song(file: read.file), with: renderer, options: options.with(sound).tagging(read.file, input: input),
+                Song(rendering: read.file, name: input.map(\.text) ?? StandardInput.name), with: renderer,
+                options: options.with(sound).tagging(read.file, input: input),
                 sampleRate: settings.sampleRate, cores: cores, songBank: songBank, sound: sound,
                 cancellation: interrupt.cancellation
             ) { display.progress(index: 0, fraction: $0) }

@@ -65,6 +65,30 @@ struct RenderFailureTests {
         #expect(sandbox.files() == ["notes.txt", "songs/song.mid"])
     }
 
+    /// One note, then an End of Track 268,435,455 ticks later (the longest delta time there is):
+    /// 77 hours at 120 bpm, as a file damaged in one delta time would say.
+    static let seventySevenHours: [UInt8] = {
+        let track: [UInt8] = [0x00, 0x90, 60, 100, 0x60, 0x80, 60, 0, 0xFF, 0xFF, 0xFF, 0x7F, 0xFF, 0x2F, 0x00]
+        return Array("MThd".utf8) + [0, 0, 0, 6, 0, 0, 0, 1, 0x01, 0xE0] + Array("MTrk".utf8) + [0, 0, 0, UInt8(track.count)] + track
+    }()
+
+    @Test("a song that lasts more than a day as written is refused at once, named, nothing written; in a folder the rest render")
+    func songLongerThanADay() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("Songs/damaged.mid", Self.seventySevenHours)
+        try sandbox.write("Songs/song.mid", Fixtures.song())
+        let one = try sandbox.run(["render", "Songs/damaged.mid", "-o", "damaged.wav"] + Fixtures.fast)
+        #expect(one.status == 1, "\(one)")
+        #expect(
+            one.stderrLines.first
+                == "smfplay: Songs/damaged.mid: lasts 77 hours as written, more than a day: not rendered (a damaged file, most likely)",
+            "\(one)")
+        let folder = try sandbox.run(["render", "Songs", "-o", "Out"] + Fixtures.fast)
+        #expect(folder.status == 1 && folder.stderr.contains("damaged.mid: lasts 77 hours"), "\(folder)")
+        #expect(sandbox.files() == ["Out/song.wav", "Songs/damaged.mid", "Songs/song.mid"], "\(folder)")
+    }
+
     @Test("--soundfont /missing.sf2: an error naming it, status 1, nothing written")
     func missingSoundFont() throws {
         let sandbox = try Sandbox()
