@@ -150,13 +150,10 @@ public enum AudioFileFormat: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// libsndfile's major format and subtype for a file of this format in `encoding`. WAV is
-    /// written as RF64, which libsndfile makes a plain WAV file on closing when it stayed under
-    /// 4 GiB (``AudioFileWriter`` asks for that): a WAV file's sizes are 32 bits, and past them
-    /// (6 h 45 min of 44.1 kHz 16-bit stereo) they wrapped round, and players read the first minutes.
+    /// libsndfile's major format and subtype for a file of this format in `encoding`.
     func sndfileFormat(encoding: SampleEncoding) -> Int32 {
         switch self {
-        case .wav: Int32(SF_FORMAT_RF64) | encoding.sndfileSubtype
+        case .wav: Int32(SF_FORMAT_WAV) | encoding.sndfileSubtype
         case .aiff: Int32(SF_FORMAT_AIFF) | encoding.sndfileSubtype
         case .flac: Int32(SF_FORMAT_FLAC) | encoding.sndfileSubtype
         case .ogg: Int32(SF_FORMAT_OGG) | Int32(SF_FORMAT_VORBIS)

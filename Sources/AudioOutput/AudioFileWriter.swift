@@ -28,6 +28,9 @@ public final class AudioFileWriter {
     public let channels: Int
     /// Frames written so far.
     public private(set) var framesWritten = 0
+    /// Whether a WAV file is written as RF64: only one that may pass 4 GiB (see `init`), as
+    /// RF64's format chunk (WAVE_FORMAT_EXTENSIBLE) is one that simpler readers refuse.
+    let writesRF64: Bool
     /// The largest magnitude of any sample written so far, before clipping: the peak a
     /// normalisation pass needs, without reading the file again.
     public private(set) var peak: Float = 0
@@ -51,10 +54,13 @@ public final class AudioFileWriter {
     /// ``AudioFileTags`` for what each format keeps), its encoder at `quality` (nil: the format's
     /// default; formats without an encoder ignore it). Nothing exists under `path` until `finish()`.
     /// Throws when the combination cannot be stored (see `AudioFileFormat.validate`) or when the
-    /// file cannot be created.
+    /// file cannot be created. `mostFrames`, the most the render can write (the song and its
+    /// longest tail), makes a WAV file that may pass 4 GiB RF64 (which libsndfile makes plain WAV
+    /// again on closing if it stays under); a WAV or AIFF file without room for what is written
+    /// fails when it gets there, rather than have its 32-bit sizes wrap round.
     public convenience init(
         path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags(),
-        quality: EncodingQuality? = nil
+        quality: EncodingQuality? = nil, mostFrames: Int? = nil
     ) throws(AudioFileError) {
         try format.validate(encoding: encoding, sampleRate: sampleRate, channels: channels, path: path)
         let file: StagedFile
@@ -63,7 +69,9 @@ public final class AudioFileWriter {
         } catch {
             throw .cannotCreate(path: path, cause: AudioFileError.Cause(error))
         }
-        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags, quality: quality)
+        try self.init(
+            file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags, quality: quality,
+            mostFrames: mostFrames)
     }
 
     /// Writes through `fd`, which it takes over, into `temporaryPath`, which it renames or removes.
@@ -73,12 +81,13 @@ public final class AudioFileWriter {
         path: FilePath, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags = AudioFileTags()
     ) throws(AudioFileError) {
         let file = StagedFile(descriptor: FileDescriptor(rawValue: fd), temporaryPath: temporaryPath, destination: path)
-        try self.init(file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags, quality: nil)
+        try self.init(
+            file: file, format: format, encoding: encoding, sampleRate: sampleRate, channels: channels, tags: tags, quality: nil, mostFrames: nil)
     }
 
     private init(
         file: StagedFile, format: AudioFileFormat, encoding: SampleEncoding, sampleRate: Int, channels: Int, tags: AudioFileTags,
-        quality: EncodingQuality?
+        quality: EncodingQuality?, mostFrames: Int?
     ) throws(AudioFileError) {
         let path = file.destination
         if let cause = AudioLibraries.loadSoundFile() {
@@ -89,7 +98,8 @@ public final class AudioFileWriter {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
-        info.format = format.sndfileFormat(encoding: encoding)
+        let writesRF64 = format == .wav && (mostFrames.map { $0 * channels * encoding.bitsPerSample / 8 > Self.largestChunkData } ?? false)
+        info.format = writesRF64 ? Int32(SF_FORMAT_RF64) | encoding.sndfileSubtype : format.sndfileFormat(encoding: encoding)
 
         func failure(_ error: AudioFileError, closing sndfile: OpaquePointer? = nil) -> AudioFileError {
             if let sndfile { sf_close(sndfile) }
@@ -108,8 +118,7 @@ public final class AudioFileWriter {
                 ?? .library(tidying: String(cString: sf_strerror(nil)))
             throw failure(.cannotCreate(path: path, cause: cause))
         }
-        // RF64 as WAV unless it needs more than WAV's 32-bit sizes (see `sndfileFormat`).
-        if format == .wav, sf_command(sndfile, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE)) != SF_TRUE {
+        if writesRF64, sf_command(sndfile, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE)) != SF_TRUE {
             throw failure(.cannotCreate(path: path, cause: .library("libsndfile cannot write a WAV file larger than 4 GiB")), closing: sndfile)
         }
         // WAV and AIFF write their header on opening: a full disk can show already.
@@ -125,6 +134,7 @@ public final class AudioFileWriter {
         }
 
         self.path = path
+        self.writesRF64 = writesRF64
         self.format = format
         self.encoding = encoding
         self.sampleRate = sampleRate
@@ -135,8 +145,8 @@ public final class AudioFileWriter {
         self.sndfile = sndfile
     }
 
-    /// The most sample bytes an AIFF file's 32-bit sizes leave room for, after its header's.
-    static let largestAIFFData = Int(UInt32.max) - 1024
+    /// The most sample bytes a WAV or AIFF file's 32-bit sizes leave room for, after its header's.
+    static let largestChunkData = Int(UInt32.max) - 1024
 
     deinit {
         // Not finished: a cancelled or failed render leaves nothing behind.
@@ -159,10 +169,12 @@ public final class AudioFileWriter {
         }
         peak = largest
         let frames = samples.count / channels
-        // AIFF's sizes are 32 bits, and libsndfile wraps them round past 4 GiB (as it did WAV's,
-        // now RF64): a file players would read the first minutes of.
-        if format == .aiff, (framesWritten + frames) * channels * encoding.bitsPerSample / 8 > Self.largestAIFFData {
-            throw fail(.library("an AIFF file holds at most 4 GiB of samples: render this song to WAV or FLAC"))
+        // WAV's and AIFF's sizes are 32 bits, and libsndfile wraps them round past 4 GiB: a file
+        // players would read the first minutes of.
+        if format == .aiff || (format == .wav && !writesRF64),
+            (framesWritten + frames) * channels * encoding.bitsPerSample / 8 > Self.largestChunkData
+        {
+            throw fail(.library("a \(format.displayName) file holds at most 4 GiB of samples: render this song to FLAC"))
         }
         let written = sf_writef_float(sndfile, base, sf_count_t(frames))
         // The descriptor's error first: it has the errno ("disk full"); libsndfile's message may not.

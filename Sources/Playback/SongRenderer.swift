@@ -130,7 +130,7 @@ public final class SongRenderer: @unchecked Sendable {
             let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: options.measuresTruePeak || options.normalization != .off)
             let writer = try AudioFileWriter(
                 path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags,
-                quality: options.quality)
+                quality: options.quality, mostFrames: mostFrames(of: sequencers, options: options))
             let rendered = try synthesize(
                 sequencers, into: writer, limiter: limiter, gain: gain, meter: meter, options: options, isCancelled: isCancelled,
                 progress: { progress(writtenProgressStart + $0 * (1 - writtenProgressStart)) })
@@ -165,7 +165,9 @@ public final class SongRenderer: @unchecked Sendable {
     ) throws -> RenderResult {
         let floatPath = Self.intermediatePath(for: output)
         defer { _ = floatPath.withPlatformString { unlink($0) } }
-        let floats = try AudioFileWriter(path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2)
+        let mostFrames = mostFrames(of: sequencers, options: options)
+        let floats = try AudioFileWriter(
+            path: floatPath, format: .wav, encoding: .float32, sampleRate: sampleRate, channels: 2, mostFrames: mostFrames)
         let limiter = options.limitsPeaks ? sampleLimiter : nil
         let meter = LoudnessMeterThread(sampleRate: sampleRate, measuresTruePeak: options.measuresTruePeak)
         let rendered = try synthesize(
@@ -175,7 +177,7 @@ public final class SongRenderer: @unchecked Sendable {
         let gain = AudioFileWriter.normalizingGain(peak: floats.peak)
         let writer = try AudioFileWriter(
             path: output, format: options.format, encoding: options.encoding, sampleRate: sampleRate, channels: 2, tags: options.tags,
-            quality: options.quality)
+            quality: options.quality, mostFrames: mostFrames)
         try writer.copy(from: try AudioFileReader(path: floatPath), gain: gain)
         let written = meter?.finish()?.adjusted(byDecibels: Loudness.decibels(ofGain: Double(gain)))
         try writer.finish(replayGain: written.map { ReplayGain(written: $0, samplePeak: floats.peak * gain) })
@@ -261,6 +263,12 @@ public final class SongRenderer: @unchecked Sendable {
             normalizationGain: gain, limiterReductionDecibels: limiterReduction, loudness: loudness,
             substitutions: substitutions, loopProblem: loopProblem, songBankProblem: whole.synthesizer.songBankProblem,
             partCount: rendered.sequencers.count)
+    }
+
+    /// The most frames a render of `sequencers` writes: the song to its end (its loops and tempo
+    /// as asked) and the longest tail; nil for a loop played for ever.
+    private func mostFrames(of sequencers: SongSequencers, options: RenderOptions) -> Int? {
+        sequencers.whole.framesToEnd.map { Int($0) + Int((options.tailLimit * Double(sampleRate)).rounded()) }
     }
 
     /// Renders the song, then its tail until the output is silent or the tail limit runs out,

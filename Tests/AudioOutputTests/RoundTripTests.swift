@@ -21,9 +21,11 @@ struct RoundTripTests {
         try writer.finish()
 
         if kind.format == .wav {
-            // Written as RF64, and made plain WAV on closing, as under 4 GiB every player reads it.
-            let head = try #require(FileHandle(forReadingAtPath: path)).readData(ofLength: 12)
-            #expect(Array(head.prefix(4)) == Array("RIFF".utf8) && Array(head.suffix(4)) == Array("WAVE".utf8), "\(Array(head))")
+            // Plain WAV, its format chunk's tag PCM (1) or float (3), as the simplest readers take:
+            // not RF64's WAVE_FORMAT_EXTENSIBLE, for a file that cannot pass 4 GiB.
+            let head = Array(try #require(FileHandle(forReadingAtPath: path)).readData(ofLength: 22))
+            #expect(Array(head[0..<4]) == Array("RIFF".utf8) && Array(head[8..<16]) == Array("WAVEfmt ".utf8), "\(head)")
+            #expect(head[20] == (kind.encoding.isFloatingPoint ? 3 : 1) && head[21] == 0, "\(head)")
         }
         let reader = try AudioFileReader(path: FilePath(path))
         #expect(reader.format == kind.format)
@@ -54,6 +56,22 @@ struct RoundTripTests {
             // Float keeps ±1.5; integers clip to full scale, on the same side.
             let expected = kind.encoding.isFloatingPoint ? signal[index] : (signal[index] > 0 ? kind.encoding.fullScale : -1)
             #expect(abs(samples[index] - expected) <= kind.encoding.tolerance, "sample \(index): \(samples[index])")
+        }
+    }
+
+    @Test("a WAV file that may pass 4 GiB is RF64, made plain WAV again when it stays under; a smaller one is WAV from the start")
+    func largeWAVFilesAreRF64() throws {
+        let folder = try TemporaryFolder()
+        let fourGiB = Int(UInt32.max) / 4
+        for (name, mostFrames, isRF64) in [("small.wav", 44_100, false), ("large.wav", fourGiB + 1, true), ("unknown.wav", nil, false)] {
+            let writer = try AudioFileWriter(
+                path: FilePath(folder.file(name)), format: .wav, encoding: .pcm16, sampleRate: 44_100, channels: 2, mostFrames: mostFrames)
+            #expect(writer.writesRF64 == isRF64, "\(name)")
+            try writer.write(TestSignal.sine())
+            try writer.finish()
+            let head = Array(try #require(FileHandle(forReadingAtPath: folder.file(name))).readData(ofLength: 4))
+            #expect(head == Array("RIFF".utf8), "\(name): \(head)")
+            #expect(try AudioFileReader(path: FilePath(folder.file(name))).frameCount == TestSignal.frames, "\(name)")
         }
     }
 
