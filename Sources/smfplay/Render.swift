@@ -195,6 +195,11 @@ struct Render: ParsableCommand {
         if stems {
             if streams { throw ValidationError("--stems writes a folder of files for each song, which -o - cannot stream: give -o FOLDER") }
             if readsStandardInput { throw ValidationError("--stems names each song's folder after its file: not with - (standard input)") }
+            // A folder named `x.wav` is what the user did not mean: the mix is each folder's Mix.wav.
+            if let output, !output.hasSuffix("/"), AudioFileFormat(path: CommandLinePath.filePath(output)) != nil {
+                throw ValidationError(
+                    "--stems writes a folder of files for each song, its mix among them: -o names a folder to put them in, not \(output)")
+            }
             if normalize || normalizePeak {
                 throw ValidationError(
                     "--stems writes the stems at the level they sum to the mix: not with \(normalize ? "--normalize" : "--normalize-peak")")

@@ -195,6 +195,9 @@ struct StemRenderTests {
     static let refusals = [
         Refusal(arguments: ["song.mid", "--stems", "-o", "-"], message: "--stems writes a folder of files for each song, which -o - cannot stream"),
         Refusal(arguments: ["-", "--stems", "-o", "out"], message: "--stems names each song's folder after its file"),
+        Refusal(
+            arguments: ["song.mid", "--stems", "-o", "stems/song.wav"],
+            message: "--stems writes a folder of files for each song, its mix among them: -o names a folder to put them in, not stems/song.wav"),
         Refusal(arguments: ["song.mid", "--stems", "--normalize"], message: "--stems writes the stems at the level they sum to the mix"),
     ]
 
