@@ -227,6 +227,10 @@ struct Render: ParsableCommand {
         {
             throw ValidationError("-o \(output): end the name in .wav, .flac, .ogg, .mp3, .opus or .aiff, or give --format")
         }
+        // `-o song.flac --format wav` would put WAV bytes in a file every player takes for FLAC.
+        if let format, let output, let outputPath, !outputPath.isFolder, let named = AudioFileFormat(path: outputPath), named != format {
+            throw ValidationError("-o \(output) names a \(named.displayName) file, and --format asks for \(format.displayName): give one of them")
+        }
     }
 
     /// `-o -`: what the stream cannot do, refused before any work.

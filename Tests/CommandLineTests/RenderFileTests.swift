@@ -142,6 +142,16 @@ struct RenderFileTests {
         #expect(sandbox.files() == ["song.mid"])
     }
 
+    @Test("-o naming one format and --format another is a usage error, instead of WAV bytes in a file named .flac")
+    func outputAndFormatDisagree() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("song.mid", Fixtures.song())
+        let result = try sandbox.run(["render", "song.mid", "-o", "song.flac", "--format", "wav"] + Fixtures.fast)
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderrLines.first == "Error: -o song.flac names a FLAC file, and --format asks for WAV: give one of them", "\(result)")
+        #expect(sandbox.files() == ["song.mid"])
+    }
+
     @Test("-o with an extension that is no audio format smfplay writes is refused instead of getting WAV data under that name")
     func unknownOutputExtension() throws {
         try Fixtures.requireSoundFont()
