@@ -98,7 +98,8 @@ public final class AudioFileWriter {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
-        let writesRF64 = format == .wav && (mostFrames.map { $0 * channels * encoding.bitsPerSample / 8 > Self.largestChunkData } ?? false)
+        let writesRF64 =
+            format == .wav && (mostFrames.map { Self.dataBytes(frames: $0, channels: channels, encoding: encoding) > Self.largestChunkData } ?? false)
         info.format = writesRF64 ? Int32(SF_FORMAT_RF64) | encoding.sndfileSubtype : format.sndfileFormat(encoding: encoding)
 
         func failure(_ error: AudioFileError, closing sndfile: OpaquePointer? = nil) -> AudioFileError {
@@ -148,6 +149,11 @@ public final class AudioFileWriter {
     /// The most sample bytes a WAV or AIFF file's 32-bit sizes leave room for, after its header's.
     static let largestChunkData = Int(UInt32.max) - 1024
 
+    /// The bytes `frames` of samples take in a WAV or AIFF file.
+    private static func dataBytes(frames: Int, channels: Int, encoding: SampleEncoding) -> Int {
+        frames * channels * encoding.bitsPerSample / 8
+    }
+
     deinit {
         // Not finished: a cancelled or failed render leaves nothing behind.
         if case .open = state {
@@ -172,7 +178,7 @@ public final class AudioFileWriter {
         // WAV's and AIFF's sizes are 32 bits, and libsndfile wraps them round past 4 GiB: a file
         // players would read the first minutes of.
         if format == .aiff || (format == .wav && !writesRF64),
-            (framesWritten + frames) * channels * encoding.bitsPerSample / 8 > Self.largestChunkData
+            Self.dataBytes(frames: framesWritten + frames, channels: channels, encoding: encoding) > Self.largestChunkData
         {
             throw fail(.library("a \(format.displayName) file holds at most 4 GiB of samples: render this song to FLAC"))
         }

@@ -175,12 +175,12 @@ public struct MIDIFileCollector {
             for (folder, result) in zip(folders, results) {
                 switch result {
                 case .success(nil): continue // Not listed: cancelled.
-                case .success(let listing?): listed[folder] = .success(listing)
                 case .failure(let error): listed[folder] = .failure(error)
-                }
-                guard case .success(let listing?) = result else { continue }
-                for entry in listing.entries where entry.kind == .folder {
-                    if let identity = entry.identity, seen.insert(identity).inserted { level.append(entry.path) }
+                case .success(let listing?):
+                    listed[folder] = .success(listing)
+                    for entry in listing.entries where entry.kind == .folder {
+                        if let identity = entry.identity, seen.insert(identity).inserted { level.append(entry.path) }
+                    }
                 }
             }
         }

@@ -748,7 +748,7 @@ public final class Player {
     /// song of the folder measured); until then the song's own, as an estimate.
     private func bringToLoudness(_ prepared: inout PreparedSong, file: FilePath, sound: SongSoundSource.Sound) {
         // A song too long to measure (days of silence from a damaged file) plays at no gain.
-        guard let loudness, expectsMemory, prepared.song.whole.song.duration <= Song.longestRendered,
+        guard let loudness, expectsMemory, !prepared.song.whole.song.isTooLongToRender,
             let content = SongSoundKey.content(ofSongAt: file)
         else { return }
         let key = SongSoundKey(

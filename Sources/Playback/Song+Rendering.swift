@@ -10,6 +10,9 @@ extension Song {
     /// `name` names it in the error.
     public init(rendering file: MIDIFile, name: String) throws(RenderError) {
         self.init(file: file)
-        guard duration <= Self.longestRendered else { throw .tooLong(song: name, seconds: duration) }
+        guard !isTooLongToRender else { throw .tooLong(song: name, seconds: duration) }
     }
+
+    /// Whether it lasts longer than ``longestRendered`` as written.
+    public var isTooLongToRender: Bool { duration > Self.longestRendered }
 }

@@ -196,7 +196,7 @@ struct Render: ParsableCommand {
             if streams { throw ValidationError("--stems writes a folder of files for each song, which -o - cannot stream: give -o FOLDER") }
             if readsStandardInput { throw ValidationError("--stems names each song's folder after its file: not with - (standard input)") }
             // A folder named `x.wav` is what the user did not mean: the mix is each folder's Mix.wav.
-            if let output, !output.hasSuffix("/"), AudioFileFormat(path: CommandLinePath.filePath(output)) != nil {
+            if let output, let outputPath, !output.hasSuffix("/"), AudioFileFormat(path: outputPath) != nil {
                 throw ValidationError(
                     "--stems writes a folder of files for each song, its mix among them: -o names a folder to put them in, not \(output)")
             }
