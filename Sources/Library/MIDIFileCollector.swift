@@ -1,6 +1,7 @@
 import Files
 import Foundation
 import SMF
+import Synchronization
 import SystemPackage
 import WorkerThreads
 
@@ -38,9 +39,13 @@ public struct MIDIFileCollector {
     private var visitedPlaylists: Set<FilePath> = []
     /// Asked between folders: listing a large library on a slow disk takes a while.
     private let isCancelled: @Sendable () -> Bool
+    /// Told, from the threads that list the folders under a folder given, how many MIDI files
+    /// they have found so far: what a progress line shows while a large library is listed.
+    private let found: @Sendable (Int) -> Void
 
-    public init(isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    public init(isCancelled: @escaping @Sendable () -> Bool = { false }, found: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.isCancelled = isCancelled
+        self.found = found
     }
 
     /// Adds a path given by the user: a file is taken as it is (so a misnamed
@@ -132,7 +137,7 @@ public struct MIDIFileCollector {
     }
 
     private mutating func addFolder(_ folder: FilePath, identity: FileIdentity?) {
-        var listed = identity == nil ? [:] : Self.listings(under: folder, identity: identity!, isCancelled: isCancelled)
+        var listed = identity == nil ? [:] : Self.listings(under: folder, identity: identity!, isCancelled: isCancelled, found: found)
         // What is listed so far is not the folder: taken as it is, it would be a library emptied.
         guard !isCancelled() else {
             wasCancelled = true
@@ -161,15 +166,22 @@ public struct MIDIFileCollector {
     /// each level's on all cores: a library of thousands of folders is found in about half the
     /// time. Only folders on disk (archives, and XMI files of several songs, are listed as they
     /// are reached), each once (by identity: a link back up is not followed again). Stops early,
-    /// with what is listed so far, once `isCancelled` says so.
-    private static func listings(under root: FilePath, identity: FileIdentity, isCancelled: @escaping @Sendable () -> Bool) -> Listings {
+    /// with what is listed so far, once `isCancelled` says so. Tells `found` the MIDI files listed
+    /// so far after each folder.
+    private static func listings(
+        under root: FilePath, identity: FileIdentity, isCancelled: @escaping @Sendable () -> Bool, found: @escaping @Sendable (Int) -> Void
+    ) -> Listings {
         var listed: Listings = [:]
         var seen: Set<FileIdentity> = [identity]
         var level = [root]
+        let midiFiles = Atomic(0)
         while !level.isEmpty, !isCancelled() {
             let folders = level
             let results = WorkerThreads.results(ofJobs: folders.count) { (index) throws(FolderListingError) -> FolderListing? in
-                isCancelled() ? nil : try FolderListing(folder: folders[index])
+                guard !isCancelled() else { return nil }
+                let listing = try FolderListing(folder: folders[index])
+                found(midiFiles.wrappingAdd(listing.entries.count { $0.kind == .midiFile }, ordering: .relaxed).newValue)
+                return listing
             }
             level = []
             for (folder, result) in zip(folders, results) {

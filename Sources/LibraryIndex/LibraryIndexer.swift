@@ -57,7 +57,8 @@ public struct LibraryIndexer: Sendable {
     /// Updates the index of `root` (an absolute path), which is then in this indexer's text
     /// encoding (see ``LibraryDatabase/textEncoding()``). While another process updates the index,
     /// waits for it (see ``LibraryDatabase/lockForUpdate(isCancelled:waiting:)``), after calling
-    /// `waiting` with its process number. `progress` is called from worker threads.
+    /// `waiting` with its process number. `progress` is called from worker threads: while the
+    /// folders are listed, with the MIDI files found so far and none to read yet.
     public func update(
         root: FilePath, isCancelled: @escaping @Sendable () -> Bool = { false }, waiting: (Int32?) -> Void = { _ in },
         progress: @escaping @Sendable (IndexProgress) -> Void = { _ in }
@@ -65,7 +66,7 @@ public struct LibraryIndexer: Sendable {
         // First: files read in passing while this update runs are read in its encoding too.
         try database.setTextEncoding(textEncoding)
         var summary = IndexSummary()
-        var collector = MIDIFileCollector(isCancelled: isCancelled)
+        var collector = MIDIFileCollector(isCancelled: isCancelled) { found in progress(IndexProgress(found: found, toRead: 0, read: 0)) }
         collector.add(path: root)
         guard !collector.wasCancelled else {
             summary.wasCancelled = true

@@ -84,6 +84,22 @@ struct LibraryIndexTests {
         #expect(try world.search(["gymnopedie"]) == ["Satie/Gymnopédie No.1.mid"])
     }
 
+    /// Progress first counts the MIDI files as the folders are listed (nothing to read yet), then
+    /// the files read of those to read; the last says every file read.
+    @Test func progressCountsTheFilesFoundThenTheFilesRead() throws {
+        let world = try World()
+        let told = Mutex<[IndexProgress]>([])
+        _ = try LibraryIndexer(database: try world.database(), workers: 2, textEncoding: nil).update(
+            root: world.rootPath, progress: { progress in told.withLock { $0.append(progress) } })
+        let progress = told.withLock { $0 }
+        let listing = progress.prefix { $0.toRead == 0 }
+        #expect(!listing.isEmpty && listing.allSatisfy { $0.read == 0 && $0.found <= 7 })
+        #expect(listing.map(\.found).max() == 7)
+        let reading = progress.dropFirst(listing.count)
+        #expect(reading.first == IndexProgress(found: 7, toRead: 7, read: 0))
+        #expect(reading.map(\.read).max() == 7 && reading.allSatisfy { $0.found == 7 && $0.toRead == 7 })
+    }
+
     @Test func accentsAndCaseDoNotMatter() throws {
         let world = try World()
         _ = try world.update()

@@ -92,6 +92,28 @@ struct MIDIFileCollectorTests {
         #expect(!whole.wasCancelled && whole.files.count == 20)
     }
 
+    /// While a large library's folders are listed, the count of MIDI files found so far is told
+    /// as each folder is listed (a progress line has something to show on a slow share): it only
+    /// grows, and ends at every MIDI file under the folder.
+    @Test func theFilesFoundAreToldAsTheFoldersAreListed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("collector-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in 0..<12 {
+            let path = root + "/Composer \(folder)/Works"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            for song in 0...folder { #expect(FileManager.default.createFile(atPath: path + "/Song \(song).mid", contents: Data("x".utf8))) }
+            #expect(FileManager.default.createFile(atPath: path + "/notes.txt", contents: Data("x".utf8)))
+        }
+        let told = Mutex<[Int]>([])
+        var collector = MIDIFileCollector(found: { count in told.withLock { $0.append(count) } })
+        collector.add(path: FilePath(root))
+        let counts = told.withLock { $0 }.sorted()
+        #expect(collector.files.count == 78)
+        // One count a folder listed (the root, 12 composers, 12 works folders), the last all of them.
+        #expect(counts.count == 25 && counts.last == 78)
+        #expect(Set(counts.suffix(12)).count == 12)
+    }
+
     /// Names from older systems, made with raw bytes (no String can name them): a Shift-JIS
     /// file name (テスト.mid), a Latin-1 folder name (café) with a file in it, and a Latin-1 text
     /// file, which is not MIDI: the MIDI files are collected with their names' bytes.
