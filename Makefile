@@ -174,7 +174,7 @@ $(SCRATCH)/debug/generate-manual: $(wildcard Package.resolved)
 
 # One man page for smfplay and one for each subcommand (smfplay.render.1...), each named in
 # a way mandb can index (scripts/whatis-names.sh). bash sources its completion: no #! line.
-$(GENERATED)/stamp: $(SMFPLAY) $(GENERATE_MANUAL) scripts/ascii-help.sh scripts/man-glyphs.pl scripts/whatis-names.sh
+$(GENERATED)/stamp: $(SMFPLAY) $(GENERATE_MANUAL) scripts/ascii-help.sh scripts/man-glyphs.pl scripts/whatis-names.sh scripts/implicit-play.bash
 	mkdir -p $(GENERATED)/man1
 	rm -f $(GENERATED)/man1/*.1
 	SMFPLAY=$(abspath $(SMFPLAY)) $(GENERATE_MANUAL) scripts/ascii-help.sh --multi-page --output-directory $(GENERATED)/man1
@@ -182,6 +182,7 @@ $(GENERATED)/stamp: $(SMFPLAY) $(GENERATE_MANUAL) scripts/ascii-help.sh scripts/
 	scripts/whatis-names.sh $(GENERATED)/man1/*.1
 	$(SMFPLAY) --generate-completion-script bash > $(GENERATED)/smfplay.bash
 	sed -i '1{/^#!/d}' $(GENERATED)/smfplay.bash
+	cat scripts/implicit-play.bash >> $(GENERATED)/smfplay.bash
 	$(SMFPLAY) --generate-completion-script zsh > $(GENERATED)/_smfplay
 	$(SMFPLAY) --generate-completion-script fish > $(GENERATED)/smfplay.fish
 	touch $@

@@ -157,6 +157,33 @@ struct InstallTests {
             """#
         let encodings = try Command(bash, arguments: ["-c", values, "bash", path]).run()
         #expect(encodings.succeeded && Set(encodings.stdoutLines) == ["auto", "utf-8", "shift-jis", "cp1252"], "\(encodings)")
+        // `smfplay PATH...` plays: the first word completes as a path too, the words after a path
+        // as play's, and the word after `help` as a command.
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("Chopin/Ballades"), withIntermediateDirectories: true)
+        let implicitPlay = #"""
+            source "$1" || exit 1
+            cd "$2" || exit 1
+            function=$(complete -p smfplay | sed -E 's/.* -F ([^ ]+) .*/\1/')
+            offers() {
+                COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}
+                COMPREPLY=()
+                "$function" smfplay "${COMP_WORDS[-1]}" "${COMP_WORDS[-2]}"
+                echo "$*: ${COMPREPLY[*]}"
+            }
+            offers smfplay Cho
+            offers smfplay re
+            offers smfplay Chopin/ --shu
+            offers smfplay Chopin/ Chopin/B
+            offers smfplay help rep
+            """#
+        let offered = try Command(bash, arguments: ["-c", implicitPlay, "bash", path, folder.path]).run()
+        #expect(
+            offered.succeeded
+                && offered.stdoutLines == [
+                    "smfplay Cho: Chopin", "smfplay re: render report resume", "smfplay Chopin/ --shu: --shuffle",
+                    "smfplay Chopin/ Chopin/B: Chopin/Ballades", "smfplay help rep: report",
+                ], "\(offered)")
     }
 
     // MARK: Helpers
