@@ -252,21 +252,35 @@ public final class Player {
     /// The queue changed after the song playing: what follows it is prepared again (the same
     /// file, the next, the first again, or nothing).
     private func prepareNextAgain() {
-        _ = followEngine()
-        guard !isStopped, let generation = playingGeneration else { return }
+        let state = followEngine()
+        guard !isStopped, playingGeneration != nil else { return }
         if preparedGeneration != nil {
             // The engine gives the song dropped back; `loaded` forgets it once a later one plays.
             engine.post(.dropNext)
             preparedGeneration = nil
         }
-        prepareNext(after: generation)
+        nothingFollows = nil
+        prepareNextIfDue(engineAt: state.position)
     }
 
     /// Adds files to the end of the queue.
     public func append(_ files: [FilePath]) {
         queue.append(files.map(QueueItem.file))
         // What follows the current song may have changed.
-        if !isStopped, preparedGeneration == nil { prepareNext(after: engine.position.generation) }
+        guard !isStopped, preparedGeneration == nil else { return }
+        nothingFollows = nil
+        prepareNextIfDue(engineAt: followEngine().position)
+    }
+
+    /// Prepares what follows the song playing, unless it is prepared, or nothing follows, or the
+    /// engine has not started the song yet: a skip's load waits for the fade-out of the song before
+    /// it, and the engine applies each load after what it was sent before it (a next song sent
+    /// then would be dropped by the load, and would follow the song skipped from).
+    private func prepareNextIfDue(engineAt position: EnginePosition) {
+        guard !isStopped, preparedGeneration == nil, let playing = playingGeneration, position.generation == playing,
+            nothingFollows != playing
+        else { return }
+        prepareNext(after: playing)
     }
 
     /// What is being heard. Call it regularly (10–20 times a second): it also
@@ -286,9 +300,7 @@ public final class Player {
         underrunsSeen = underruns
         // Also once the song has ended: a queue started at its song's very end (a resume state
         // saved as it ended) ends it before any update could prepare what follows.
-        if !isStopped, preparedGeneration == nil, nothingFollows != position.generation {
-            prepareNext(after: position.generation)
-        }
+        prepareNextIfDue(engineAt: position)
         let current = loaded[position.generation]
         let performance = synthesizer.performance.current
         let heardFrame = heardFrame(of: state)
@@ -307,7 +319,9 @@ public final class Player {
         return PlayerSnapshot(
             item: current.map { queue.items[queue.order[$0.place]] }, place: current?.place ?? queue.place, queueLength: queue.order.count,
             heardSeconds: heardSeconds, heardTick: heardTick ?? 0, durationSeconds: song?.duration ?? 0, isPaused: isPaused, tempoBPM: tempo,
-            hasEnded: isStopped || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil),
+            hasEnded: isStopped
+                || position.hasEnded && preparedGeneration == nil && (position.generation >= 0 || queue.current == nil)
+                    && (playingGeneration ?? position.generation) == position.generation,
             underruns: underruns,
             pressedKeys: keysAndChannels
                 ? heardKeys.look(
