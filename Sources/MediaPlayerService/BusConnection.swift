@@ -44,8 +44,11 @@ final class BusConnection: @unchecked Sendable {
         ]
         var slots: [OpaquePointer?] = []
         func undo(_ error: MediaPlayerServiceError) -> MediaPlayerServiceError {
-            slots.forEach { sd_bus_slot_unref($0) }
-            sd_bus_flush_close_unref(bus)
+            // sd-bus reads the tables as it lets the slots go: they must outlive the bus here too.
+            withExtendedLifetime(tables) {
+                slots.forEach { sd_bus_slot_unref($0) }
+                sd_bus_flush_close_unref(bus)
+            }
             return error
         }
         // The object before the name: a client that sees the name finds the object there.

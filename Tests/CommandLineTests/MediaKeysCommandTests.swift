@@ -313,6 +313,23 @@ struct MediaKeysCommandTests {
         }
     }
 
+    /// A bus whose policy refuses the MPRIS name: smfplay crashed (SIGBUS) as it let go of what it
+    /// had registered (in a release build, whose optimizer ended the tables' lifetime early; this
+    /// debug build keeps them to the end of the scope). The music plays, and --verbose says why the
+    /// media keys are off, once.
+    @Test("a session bus that refuses the name: the music plays, and --verbose says why in one line")
+    func refusingSessionBus() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.mid", Fixtures.song(beats: 2))
+        let bus = try PrivateSessionBus(refusingMPRISNames: true)
+        let run = try sandbox.run(
+            ["play", "short.mid"] + Self.options, environment: ["PULSE_SERVER": server.address, "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(run.succeeded, "\(run)")
+        #expect(run.stdoutLines == ["playing 1/1: short.mid (0:01.0)"], "\(run)")
+        let said = run.stderrLines.filter { $0.contains("media keys (MPRIS) are off") }
+        #expect(said.count == 1 && said[0].contains("the session bus refused the name org.mpris.MediaPlayer2.smfplay"), "\(run)")
+    }
+
     /// `browse` offers the media keys as `play` does, from the first file it plays; they work in
     /// the play view and while the music plays under the browser, and go with it.
     @Test(

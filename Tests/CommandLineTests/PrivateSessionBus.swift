@@ -18,7 +18,9 @@ final class PrivateSessionBus {
     private let daemon: pid_t
     private var monitors: [pid_t] = []
 
-    init() throws {
+    /// With `refusingMPRISNames`, the bus lets no client own an MPRIS name, as a locked-down
+    /// session's policy may.
+    init(refusingMPRISNames: Bool = false) throws {
         // Short: the socket's path must fit in sockaddr_un (108 bytes).
         var template = Array("/tmp/smfplay-bus-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
@@ -27,12 +29,37 @@ final class PrivateSessionBus {
         folder = String(cString: made)
         let socket = folder + "/bus"
         address = "unix:path=" + socket
-        daemon = try Self.start("/usr/bin/dbus-daemon", ["--session", "--nofork", "--address=" + address], output: "/dev/null")
+        var arguments = ["--session", "--nofork", "--address=" + address]
+        if refusingMPRISNames {
+            let configuration = folder + "/refusing.conf"
+            try Self.refusingConfiguration(listeningAt: address).write(toFile: configuration, atomically: true, encoding: .utf8)
+            arguments = ["--config-file=" + configuration, "--nofork"]
+        }
+        daemon = try Self.start("/usr/bin/dbus-daemon", arguments, output: "/dev/null")
         // The bus is there once its socket is.
         guard Self.poll(atMost: 10, until: { FileManager.default.fileExists(atPath: socket) }) else {
             Self.stop(daemon)
             throw TestFailure("dbus-daemon made no socket at \(socket) (is the Debian package dbus-daemon installed?)")
         }
+    }
+
+    /// A session bus that lets anyone own any name but an MPRIS player's.
+    private static func refusingConfiguration(listeningAt address: String) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>\(address)</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+            <deny own_prefix="org.mpris.MediaPlayer2"/>
+          </policy>
+        </busconfig>
+        """
     }
 
     deinit {
