@@ -4,7 +4,8 @@ DEBIAN_PACKAGES := libfluidsynth-dev libsndfile1-dev libebur128-dev libpulse-dev
 	timgm6mb-soundfont fluid-soundfont-gm fluidsynth midicsv openttd-openmsx \
 	desktop-file-utils man-db tmux libpng-dev python3 libsqlite3-dev sqlite3 \
 	fluid-soundfont-gs timidity libsystemd-dev dbus-daemon dbus-bin playerctl sox slurm-wlm munge \
-	libimage-exiftool-perl libtagc0-dev ffmpeg libarchive-dev libarchive-tools liblhasa-dev lhasa
+	libimage-exiftool-perl libtagc0-dev ffmpeg libarchive-dev libarchive-tools liblhasa-dev lhasa \
+	shared-mime-info libglib2.0-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEMO_LIBRARY := Examples/Library
 DEMO_RENDERS := out/demo

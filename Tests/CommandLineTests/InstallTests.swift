@@ -68,6 +68,7 @@ struct InstallTests {
                 "\(file) should be installed as it is in Config/")
         }
         try checkDesktopEntry(root + "/usr/share/applications/smfplay.desktop")
+        try checkMIMETypes(root + "/usr/share/mime/packages/smfplay-mime.xml")
         for command in [help] + subcommands {
             let page = root + "/usr/share/man/man1/smfplay" + (command === help ? "" : "." + command.commandName) + ".1"
             try checkManPage(page, documents: command)
@@ -106,6 +107,40 @@ struct InstallTests {
         let types = "audio/midi;audio/x-midi;audio/x-rmid;audio/x-midi2-clip;audio/x-mus;audio/x-xmi;audio/x-hmp;audio/x-hmi;audio/x-recomposer;"
         for line in ["Exec=smfplay play %F", "Terminal=true", "MimeType=" + types] {
             #expect(text.split(separator: "\n").contains(Substring(line)), "\(path) should have \(line)")
+        }
+    }
+
+    /// The types a desktop gives files with the MIME package installed beside shared-mime-info's
+    /// own (`gio info`): an XMI song named `.xmi` is `audio/x-xmi` (shared-mime-info gives the
+    /// extension to XML Metadata Interchange, and a glob matched alone wins over any magic), an XML
+    /// Metadata Interchange file stays `text/x-xmi`, and a song without its extension is known by
+    /// its first bytes.
+    private func checkMIMETypes(_ package: String) throws {
+        let update = try Self.program("update-mime-database", package: "shared-mime-info")
+        let gio = try Self.program("gio", package: "libglib2.0-bin")
+        let folder = try TemporaryFolder()
+        let packages = folder.path + "/share/mime/packages"
+        try FileManager.default.createDirectory(atPath: packages, withIntermediateDirectories: true)
+        for file in [package, "/usr/share/mime/packages/freedesktop.org.xml"] {
+            try FileManager.default.copyItem(atPath: file, toPath: packages + "/" + (file as NSString).lastPathComponent)
+        }
+        let updated = try Command(update, arguments: [folder.path + "/share/mime"]).run()
+        #expect(updated.succeeded, "\(updated)")
+        let xmiSong = Array("FORM".utf8) + [0, 0, 0, 14] + Array("XDIRINFO".utf8) + [0, 0, 0, 2, 1, 0]
+        let files: [(name: String, bytes: [UInt8], type: String)] = [
+            ("song.xmi", xmiSong, "audio/x-xmi"),
+            ("song", xmiSong, "audio/x-xmi"),
+            ("model.xmi", Array("<?xml version=\"1.0\"?>\n<XMI xmlns=\"http://schema.omg.org/spec/XMI/2.1\"/>\n".utf8), "text/x-xmi"),
+            ("doom.mus", Array("MUS".utf8) + [0x1A] + [UInt8](repeating: 0, count: 12), "audio/x-mus"),
+        ]
+        var environment = Self.environment()
+        environment["XDG_DATA_DIRS"] = folder.path + "/share"
+        environment["XDG_DATA_HOME"] = folder.path + "/nothing"
+        for file in files {
+            let path = folder.path + "/" + file.name
+            try Data(file.bytes).write(to: URL(fileURLWithPath: path))
+            let info = try Command(gio, arguments: ["info", "-a", "standard::content-type", path], environment: environment).run()
+            #expect(info.stdout.contains("standard::content-type: \(file.type)\n"), "\(file.name): \(info)")
         }
     }
 
