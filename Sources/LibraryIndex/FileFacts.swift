@@ -44,10 +44,19 @@ struct FileFacts {
             track.payloadEventIndices.compactMap { index -> String? in
                 let event = track.events[index]
                 guard track.metaType(of: event) == 0x01 else { return nil }
-                let text = summary.textDecoding.string(from: track.payload(of: event))
-                return text.hasPrefix("@") || text.isEmpty ? nil : text
+                return Self.searchedText(summary.textDecoding.string(from: track.payload(of: event)))
             }
         }
         words = ([summary.lyrics].compactMap { $0 } + texts).joined(separator: "\n")
+    }
+
+    /// A text event's words as searched: a karaoke file's title, artist and notes (`@T`, `@I`: often
+    /// the only place a Soft Karaoke file names its song) without their tags; none of its other
+    /// header lines (`@K` the file type, `@V` the version, `@L` the language), nor an empty text.
+    static func searchedText(_ text: String) -> String? {
+        guard text.hasPrefix("@") else { return text.isEmpty ? nil : text }
+        guard text.hasPrefix("@T") || text.hasPrefix("@I") else { return nil }
+        let words = text.dropFirst(2)
+        return words.isEmpty ? nil : String(words)
     }
 }

@@ -149,6 +149,11 @@ public final class LibraryDatabase: LibraryIndexReading {
                     INSERT INTO names (rowid, name) SELECT rowid, name FROM search;
                     """)
         }
+        // A karaoke file's `@T` and `@I` texts (its title, artist and notes) are searched since:
+        // the files with lyrics (karaoke files among them) are read again by the next update.
+        migrator.registerMigration("karaoke titles searched") { db in
+            try db.execute(sql: "UPDATE file SET complete = 0 WHERE has_lyrics = 1")
+        }
         return migrator
     }()
 

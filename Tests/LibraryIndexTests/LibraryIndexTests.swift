@@ -100,6 +100,27 @@ struct LibraryIndexTests {
         #expect(reading.map(\.read).max() == 7 && reading.allSatisfy { $0.found == 7 && $0.toRead == 7 })
     }
 
+    /// A Soft Karaoke file names its song and singer in `@T` text events, often nowhere else: they
+    /// are searched, without their tags; its other header lines (`@K`, `@V`, `@L`) are not.
+    @Test func karaokeTitlesAreSearched() throws {
+        let world = try World()
+        var track = Track()
+        for text in ["@KMIDI KARAOKE FILE", "@V0100", "@LENGL", "@TYesterday Once More", "@TThe Carpenters", "@IKaraoke by someone", "\\When", " I"] {
+            track.append(.meta(.text(.text, Array(text.utf8))), atTick: 0)
+        }
+        track.append(.noteOn(channel: 0, note: 60, velocity: 90), atTick: 0)
+        track.append(.noteOff(channel: 0, note: 60, velocity: 0), atTick: 480)
+        track.append(.meta(.endOfTrack), atTick: 480)
+        try world.write(
+            "Karaoke/track07.kar",
+            Data(SMFWriter().encode(MIDIFile(format: .singleTrack, timebase: .musical(ticksPerQuarterNote: 480), tracks: [track]))))
+        _ = try world.update()
+        for words in [["carpenters"], ["yesterday", "once"], ["someone"]] {
+            #expect(try world.search(words) == ["Karaoke/track07.kar"], "\(words)")
+        }
+        #expect(try world.search(["engl"]).isEmpty && world.search(["kmidi"]).isEmpty && world.search(["v0100"]).isEmpty)
+    }
+
     @Test func accentsAndCaseDoNotMatter() throws {
         let world = try World()
         _ = try world.update()
