@@ -222,6 +222,19 @@ struct Render: ParsableCommand {
         guard output != nil || (manifest == nil && RenderPlan.isOneFile(inputPaths)) else {
             throw ValidationError("-o FOLDER is needed to render a folder, a playlist or several files")
         }
+        // A song in an archive or in an XMI file of several (`pack.zip/x.mid`, `music.xmi/2`) has no
+        // folder on disk for its audio to go beside.
+        if output == nil, let input = inputPaths.first, case let holder = input.removingLastComponent(), !holder.isEmpty, !holder.isFolder {
+            throw ValidationError("-o is needed to render \(input.text): it is in \(holder.text), not in a folder the audio can go in")
+        }
+        // A folder named `album.flac` is what the user did not mean: each song gets a file of its own in it.
+        if !stems, manifest != nil || !RenderPlan.isOneFile(inputPaths), let output, let outputPath, !output.hasSuffix("/"),
+            !outputPath.isFolder, AudioFileFormat(path: outputPath) != nil
+        {
+            throw ValidationError(
+                "-o names the folder each song's audio file goes in when rendering a folder, a playlist or several files, not \(output) (end it in / for a folder of that name)"
+            )
+        }
         if !stems, readsStandardInput || RenderPlan.isOneFile(inputPaths), format == nil, let output, let outputPath,
             !output.hasSuffix("/"), !outputPath.isFolder, AudioFileFormat(path: outputPath) == nil
         {

@@ -136,4 +136,38 @@ struct RenderFolderTests {
         #expect(result.succeeded, "\(result)")
         #expect(sandbox.files(under: "out") == ["a.ogg", "b.ogg"], "\(result)")
     }
+    /// An output the user cannot have meant is a usage error, before any work: a folder of songs
+    /// rendered to `-o album.flac` (it made a folder of that name), and a song in an archive without
+    /// `-o` (it failed: the archive is no folder to write beside the song in).
+    @Test("-o album.flac for a folder, and a song in an archive without -o: usage errors, nothing written")
+    func outputsNotMeant() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("songs/a.mid", Fixtures.song())
+        try sandbox.write("songs/b.mid", Fixtures.song())
+        var zip = ZIPWriter()
+        zip.add(ZIPWriter.Member(name: Array("BGM/stage1.mid".utf8), data: Fixtures.song()))
+        try sandbox.write("pack.zip", zip.encode())
+        let refusals: [(arguments: [String], message: String)] = [
+            (
+                ["songs", "-o", "album.flac"],
+                "Error: -o names the folder each song's audio file goes in when rendering a folder, a playlist or several files, not album.flac"
+            ),
+            (["songs/a.mid", "songs/b.mid", "-o", "both.wav"], "Error: -o names the folder each song's audio file goes in"),
+            (
+                ["pack.zip/BGM/stage1.mid"],
+                "Error: -o is needed to render pack.zip/BGM/stage1.mid: it is in pack.zip/BGM, not in a folder the audio can go in"
+            ),
+        ]
+        for refusal in refusals {
+            let result = try sandbox.run(["render"] + refusal.arguments + Fixtures.fast)
+            #expect(result.status == 64, "\(result)")
+            #expect(result.stderrLines.first?.hasPrefix(refusal.message) == true, "\(result)")
+        }
+        #expect(sandbox.files() == ["pack.zip", "songs/a.mid", "songs/b.mid"], "something was written")
+        // A folder of that name that is there already is the user's: the songs go in it.
+        try FileManager.default.createDirectory(atPath: sandbox.path("album.flac"), withIntermediateDirectories: true)
+        try Fixtures.requireSoundFont()
+        let rendered = try sandbox.run(["render", "songs", "-o", "album.flac"] + Fixtures.fast)
+        #expect(rendered.succeeded, "\(rendered)")
+    }
 }
