@@ -16,7 +16,7 @@ public enum RenderError: Error, Sendable {
     /// Stopped on request while measuring the song's loudness: nothing was kept of it.
     case cancelledMeasuring(song: FilePath)
     /// The song's own settings could not be had (a folder's settings file that is wrong for it).
-    case songSettings(SongSettingsProblem)
+    case songSettings(song: FilePath, SongSettingsProblem)
     /// The folder for a song's stems could not be made.
     case outputFolder(FilePath.FolderCreationError)
     /// Loudness was to be measured (`--normalize`, `index --loudness`) and libebur128, opened at its first use, could not be.
@@ -34,7 +34,7 @@ extension RenderError: CustomStringConvertible {
         case .cancelled(let output): "\(output.text): stopped before it was complete; nothing was written"
         case .cancelledStream(let name): "\(name): stopped before the end of the song"
         case .cancelledMeasuring(let song): "\(song.text): stopped before its loudness was measured"
-        case .songSettings(let error): error.description
+        case .songSettings(let song, let error): "\(song.text): \(error.description)"
         case .outputFolder(let error): error.description
         case .loudnessUnmeasurable(let reason): "cannot measure loudness: \(reason)"
         case .tooLong(let song, let seconds):

@@ -33,7 +33,7 @@ struct FolderSettingsForSongs: Sendable {
             do throws(SongSettingsProblem) {
                 return try settings(forSongAt: path, for: .render)
             } catch {
-                throw .songSettings(error)
+                throw .songSettings(song: path, error)
             }
         }
     }

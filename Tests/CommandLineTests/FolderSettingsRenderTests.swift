@@ -61,9 +61,17 @@ struct FolderSettingsRenderTests {
         try sandbox.write("lib/Good/song.mid", Self.song)
         let result = try sandbox.run(["render", "lib", "-o", "out", "--soundfont", TestSoundFont.required().string])
         #expect(result.status == 1, "\(result)")
-        #expect(result.stderr.contains(".smfplay.toml:2: unknown key 'transpos' (did you mean 'transpose'?)"), "\(result.stderr)")
+        // Each line names the song that failed, then the file at fault.
         #expect(
-            result.stderr.contains("loops = \"inf\" in \(sandbox.path("lib/Endless/.smfplay.toml")) would never end a render"), "\(result.stderr)")
+            result.stderrLines.contains {
+                $0.hasPrefix("smfplay: lib/Bad/song.mid: ")
+                    && $0.hasSuffix(".smfplay.toml:2: unknown key 'transpos' (did you mean 'transpose'?)")
+            }, "\(result.stderr)")
+        #expect(
+            result.stderrLines.contains {
+                $0.hasPrefix("smfplay: lib/Endless/song.mid: ")
+                    && $0.contains("loops = \"inf\" in \(sandbox.path("lib/Endless/.smfplay.toml")) would never end a render")
+            }, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: sandbox.path("out/Good/song.wav")), "the good song was rendered: \(result)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.path("out/Bad/song.wav")))
     }
