@@ -12,7 +12,8 @@ import SystemPackage
 /// A line is a path's bytes as they are (UTF-8 or not; only a line break ends it, so a name with
 /// one cannot be listed). A relative path is relative to the manifest's folder, which is also the
 /// root the outputs mirror: `a/song.mid` in `/data/list.txt` renders to `OUT/a/song.wav`, as
-/// `render /data -o OUT` would. Empty lines are left out.
+/// `render /data -o OUT` would. Empty lines are left out, and a carriage return at a line's end (a
+/// list saved on Windows: no file name ends in one in practice).
 public struct InputManifest: Sendable {
     /// One line: a file, and where its output goes under the output folder.
     public struct Entry: Hashable, Sendable {
@@ -42,7 +43,9 @@ public struct InputManifest: Sendable {
 
     public init(bytes: [UInt8], folder: FilePath) {
         self.folder = folder
-        entries = bytes.split(separator: UInt8(ascii: "\n")).map { line in
+        entries = bytes.split(separator: UInt8(ascii: "\n")).compactMap { whole in
+            let line = whole.last == UInt8(ascii: "\r") ? whole.dropLast() : whole
+            guard !line.isEmpty else { return nil }
             let path = FilePath(bytes: line)
             if path.isAbsolute { return Entry(file: path, relativePath: nil) }
             let file = folder == "." ? path : folder.pushing(path)
@@ -53,7 +56,8 @@ public struct InputManifest: Sendable {
 
     /// Writes `files` as a manifest at `path`, whole or not at all, each relative to the
     /// manifest's folder when it is under it (so that the list can move with the collection) and
-    /// absolute otherwise. Returns the files left out: those whose name has a line break.
+    /// absolute otherwise. Returns the files left out: those whose name has a line break, or ends
+    /// in a carriage return (which reading takes off).
     public static func write(_ files: [FilePath], to path: FilePath) throws(FileWriteError) -> [FilePath] {
         let folder = absolute(path.containingFolder)
         var bytes: [UInt8] = []
@@ -62,7 +66,7 @@ public struct InputManifest: Sendable {
         for file in files {
             let full = absolute(file)
             let line = full.relativeBytes(under: folder).map(Array.init) ?? full.bytes
-            guard !line.contains(lineBreak) else {
+            guard !line.contains(lineBreak), line.last != UInt8(ascii: "\r") else {
                 left.append(file)
                 continue
             }

@@ -494,7 +494,7 @@ struct Render: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        for file in left { printError("\(file.text): left out of the manifest: its name has a line break") }
+        for file in left { printError("\(file.text): left out of the manifest: its name has a line break or ends in a carriage return") }
         let count = collected.items.count - left.count
         print("\(path.text): \(count) file\(count == 1 ? "" : "s")")
         if !collected.problems.isEmpty || !left.isEmpty { throw CommandFailure.alreadyReported }
