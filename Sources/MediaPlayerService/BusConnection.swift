@@ -45,9 +45,10 @@ final class BusConnection: @unchecked Sendable {
         var slots: [OpaquePointer?] = []
         func undo(_ error: MediaPlayerServiceError) -> MediaPlayerServiceError {
             // sd-bus reads the tables as it lets the slots go: they must outlive the bus here too.
+            // Nothing is flushed: a bus that did not answer would hold the close until it does.
             withExtendedLifetime(tables) {
                 slots.forEach { sd_bus_slot_unref($0) }
-                sd_bus_flush_close_unref(bus)
+                sd_bus_close_unref(bus)
             }
             return error
         }
@@ -89,10 +90,16 @@ final class BusConnection: @unchecked Sendable {
         close(wakeWrite)
     }
 
+    /// How long the session bus may take to connect and give the name: the player waits for it
+    /// (the name is taken before the music starts being reported), and a bus that does not answer
+    /// (a stopped or hung daemon) would hold it, deaf to Ctrl-C, for sd-bus's 90 s.
+    static let nameTimeoutMicroseconds: UInt64 = 1_000_000
+
     /// The well-known name, or one of this process's own when another player has it (the
     /// specification's `.instance<pid>`).
     private static func requestName(on bus: OpaquePointer) throws(MediaPlayerServiceError) -> String {
-        var result = sd_bus_request_name(bus, MPRISObject.busName, 0)
+        let deadline = monotonicMicroseconds() + nameTimeoutMicroseconds
+        var result = try request(MPRISObject.busName, on: bus, before: deadline)
         // No bus to talk to: the first call that needs one says so.
         if result == -ENOENT || result == -ECONNREFUSED || result == -ENOTCONN || result == -ECONNRESET {
             throw .noSessionBus(reason: BusFailure(code: -result).description)
@@ -104,9 +111,38 @@ final class BusConnection: @unchecked Sendable {
             return MPRISObject.busName
         }
         let instance = MPRISObject.busName + ".instance\(getpid())"
-        result = sd_bus_request_name(bus, instance, 0)
+        result = try request(instance, on: bus, before: deadline)
         guard result >= 0 else { throw .registrationFailed(what: "the name \(instance)", reason: BusFailure(code: -result).description) }
         return instance
+    }
+
+    /// Asks for `name` and serves the bus until the answer comes, as `sd_bus_request_name` does, but
+    /// no later than `deadline` (microseconds of CLOCK_MONOTONIC): 0 once the name is taken, or a
+    /// negative errno (-EEXIST: another has it).
+    private static func request(_ name: String, on bus: OpaquePointer, before deadline: UInt64) throws(MediaPlayerServiceError) -> Int32 {
+        let answer = NameAnswer()
+        var slot: OpaquePointer?
+        var result = sd_bus_request_name_async(bus, &slot, name, 0, NameAnswer.receive, Unmanaged.passUnretained(answer).toOpaque())
+        guard result >= 0 else { return result }
+        defer { sd_bus_slot_unref(slot) }
+        while answer.result == nil {
+            result = sd_bus_process(bus, nil)
+            guard result >= 0 else { return result }
+            if result > 0 { continue }
+            let now = monotonicMicroseconds()
+            guard now < deadline else {
+                throw .noSessionBus(reason: "the session bus did not answer within \(nameTimeoutMicroseconds / 1_000_000) s")
+            }
+            result = sd_bus_wait(bus, deadline - now)
+            guard result >= 0 else { return result }
+        }
+        return withExtendedLifetime(answer) { answer.result! }
+    }
+
+    private static func monotonicMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
     }
 
     /// Makes the loop look at the exchange now.

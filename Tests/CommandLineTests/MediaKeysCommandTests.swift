@@ -330,6 +330,22 @@ struct MediaKeysCommandTests {
         #expect(said.count == 1 && said[0].contains("the session bus refused the name org.mpris.MediaPlayer2.smfplay"), "\(run)")
     }
 
+    /// A session bus that takes the connection and never answers (a stopped or hung daemon) held
+    /// the player for sd-bus's 90 s before it went on, deaf to Ctrl-C: now it waits a second.
+    @Test("a session bus that does not answer: the music plays, and --verbose says the bus did not answer within 1 s")
+    func silentSessionBus() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("short.mid", Fixtures.song(beats: 2))
+        let bus = try PrivateSessionBus()
+        bus.stopAnswering()
+        let run = try sandbox.run(
+            ["play", "short.mid"] + Self.options, environment: ["PULSE_SERVER": server.address, "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(run.succeeded, "\(run)")
+        #expect(run.stdoutLines == ["playing 1/1: short.mid (0:01.0)"], "\(run)")
+        let said = run.stderrLines.filter { $0.contains("media keys (MPRIS) are off") }
+        #expect(said.count == 1 && said[0].contains("the session bus did not answer within 1 s"), "\(run)")
+    }
+
     /// `browse` offers the media keys as `play` does, from the first file it plays; they work in
     /// the play view and while the music plays under the browser, and go with it.
     @Test(

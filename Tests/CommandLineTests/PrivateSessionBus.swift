@@ -62,7 +62,13 @@ final class PrivateSessionBus {
         """
     }
 
+    /// Stops the daemon where it is (SIGSTOP): its socket takes connections, and nothing answers.
+    func stopAnswering() {
+        kill(daemon, SIGSTOP)
+    }
+
     deinit {
+        kill(daemon, SIGCONT)
         (monitors + [daemon]).forEach(Self.stop)
         try? FileManager.default.removeItem(atPath: folder)
     }
