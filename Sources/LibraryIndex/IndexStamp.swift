@@ -18,12 +18,19 @@ struct IndexStamp: Hashable, Sendable {
     }
 
     /// The file's stamp now (links followed); nil when it is gone. A member of an archive has its
-    /// archive's: it changes only with it.
+    /// archive's, and a song of an XMI file of several (`music.xmi/2`) its file's: each changes only
+    /// with it.
     init?(path: FilePath) {
         var info = stat()
         guard path.withPlatformString({ stat($0, &info) }) == 0 else {
-            guard errno == ENOTDIR, let archived = ArchivedPath(path) else { return nil }
-            self.init(path: archived.archive)
+            guard errno == ENOTDIR else { return nil }
+            if let archived = ArchivedPath(path) {
+                self.init(path: archived.archive)
+            } else if let song = path.numberedSong {
+                self.init(path: song.file)
+            } else {
+                return nil
+            }
             return
         }
         self.init(

@@ -48,7 +48,11 @@ public struct SongSoundKey: Hashable, Sendable {
     /// The MD5 of the song file at `path`; nil when it cannot be read (the render then reports why).
     public static func content(ofSongAt path: FilePath) -> String? {
         let limit = SMFReadingPolicy.lenient.maximumFileSize
-        guard let bytes = (try? SmallFile.read(path, limit: limit)) ?? (try? ArchivedPath(path)?.read(memberLimit: limit)) else { return nil }
-        return MD5.hexDigest(of: bytes)
+        if let bytes = (try? SmallFile.read(path, limit: limit)) ?? (try? ArchivedPath(path)?.read(memberLimit: limit)) {
+            return MD5.hexDigest(of: bytes)
+        }
+        // A song of an XMI file of several (`music.xmi/2`): the file's content, and which song.
+        guard let song = path.numberedSong, let file = content(ofSongAt: song.file) else { return nil }
+        return file + "/\(song.number)"
     }
 }

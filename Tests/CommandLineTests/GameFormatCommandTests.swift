@@ -130,6 +130,27 @@ struct GameFormatCommandTests {
         #expect(fourth.status == 1 && fourth.stderr == "smfplay: music.xmi/4: the XMI file holds 3 songs, no song 4\n", "\(fourth)")
     }
 
+    /// The songs of an XMI file of several are files of the library: indexed (found by the file's
+    /// name, each with its length; they were counted and never stored), and measured each for
+    /// itself by `index --loudness` (each failed: "could not be read again").
+    @Test("the songs of an XMI file of three are indexed and searched, and index --loudness measures each")
+    func xmiSongsAreIndexedAndMeasured() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("lib/Game/music.xmi", Self.threeSongs)
+        let indexed = try sandbox.run(["index", "--library", "lib"])
+        #expect(indexed.succeeded, "\(indexed)")
+        #expect(indexed.stdout.contains("3 MIDI files indexed (3 added,"), "\(indexed)")
+        let again = try sandbox.run(["index", "--library", "lib"])
+        #expect(again.stdout.contains("3 MIDI files indexed (0 added, 0 changed, 0 removed, 3 unchanged)"), "\(again)")
+        let found = try sandbox.run(["search", "music", "--library", "lib", "--longer", "0:01"])
+        #expect(found.succeeded && found.stdoutLines.count == 3, "\(found)")
+        #expect(["1", "2", "3"].allSatisfy { number in found.stdoutLines.contains { $0.contains("music.xmi/\(number)") } }, "\(found)")
+        let measured = try sandbox.run(["index", "--loudness", "--library", "lib", "--soundfont", Fixtures.soundFont])
+        #expect(measured.succeeded, "\(measured)")
+        #expect(measured.stdout.contains("measured the loudness of 3 songs"), "\(measured)")
+    }
+
     /// The HMP and HMI tests' chord as a MIDI file: a tempo track (100 bpm), then an organ's C from
     /// 0 to 120 ticks and E from 60 to 90, at 60 ticks a quarter note.
     static var chordAt100BPM: [UInt8] {
