@@ -109,12 +109,26 @@ final class FluidSynthInstance: @unchecked Sendable {
             format = try SoundFontFormat(of: path)
             id = path.withPlatformString { load(named: $0, format: format, byteCount: FileStamp(ofFileAt: path)?.size ?? 0) }
             guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: path) }
-        case .embedded(let embedded, let file):
+        case .embedded(let embedded, let songFile):
+            // An RMID file in an archive is copied out whole, for as long as its bank loads: the
+            // bank is then read as from any file.
+            let memberCopy: PrivateTemporaryFile?
+            do {
+                memberCopy = try PrivateTemporaryFile.copy(ofArchivedMember: songFile)
+            } catch {
+                throw .notASoundFont(path: songFile, reason: error.description)
+            }
+            defer { withExtendedLifetime(memberCopy) {} }
+            let file = memberCopy?.path ?? songFile
             let part = Int64(embedded.bytes.lowerBound)..<Int64(embedded.bytes.upperBound)
-            format = try SoundFontFormat(of: file, part: part)
+            do {
+                format = try SoundFontFormat(of: file, part: part)
+            } catch .notASoundFont(_, let reason) {
+                throw .notASoundFont(path: songFile, reason: reason)
+            }
             switch format {
             case .soundFont, .compressed:
-                guard let stamp = FileStamp(ofFileAt: file) else { throw .cannotLoadSoundFont(path: file) }
+                guard let stamp = FileStamp(ofFileAt: file) else { throw .cannotLoadSoundFont(path: songFile) }
                 let name = SoundFontFileReader.name(ofBank: embedded.bytes, in: file, stamp: stamp)
                 id = name.withUnsafeBufferPointer { load(named: $0.baseAddress!, format: format, byteCount: Int64(part.count)) }
             case .downloadableSounds:
@@ -124,7 +138,7 @@ final class FluidSynthInstance: @unchecked Sendable {
                 do {
                     source = try ReadableFile(file)
                 } catch {
-                    throw .notASoundFont(path: file, reason: error.description)
+                    throw .notASoundFont(path: songFile, reason: error.description)
                 }
                 let copy: PrivateTemporaryFile
                 do {
@@ -134,7 +148,7 @@ final class FluidSynthInstance: @unchecked Sendable {
                 }
                 id = copy.path.withPlatformString { load(named: $0, format: format, byteCount: Int64(part.count)) }
             }
-            guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: file) }
+            guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: songFile) }
         }
         self.songBank = (songBank, id)
         if format == .downloadableSounds { downloadableSoundsIDs.insert(id) }

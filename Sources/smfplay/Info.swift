@@ -157,7 +157,9 @@ struct Info: ParsableCommand {
         }
         let sidecarName = sidecar.map { $0.path.lastComponent?.text ?? $0.path.text }
         if let bank = file.embeddedSoundBank {
-            guard let readable = try? ReadableFile(path) else { return nil }
+            // An RMID file in an archive: its bank read from a copy of it.
+            let memberCopy = try? PrivateTemporaryFile.copy(ofArchivedMember: path)
+            guard let readable = try? ReadableFile(memberCopy?.path ?? path) else { return nil }
             return SongBankReport(embedded: SoundBankSummary(bank: bank, in: readable), sidecarNotUsed: sidecarName)
         }
         guard let sidecar, let sidecarName else { return nil }

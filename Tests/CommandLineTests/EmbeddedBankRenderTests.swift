@@ -98,6 +98,27 @@ struct EmbeddedBankRenderTests {
         #expect(!wrong.mismatches().isEmpty, "FluidR3_GM alone passes for the bank: \(wrong)")
     }
 
+    /// RMID files come in ZIPs: one read from an archive plays its own bank as the file on disk
+    /// does (its bank was left out, "not a directory"), and `info` names it.
+    @Test("an RMID file in a ZIP renders with its own bank, as the file on disk does; info shows the bank", arguments: [cases[1], cases[4]])
+    func inAnArchive(_ testCase: Case) throws {
+        try #require(FileManager.default.fileExists(atPath: Self.fluidR3), "\(Self.fluidR3) is missing: run `make deps`")
+        let sandbox = try Sandbox()
+        let rmid = RMIDWriter(bankOffset: testCase.writtenOffset).encode(
+            song: Self.song(melodyBank: UInt8(testCase.offset)), soundBank: try Self.bank.bytes(testCase.format))
+        try sandbox.write("song.rmi", rmid)
+        var zip = ZIPWriter()
+        zip.add(ZIPWriter.Member(name: Array("Songs/song.rmi".utf8), data: rmid))
+        try sandbox.write("songs.zip", zip.encode())
+        let onDisk = try Self.render(sandbox, "song.rmi", [Self.fluidR3], output: "disk.wav")
+        let archived = try Self.render(sandbox, "songs.zip/Songs/song.rmi", [Self.fluidR3], output: "archived.wav")
+        #expect(archived.stderr.isEmpty, "no warning: \(archived.stderr)")
+        let comparison = SoundComparison(candidate: archived.audio, reference: onDisk.audio, sampleRate: 44_100)
+        #expect(comparison.mismatches().isEmpty, "\(comparison.mismatches())")
+        let info = try sandbox.run(["info", "songs.zip/Songs/song.rmi"])
+        #expect(info.stdoutLines.contains { $0.contains("Sound bank") && $0.contains("embedded") }, "\(info)")
+    }
+
     @Test("an RMID file whose bank is damaged renders with the stack, and says its bank is not used")
     func damagedBankRendersWithTheStack() throws {
         try #require(FileManager.default.fileExists(atPath: Self.fluidR3), "\(Self.fluidR3) is missing: run `make deps`")
