@@ -75,10 +75,11 @@ public struct TextDecoding: Codable, Hashable, Sendable {
             encoding = .utf8
             return
         }
-        // Texts without a byte that could lead a marker's pair are not Japanese: not decoded as
-        // Shift-JIS to find out (most such files are Latin texts: the index reads thousands).
+        // Texts without a byte that could lead a marker's pair are not Japanese (most such files
+        // are Latin texts: the index reads thousands), unless they are written in half-width
+        // katakana alone, as many PC-98 era files are.
         guard foreign.contains(where: { $0.contains(where: Self.markerLeadBytes.contains) }) else {
-            encoding = .cp1252
+            encoding = Self.isHalfWidthKatakana(foreign) ? .shiftJIS : .cp1252
             return
         }
         let asShiftJIS = foreign.map { String(data: Data($0), encoding: .shiftJIS) }
@@ -108,6 +109,22 @@ public struct TextDecoding: Codable, Hashable, Sendable {
         var bytes = bytes
         while bytes.last == 0 { bytes.removeLast() }
         return bytes
+    }
+
+    /// Whether `foreign` is Japanese in half-width katakana (Shift-JIS's single bytes A1–DF): every
+    /// byte beyond ASCII is one of those, and some text has three katakana (A6–DF) in a row. In
+    /// Windows-1252 those bytes are capitals with accents and signs (`©`, `°`, `À`…), which real
+    /// Western text does not put three in a row: `GRÜßE` and `© 1995` stay Windows-1252.
+    static func isHalfWidthKatakana(_ foreign: [[UInt8]]) -> Bool {
+        guard foreign.allSatisfy({ $0.allSatisfy { $0 < 0x80 || (0xA1...0xDF).contains($0) } }) else { return false }
+        return foreign.contains { text in
+            var run = 0
+            for byte in text {
+                run = (0xA6...0xDF).contains(byte) ? run + 1 : 0
+                if run == 3 { return true }
+            }
+            return false
+        }
     }
 
     /// Kana, Japanese punctuation and the full-width forms: what real Japanese text nearly always
