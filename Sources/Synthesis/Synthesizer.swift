@@ -47,6 +47,9 @@ public final class Synthesizer: @unchecked Sendable {
     private let discarded = UnsafeMutablePointer<Float>.allocate(capacity: 2 * 64)
     /// What played in place of presets no SoundFont has, recorded on the audio thread without allocating.
     private var substitutionLog = SubstitutionLog()
+    /// Each channel's substitution, recorded once a note sounds on it: a channel set up and never
+    /// played (a song's reset selects the drum kit on channel 10 in a piano piece) has none to say.
+    private var unheardSubstitutions = [PresetSubstitution?](repeating: nil, count: channelCount)
     /// The keys down, as the messages sent so far leave them: for an interface to show.
     public let pressedKeys: PressedKeys
     /// Each channel's preset and how hard it plays: for an interface to show.
@@ -412,6 +415,10 @@ extension Synthesizer: SoundModuleOutput {
         case 0x90:
             fluid_synth_noteon(synth, channel, data1, data2)
             if data2 > 0 {
+                if let substitution = unheardSubstitutions[part] {
+                    substitutionLog.record(substitution)
+                    unheardSubstitutions[part] = nil
+                }
                 pressedKeys.press(Int(data1), channel: part)
                 activity.strike(part: part, velocity: UInt8(data2))
             } else {
@@ -438,12 +445,9 @@ extension Synthesizer: SoundModuleOutput {
         guard let table = presetTableOfMode[mode].map({ presetTables[$0] }),
             let played = table.resolve(bank: bank, program: program)
         else { return }
-        if played.bank != bank || played.program != program {
-            substitutionLog.record(
-                PresetSubstitution(
-                    requestedBank: bank, requestedProgram: program,
-                    playedBank: played.bank, playedProgram: played.program))
-        }
+        unheardSubstitutions[part] =
+            played.bank != bank || played.program != program
+            ? PresetSubstitution(requestedBank: bank, requestedProgram: program, playedBank: played.bank, playedProgram: played.program) : nil
         if drumChannels[part] != isDrum {
             fluid_synth_set_channel_type(synth, Int32(part), Int32(isDrum ? CHANNEL_TYPE_DRUM.rawValue : CHANNEL_TYPE_MELODIC.rawValue))
             drumChannels[part] = isDrum

@@ -149,6 +149,12 @@ struct SoundModuleTests {
         #expect(Self.program(synthesizer, channel: 0) == [0, 30])
         synthesizer.send(status: 0xC0, channel: 9, data1: 99, data2: 0)
         #expect(Self.program(synthesizer, channel: 9) == [128, 0])
+        // Said once a note sounds there: a channel set up and never played has nothing to say.
+        #expect(synthesizer.substitutions.isEmpty, "\(synthesizer.substitutions)")
+        synthesizer.send(status: 0x90, channel: 0, data1: 60, data2: 100)
+        synthesizer.send(status: 0x90, channel: 9, data1: 36, data2: 0)
+        #expect(synthesizer.substitutions.count == 1, "a note-on of velocity 0 is a note-off")
+        synthesizer.send(status: 0x90, channel: 9, data1: 36, data2: 100)
         #expect(
             synthesizer.substitutions.map(\.description) == [
                 "no SoundFont has bank 99 program 31: bank 0 program 31 plays instead",
@@ -188,6 +194,7 @@ struct SoundModuleTests {
         synthesizer.send(status: 0xB0, channel: 3, data1: 0, data2: 126)
         synthesizer.send(status: 0xC0, channel: 3, data1: 0, data2: 0)
         #expect(Self.program(synthesizer, channel: 3) == [128, 0])
+        synthesizer.send(status: 0x90, channel: 3, data1: 36, data2: 100)
         #expect(synthesizer.substitutions.first?.description.contains("SFX drum kit") == true)
     }
 
