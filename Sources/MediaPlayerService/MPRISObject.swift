@@ -10,8 +10,11 @@ enum MPRISObject {
     static let busName = "org.mpris.MediaPlayer2.smfplay"
     static let rootInterface = "org.mpris.MediaPlayer2"
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
-    /// The types Config/smfplay.desktop opens.
-    static let mimeTypes = ["audio/midi", "audio/x-midi", "audio/x-rmid"]
+    /// The types Config/smfplay.desktop opens (InstallTests checks both lists).
+    static let mimeTypes = [
+        "audio/midi", "audio/x-midi", "audio/x-rmid", "audio/x-midi2-clip", "audio/x-mus", "audio/x-xmi", "audio/x-hmp", "audio/x-hmi",
+        "audio/x-recomposer",
+    ]
     /// What Metadata holds while nothing plays, as the specification names it.
     static let noTrack = "/org/mpris/MediaPlayer2/TrackList/NoTrack"
 
@@ -49,7 +52,7 @@ enum MPRISObject {
         .property(name: "Position", signature: "x", changes: .unsignalled, writable: false),
         .property(name: "MinimumRate", signature: "d", changes: .never, writable: false),
         .property(name: "MaximumRate", signature: "d", changes: .never, writable: false),
-        .property(name: "CanGoNext", signature: "b", changes: .never, writable: false),
+        .property(name: "CanGoNext", signature: "b", changes: .signalled, writable: false),
         .property(name: "CanGoPrevious", signature: "b", changes: .never, writable: false),
         .property(name: "CanPlay", signature: "b", changes: .never, writable: false),
         .property(name: "CanPause", signature: "b", changes: .never, writable: false),
@@ -74,7 +77,9 @@ enum MPRISObject {
         case "Position": .int64(position)
         case "MinimumRate": .double(MediaPlayerState.rateRange.lowerBound)
         case "MaximumRate": .double(MediaPlayerState.rateRange.upperBound)
-        case "CanGoNext", "CanGoPrevious", "CanPlay", "CanPause", "CanSeek", "CanControl": .boolean(true)
+        case "CanGoNext": .boolean(state.canGoNext)
+        // Previous always does something: the song before, or this one from its start.
+        case "CanGoPrevious", "CanPlay", "CanPause", "CanSeek", "CanControl": .boolean(true)
         default: nil
         }
     }

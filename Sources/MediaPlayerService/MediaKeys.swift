@@ -94,7 +94,8 @@ public final class MediaKeys {
             MediaPlayerState(
                 status: status, loopStatus: Self.loopStatus(player.repeatMode), shuffle: player.isShuffled, rate: snapshot.performance.tempo,
                 track: snapshot.hasEnded ? nil : currentTrack(snapshot, player: player),
-                positionMicroseconds: Int64((snapshot.heardSeconds * 1e6).rounded())))
+                positionMicroseconds: Int64((snapshot.heardSeconds * 1e6).rounded()),
+                canGoNext: snapshot.place + 1 < snapshot.queueLength || player.repeatMode == .all))
     }
 
     /// The song of the snapshot, described once when it starts; its thumbnail is added when made.

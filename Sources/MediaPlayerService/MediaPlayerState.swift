@@ -25,10 +25,12 @@ public struct MediaPlayerState: Equatable, Sendable {
     /// Time into the song heard now, in microseconds of the song's own time (a rate of 2 moves it
     /// two seconds a second).
     public var positionMicroseconds: Int64
+    /// Whether Next goes to another song: not on the queue's last with the queue not repeated.
+    public var canGoNext: Bool
 
     public init(
         status: PlaybackStatus = .stopped, loopStatus: LoopStatus = .none, shuffle: Bool = false, rate: Double = 1,
-        track: MediaPlayerTrack? = nil, positionMicroseconds: Int64 = 0
+        track: MediaPlayerTrack? = nil, positionMicroseconds: Int64 = 0, canGoNext: Bool = true
     ) {
         self.status = status
         self.loopStatus = loopStatus
@@ -36,6 +38,7 @@ public struct MediaPlayerState: Equatable, Sendable {
         self.rate = rate
         self.track = track
         self.positionMicroseconds = positionMicroseconds
+        self.canGoNext = canGoNext
     }
 
     /// The slowest and fastest rates, as `Performance.tempoRange` has them.
@@ -50,6 +53,7 @@ public struct MediaPlayerState: Equatable, Sendable {
         if shuffle != other.shuffle { names.append("Shuffle") }
         if rate != other.rate { names.append("Rate") }
         if track != other.track { names.append("Metadata") }
+        if canGoNext != other.canGoNext { names.append("CanGoNext") }
         return names
     }
 }

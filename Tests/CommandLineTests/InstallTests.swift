@@ -104,6 +104,7 @@ struct InstallTests {
         let result = try Command(validator, arguments: [path]).run()
         #expect(result.succeeded && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
         let text = try String(contentsOfFile: path, encoding: .utf8)
+        // The same types as the media keys' SupportedMimeTypes (PublishedValuesTests).
         let types = "audio/midi;audio/x-midi;audio/x-rmid;audio/x-midi2-clip;audio/x-mus;audio/x-xmi;audio/x-hmp;audio/x-hmi;audio/x-recomposer;"
         for line in ["Exec=smfplay play %F", "Terminal=true", "MimeType=" + types] {
             #expect(text.split(separator: "\n").contains(Substring(line)), "\(path) should have \(line)")

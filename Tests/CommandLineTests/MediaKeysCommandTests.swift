@@ -91,7 +91,9 @@ struct MediaKeysCommandTests {
         #expect(try bus.property("Identity", interface: "org.mpris.MediaPlayer2") == "s \"smfplay\"")
         #expect(try bus.property("DesktopEntry", interface: "org.mpris.MediaPlayer2") == "s \"smfplay\"")
         #expect(
-            try bus.property("SupportedMimeTypes", interface: "org.mpris.MediaPlayer2") == "as 3 \"audio/midi\" \"audio/x-midi\" \"audio/x-rmid\"")
+            try bus.property("SupportedMimeTypes", interface: "org.mpris.MediaPlayer2")
+                == "as 9 \"audio/midi\" \"audio/x-midi\" \"audio/x-rmid\" \"audio/x-midi2-clip\" \"audio/x-mus\" \"audio/x-xmi\" \"audio/x-hmp\" \"audio/x-hmi\" \"audio/x-recomposer\""
+        )
         #expect(try bus.property("LoopStatus") == "s \"None\"")
         #expect(try bus.property("Rate") == "d 1")
         try quit(player)
@@ -158,10 +160,13 @@ struct MediaKeysCommandTests {
         #expect(try bus.playerctl("status") == "Playing")
 
         let firstTrack = try bus.playerctl("metadata", "mpris:trackid")
+        #expect(try bus.property("CanGoNext") == "b true")
         _ = try bus.playerctl("next")
         try expectSoon("next", { try bus.playerctl("metadata", "xesam:url").hasSuffix("/second.mid") ? "second" : "" }, toBe: "second")
         #expect(try bus.playerctl("metadata", "mpris:trackid") != firstTrack)
         #expect(player.waitForLine(containing: "playing 2/2") != nil, "smfplay did not announce the second file")
+        // The last song, the queue not repeated: Next would do nothing, and an applet is told so.
+        try expectSoon("CanGoNext on the last song", { try bus.property("CanGoNext") }, toBe: "b false")
 
         // What a desktop widget was told, as it happened.
         let seen = { (try? String(contentsOfFile: signals, encoding: .utf8)) ?? "" }

@@ -87,6 +87,20 @@ struct PublishedValuesTests {
         after.status = .paused
         after.rate = 2
         after.track = MediaPlayerTrack(number: 1, file: nil, title: "t", lengthMicroseconds: 1)
-        #expect(after.changedProperties(since: before) == ["PlaybackStatus", "Rate", "Metadata"])
+        after.canGoNext = false
+        #expect(after.changedProperties(since: before) == ["PlaybackStatus", "Rate", "Metadata", "CanGoNext"])
+    }
+
+    /// An applet's Next button is off on the queue's last song (with the queue not repeated), where
+    /// Next does nothing; Previous always does something. The types are those the desktop entry opens.
+    @Test("CanGoNext follows the queue; CanGoPrevious is always true; SupportedMimeTypes are the desktop entry's")
+    func capabilities() {
+        #expect(Self.value("CanGoNext", MediaPlayerState(canGoNext: false)) == "b:false")
+        #expect(Self.value("CanGoNext", MediaPlayerState(canGoNext: true)) == "b:true")
+        #expect(Self.value("CanGoPrevious", MediaPlayerState(canGoNext: false)) == "b:true")
+        #expect(
+            Self.value("SupportedMimeTypes", MediaPlayerState())
+                == "as:\(["audio/midi", "audio/x-midi", "audio/x-rmid", "audio/x-midi2-clip", "audio/x-mus", "audio/x-xmi", "audio/x-hmp", "audio/x-hmi", "audio/x-recomposer"])"
+        )
     }
 }
