@@ -51,7 +51,9 @@ public final class ResumeRecorder {
             warn("\(error); this one will not record where it stops")
         }
         let loaded = store.load()
-        if let warning = loaded.warning { warn(warning.description) }
+        // Without the lock (a state folder that cannot be written), the state's failing to open
+        // is the same cause, said already: one line, not a second about resuming.
+        if let warning = loaded.warning, lock != nil { warn(warning.description) }
         saved = loaded.state
         // didSet does not run in an initializer.
         lastPlayedFile = saved?.lastPlayedFile(libraryRoot: libraryRoot)

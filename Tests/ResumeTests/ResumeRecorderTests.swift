@@ -6,6 +6,10 @@ import Testing
 @testable import Playback
 @testable import Resume
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What the recorder keeps of a queue: its files and place, but nothing of a queue holding the
 /// song from standard input, which cannot be read again.
 @Suite struct ResumeRecorderTests {
@@ -44,5 +48,22 @@ import Testing
         queue.next()
         recorder.recordQueueEnd(of: queue)
         #expect(store.load().state?.hasEnded == true)
+    }
+    /// A state folder that cannot be written (a read-only file system): one line says the player
+    /// will not record where it stops; there was a second, saying it "cannot resume ... starting
+    /// afresh", for a `play` that resumes nothing. Root writes anywhere: the child becomes `nobody`.
+    @Test("a state folder that cannot be written is said once")
+    func aStateFolderThatCannotBeWrittenIsSaidOnce() async throws {
+        let folder = try TemporaryFolder()
+        chmod(folder.path, 0o555)
+        defer { chmod(folder.path, 0o755) }
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [folder = folder.path as String] in
+            becomeUnprivilegedUser()
+            var said: [String] = []
+            _ = ResumeRecorder(store: ResumeStore(folder: FilePath(folder + "/smfplay")), libraryRoot: "/music", warn: { said.append($0) })
+            report(said.joined(separator: "\n"))
+        }
+        let said = standardError(result).split(separator: "\n")
+        #expect(said.count == 1 && said[0].hasSuffix("; this one will not record where it stops"), "\(said)")
     }
 }
