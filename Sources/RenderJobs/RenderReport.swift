@@ -14,6 +14,10 @@ public struct RenderReport: Codable, Equatable {
 
     var input: String
     var output: String?
+    /// The paths' bytes in base64 when they are not UTF-8 (a Shift-JIS name from an old CD-ROM):
+    /// `input` and `output` are then decoded for reading, and a program opens the files by these.
+    var inputBytes: String?
+    var outputBytes: String?
     var status: Status
     /// The audio's length, tail included; nil unless rendered.
     var seconds: Double?
@@ -39,6 +43,8 @@ public struct RenderReport: Codable, Equatable {
     public init(job: RenderJob, result: RenderResult, warnings: [String], renderSeconds: Double?) {
         input = job.input.text
         output = job.output.text
+        inputBytes = job.input.base64BytesUnlessUTF8
+        outputBytes = job.output.base64BytesUnlessUTF8
         status = .rendered
         seconds = Self.rounded(result.audioSeconds, places: 3)
         songSeconds = Self.rounded(result.songSeconds, places: 3)
@@ -54,6 +60,8 @@ public struct RenderReport: Codable, Equatable {
     public init(job: RenderJob, error: String) {
         input = job.input.text
         output = job.output.text
+        inputBytes = job.input.base64BytesUnlessUTF8
+        outputBytes = job.output.base64BytesUnlessUTF8
         status = .failed
         warnings = []
         self.error = error
@@ -62,6 +70,8 @@ public struct RenderReport: Codable, Equatable {
     public init(skipped job: RenderJob) {
         input = job.input.text
         output = job.output.text
+        inputBytes = job.input.base64BytesUnlessUTF8
+        outputBytes = job.output.base64BytesUnlessUTF8
         status = .skipped
         warnings = []
     }
@@ -69,6 +79,8 @@ public struct RenderReport: Codable, Equatable {
     public init(problem: RenderProblem, input: FilePath) {
         self.input = input.text
         output = problem.output?.text
+        inputBytes = input.base64BytesUnlessUTF8
+        outputBytes = problem.output?.base64BytesUnlessUTF8
         status = .failed
         warnings = []
         error = problem.description

@@ -1,7 +1,12 @@
 import AudioOutput
 import Foundation
+import SystemPackage
 import TestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `smfplay render FOLDER -o FOLDER`: the output tree mirrors the input tree, and a run redoes only
 /// what changed.
@@ -169,5 +174,35 @@ struct RenderFolderTests {
         try Fixtures.requireSoundFont()
         let rendered = try sandbox.run(["render", "songs", "-o", "album.flac"] + Fixtures.fast)
         #expect(rendered.succeeded, "\(rendered)")
+    }
+    /// A file named in Shift-JIS (an old Japanese CD-ROM's): the JSON line's `input` and `output` are
+    /// decoded for reading, which names no file; `inputBytes` and `outputBytes` give the bytes, by
+    /// which a program finds them.
+    @Test("render --json gives a path that is not UTF-8 its bytes in base64, which name the files")
+    func pathsThatAreNotUTF8HaveTheirBytes() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        let stage: [UInt8] = [0x83, 0x58, 0x83, 0x65, 0x81, 0x5B, 0x83, 0x57] // ステージ
+        let input = FilePath(bytes: Array(sandbox.path("songs/").utf8) + stage + Array(".mid".utf8))
+        try FileManager.default.createDirectory(atPath: sandbox.path("songs"), withIntermediateDirectories: true)
+        let descriptor = try FileDescriptor.open(input, .writeOnly, options: [.create], permissions: [.ownerReadWrite])
+        try descriptor.closeAfter { _ = try descriptor.writeAll(Fixtures.song()) }
+        let result = try sandbox.run(["render", "songs", "-o", "out", "--json"] + Fixtures.fast)
+        #expect(result.succeeded, "\(result)")
+        let line = try #require(result.stdoutLines.first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        let inputBytes = try #require((line["inputBytes"] as? String).flatMap { Data(base64Encoded: $0) }, "\(line)")
+        let outputBytes = try #require((line["outputBytes"] as? String).flatMap { Data(base64Encoded: $0) }, "\(line)")
+        #expect(Array(inputBytes).suffix(stage.count + 4) == stage + Array(".mid".utf8))
+        // Relative, as given: under the folder smfplay ran in.
+        #expect(Self.exists(FilePath(bytes: Array(sandbox.path("").utf8) + Array(outputBytes))), "the output's bytes name no file")
+        // A UTF-8 path has none.
+        try sandbox.write("plain/song.mid", Fixtures.song())
+        let plain = try sandbox.run(["render", "plain", "-o", "plain-out", "--json"] + Fixtures.fast)
+        #expect(plain.succeeded && !plain.stdout.contains("Bytes"), "\(plain)")
+    }
+
+    static func exists(_ path: FilePath) -> Bool {
+        var info = stat()
+        return path.withPlatformString { stat($0, &info) } == 0
     }
 }
