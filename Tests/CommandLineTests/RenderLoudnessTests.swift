@@ -84,6 +84,25 @@ struct RenderLoudnessTests {
         }
     }
 
+    /// Music so soft that, rendered, it lies below the standard's gate (-70 LUFS) was taken for
+    /// silence and left as it was: raised to the target as any song is.
+    @Test("--normalize raises music below -70 LUFS to the target, as ffmpeg reads it")
+    func musicBelowTheGate() throws {
+        try Fixtures.requireSoundFont()
+        let sandbox = try Sandbox()
+        try sandbox.write("soft.mid", LoudnessSong.file(volume: 3))
+        let plain = try sandbox.run(["render", "soft.mid", "-o", "plain.wav", "--bits", "32f", "-q"] + Fixtures.fast)
+        try #require(plain.succeeded, "\(plain)")
+        // What the check below would catch: as rendered, ffmpeg finds it below its gate too.
+        let soft = try? FFmpegReader.loudness(sandbox.path("plain.wav"))
+        #expect(soft.map { $0.integratedLUFS <= -70 } ?? true, "the song is not soft enough to test this: \(String(describing: soft))")
+        let result = try sandbox.run(["render", "soft.mid", "-o", "normalized.wav", "--normalize", "--json"] + Fixtures.fast)
+        try #require(result.succeeded, "\(result)")
+        #expect(try Self.report(result)["loudnessLUFS"] != nil, "\(result)")
+        let reading = try FFmpegReader.loudness(sandbox.path("normalized.wav"))
+        #expect(abs(reading.integratedLUFS + 18) <= 0.5, "\(reading)")
+    }
+
     @Test("the loudness target is checked: a usage error naming the option")
     func badTarget() throws {
         let sandbox = try Sandbox()

@@ -29,6 +29,17 @@ struct LoudnessMeterTests {
         }
     }
 
+    /// Music below the standard's absolute gate (-70 LUFS: a piece played very softly, rendered at
+    /// a low gain) was taken for silence, and `--normalize` left it at -70 LUFS; it reads its level.
+    @Test("a sine at -80 dBFS, below the standard's gate, reads -80 LUFS; its true peak as ever")
+    func quietMusicReadsItsLevel() throws {
+        let meter = try #require(LoudnessMeter(sampleRate: 48_000, measuresTruePeak: true))
+        Self.sine(decibels: -80, seconds: 10).withUnsafeBufferPointer { meter.add($0) }
+        let measured = try #require(meter.measurement, "taken for silence")
+        #expect(abs(measured.integratedLUFS + 80) <= 0.1, "\(measured.integratedLUFS) LUFS")
+        #expect(abs(try #require(measured.truePeakDBTP) + 80) <= 0.1)
+    }
+
     @Test("silence has no loudness")
     func silence() throws {
         let meter = try #require(LoudnessMeter(sampleRate: 44_100, measuresTruePeak: false))
