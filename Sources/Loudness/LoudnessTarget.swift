@@ -21,7 +21,7 @@ public struct LoudnessTarget: Hashable, Sendable {
 
     /// The gain (linear) that brings a song measured at `unityLoudness` (its loudness at a
     /// synthesizer gain of 1) to the target; 1 for silence, which has no loudness. Not capped: a
-    /// synthesizer has no noise floor, so whatever passes the meter's gate (−70 LUFS) is music,
+    /// synthesizer has no noise floor, so whatever the meter measures (``LoudnessMeter``) is music,
     /// however quiet (the demo library's Gymnopédie, all pianissimo, is −54 LUFS at the default
     /// gain), and the limiter keeps its peaks in bounds.
     public func gain(forUnityLoudness unityLoudness: Loudness?) -> Float {
