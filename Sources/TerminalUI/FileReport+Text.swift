@@ -77,7 +77,8 @@ extension FileReport {
         }
         if let problem = report.problem { parts.append("cannot be read: \(problem)") }
         let over = report.sidecarNotUsed.map { ", over \($0) beside it" } ?? ""
-        return parts.joined(separator: ", ") + " (\(report.reason)\(over))"
+        let notUsed = report.notUsed.map { "; not used: \($0)" } ?? ""
+        return parts.joined(separator: ", ") + " (\(report.reason)\(over)\(notUsed))"
     }
 
     private func tempoText(_ tempo: SongSummary.TempoSummary) -> String {

@@ -13,6 +13,8 @@ public struct SongBankReport: Encodable, Sendable {
     public var file: String?
     /// For a bank in the song's own file: the bank beside it that it wins over.
     public var sidecarNotUsed: String?
+    /// Why a bank in the song's own file will not be heard (a song from standard input).
+    public var notUsed: String?
     /// Why a bank file beside the song cannot be read.
     public var problem: String?
 
@@ -35,7 +37,7 @@ public struct SongBankReport: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case reason, file, sidecarNotUsed, problem
+        case reason, file, sidecarNotUsed, notUsed, problem
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -44,6 +46,7 @@ public struct SongBankReport: Encodable, Sendable {
         try container.encode(reason, forKey: .reason)
         try container.encodeIfPresent(file, forKey: .file)
         try container.encodeIfPresent(sidecarNotUsed, forKey: .sidecarNotUsed)
+        try container.encodeIfPresent(notUsed, forKey: .notUsed)
         try container.encodeIfPresent(problem, forKey: .problem)
     }
 }

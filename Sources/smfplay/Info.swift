@@ -81,9 +81,12 @@ struct Info: ParsableCommand {
                 piped = bytes
                 do throws(StandardInputError) {
                     let output = try StandardInput.read(try bytes.get(), policy: reader.policy)
-                    // Standard input has no folder: only a bank in the song itself.
+                    // Standard input has no folder: only a bank in the song itself, which `play -` and
+                    // `render -` do not load (FluidSynth reads banks from files).
                     let soundBank = output.file.embeddedSoundBank.map {
-                        SongBankReport(embedded: SoundBankSummary(bank: $0, in: (try? bytes.get()) ?? []), sidecarNotUsed: nil)
+                        var report = SongBankReport(embedded: SoundBankSummary(bank: $0, in: (try? bytes.get()) ?? []), sidecarNotUsed: nil)
+                        report.notUsed = "a song from standard input plays without it"
+                        return report
                     }
                     reports.append(report(output, path: StandardInput.name, soundBank: soundBank, configuration: configuration))
                     if roll {

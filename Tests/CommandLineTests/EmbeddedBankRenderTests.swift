@@ -116,7 +116,13 @@ struct EmbeddedBankRenderTests {
         let comparison = SoundComparison(candidate: archived.audio, reference: onDisk.audio, sampleRate: 44_100)
         #expect(comparison.mismatches().isEmpty, "\(comparison.mismatches())")
         let info = try sandbox.run(["info", "songs.zip/Songs/song.rmi"])
-        #expect(info.stdoutLines.contains { $0.contains("Sound bank") && $0.contains("embedded") }, "\(info)")
+        #expect(info.stdoutLines.contains { $0.contains("Sound bank") && $0.contains("embedded") && $0.hasSuffix("(the file's own)") }, "\(info)")
+        // From standard input it is not heard (README), and info says so.
+        let piped = try ShellPipeline.run("\"$SMFPLAY\" info - < song.rmi", in: sandbox)
+        #expect(
+            piped.stdoutLines.contains {
+                $0.contains("Sound bank") && $0.hasSuffix("(the file's own; not used: a song from standard input plays without it)")
+            }, "\(piped)")
     }
 
     @Test("an RMID file whose bank is damaged renders with the stack, and says its bank is not used")
