@@ -105,10 +105,23 @@ final class FluidSynthInstance: @unchecked Sendable {
         let id: Int32
         let format: SoundFontFormat
         switch songBank.source {
-        case .file(let path):
-            format = try SoundFontFormat(of: path)
+        case .file(let bankFile):
+            // A bank beside a song in an archive is copied out, for as long as it loads.
+            let memberCopy: PrivateTemporaryFile?
+            do {
+                memberCopy = try PrivateTemporaryFile.copy(ofArchivedMember: bankFile)
+            } catch {
+                throw .notASoundFont(path: bankFile, reason: error.description)
+            }
+            defer { withExtendedLifetime(memberCopy) {} }
+            let path = memberCopy?.path ?? bankFile
+            do {
+                format = try SoundFontFormat(of: path)
+            } catch .notASoundFont(_, let reason) {
+                throw .notASoundFont(path: bankFile, reason: reason)
+            }
             id = path.withPlatformString { load(named: $0, format: format, byteCount: FileStamp(ofFileAt: path)?.size ?? 0) }
-            guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: path) }
+            guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: bankFile) }
         case .embedded(let embedded, let songFile):
             // An RMID file in an archive is copied out whole, for as long as its bank loads: the
             // bank is then read as from any file.

@@ -34,12 +34,13 @@ final class FolderBankCache: Sendable {
     static let settledSeconds: Int64 = 2
 
     /// The bank files in `folder` (absolute), listed again only when it has changed; nil when it
-    /// cannot be listed.
+    /// cannot be listed. A place in an archive changes with its archive.
     func banks(in folder: FilePath) -> FolderBanks? {
-        guard let stamp = FileStamp(ofFileAt: folder) else { return nil }
+        let archived = folder.kind == .directory ? nil : ArchivedPath(folder)
+        guard let stamp = FileStamp(ofFileAt: archived?.archive ?? folder) else { return nil }
         if let kept = listings.withLock({ $0[folder] }), kept.stamp == stamp { return kept.banks }
         let listedAt = Self.now
-        guard let banks = FolderBanks(listing: folder) else { return nil }
+        guard let banks = archived == nil ? FolderBanks(listing: folder) : FolderBanks(archived: folder) else { return nil }
         listingsMade.add(1, ordering: .relaxed)
         // The stamp taken before the listing: a change made during it moves the time past it.
         if listedAt - stamp.modifiedSeconds >= Self.settledSeconds {

@@ -30,6 +30,14 @@ struct FolderBanks: Hashable, Sendable {
         self.init(banks: banks)
     }
 
+    /// The bank files at a place inside an archive (`rip.zip`, `rip.zip/BGM`: game-music rips come
+    /// zipped with their banks); nil when it is no such place.
+    init?(archived folder: FilePath) {
+        guard let archived = ArchivedPath(folder), let listing = try? archived.folder(memberLimit: Archive.memberSizeCeiling), listing.exists
+        else { return nil }
+        self.init(banks: listing.files.compactMap { BankFileName($0.name) })
+    }
+
     /// The bank for the song named `song` (its whole name's bytes) in a folder named `folderName`
     /// (nil for `/`), and why.
     func bank(forSongNamed song: ArraySlice<UInt8>, folderName: ArraySlice<UInt8>?) -> (name: BankFileName, reason: SongBankReason)? {

@@ -166,7 +166,9 @@ struct Info: ParsableCommand {
             return SongBankReport(embedded: SoundBankSummary(bank: bank, in: readable), sidecarNotUsed: sidecarName)
         }
         guard let sidecar, let sidecarName else { return nil }
-        let summary = Result { () throws(FileReadError) in SoundBankSummary(file: try ReadableFile(sidecar.path)) }
+        // A bank beside a song in an archive: read from a copy of it.
+        let memberCopy = try? PrivateTemporaryFile.copy(ofArchivedMember: sidecar.path)
+        let summary = Result { () throws(FileReadError) in SoundBankSummary(file: try ReadableFile(memberCopy?.path ?? sidecar.path)) }
         return SongBankReport(file: sidecarName, reason: sidecar.reason, summary: summary)
     }
 

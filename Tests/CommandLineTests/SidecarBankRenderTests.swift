@@ -29,6 +29,28 @@ struct SidecarBankRenderTests {
         #expect(!wrong.mismatches().isEmpty, "--no-sidecar still heard the bank: \(wrong)")
     }
 
+    /// Game-music rips come zipped with their banks: a bank beside the song in the archive is
+    /// heard as beside it on disk (it was not looked for), and `info` names it.
+    @Test("song.mid with song.sf2 beside it in a ZIP renders as the two files on disk do; info names the bank")
+    func sidecarInAnArchive() throws {
+        try #require(FileManager.default.fileExists(atPath: Banks.fluidR3), "\(Banks.fluidR3) is missing: run `make deps`")
+        let sandbox = try Sandbox()
+        let song = Banks.song(melodyBank: 0)
+        try sandbox.write("rip/song.mid", song)
+        try Banks.bank.write(.soundFont2, to: sandbox.path("rip/song.sf2"))
+        var zip = ZIPWriter()
+        zip.add(ZIPWriter.Member(name: Array("BGM/song.mid".utf8), data: song))
+        zip.add(ZIPWriter.Member(name: Array("BGM/song.sf2".utf8), data: try Banks.bank.bytes(.soundFont2)))
+        try sandbox.write("rip.zip", zip.encode())
+        let onDisk = try Banks.render(sandbox, "rip/song.mid", [Banks.fluidR3], output: "disk.wav")
+        let archived = try Banks.render(sandbox, "rip.zip/BGM/song.mid", [Banks.fluidR3], output: "archived.wav")
+        #expect(archived.stderr.isEmpty, "\(archived.stderr)")
+        let comparison = SoundComparison(candidate: archived.audio, reference: onDisk.audio, sampleRate: 44_100)
+        #expect(comparison.mismatches().isEmpty, "\(comparison.mismatches())")
+        let info = try sandbox.run(["info", "rip.zip/BGM/song.mid"])
+        #expect(info.stdoutLines.contains { $0.contains("Sound bank song.sf2 beside it, SF2") && $0.hasSuffix("(same name)") }, "\(info)")
+    }
+
     @Test("a damaged bank beside the song: one warning naming it, and the song renders with the stack")
     func damagedSidecarIsOneWarning() throws {
         try #require(FileManager.default.fileExists(atPath: Banks.fluidR3), "\(Banks.fluidR3) is missing: run `make deps`")
