@@ -107,38 +107,18 @@ final class FluidSynthInstance: @unchecked Sendable {
         switch songBank.source {
         case .file(let bankFile):
             // A bank beside a song in an archive is copied out, for as long as it loads.
-            let memberCopy: PrivateTemporaryFile?
-            do {
-                memberCopy = try PrivateTemporaryFile.copy(ofArchivedMember: bankFile)
-            } catch {
-                throw .notASoundFont(path: bankFile, reason: error.description)
-            }
+            let (path, found, memberCopy) = try Self.onDisk(bankFile)
             defer { withExtendedLifetime(memberCopy) {} }
-            let path = memberCopy?.path ?? bankFile
-            do {
-                format = try SoundFontFormat(of: path)
-            } catch .notASoundFont(_, let reason) {
-                throw .notASoundFont(path: bankFile, reason: reason)
-            }
+            format = found
             id = path.withPlatformString { load(named: $0, format: format, byteCount: FileStamp(ofFileAt: path)?.size ?? 0) }
             guard id != FLUID_FAILED else { throw .cannotLoadSoundFont(path: bankFile) }
         case .embedded(let embedded, let songFile):
             // An RMID file in an archive is copied out whole, for as long as its bank loads: the
             // bank is then read as from any file.
-            let memberCopy: PrivateTemporaryFile?
-            do {
-                memberCopy = try PrivateTemporaryFile.copy(ofArchivedMember: songFile)
-            } catch {
-                throw .notASoundFont(path: songFile, reason: error.description)
-            }
-            defer { withExtendedLifetime(memberCopy) {} }
-            let file = memberCopy?.path ?? songFile
             let part = Int64(embedded.bytes.lowerBound)..<Int64(embedded.bytes.upperBound)
-            do {
-                format = try SoundFontFormat(of: file, part: part)
-            } catch .notASoundFont(_, let reason) {
-                throw .notASoundFont(path: songFile, reason: reason)
-            }
+            let (file, found, memberCopy) = try Self.onDisk(songFile, part: part)
+            defer { withExtendedLifetime(memberCopy) {} }
+            format = found
             switch format {
             case .soundFont, .compressed:
                 guard let stamp = FileStamp(ofFileAt: file) else { throw .cannotLoadSoundFont(path: songFile) }
@@ -165,6 +145,25 @@ final class FluidSynthInstance: @unchecked Sendable {
         }
         self.songBank = (songBank, id)
         if format == .downloadableSounds { downloadableSoundsIDs.insert(id) }
+    }
+
+    /// The file `path` is on disk, where FluidSynth reads banks (a member of an archive copied out,
+    /// gone with `copy`), and the format of the bank there (in `part` of it); errors name `path`.
+    private static func onDisk(_ path: FilePath, part: Range<Int64>? = nil) throws(SynthesisError) -> (
+        file: FilePath, format: SoundFontFormat, copy: PrivateTemporaryFile?
+    ) {
+        let copy: PrivateTemporaryFile?
+        do {
+            copy = try PrivateTemporaryFile.copy(ofArchivedMember: path)
+        } catch {
+            throw .notASoundFont(path: path, reason: error.description)
+        }
+        let file = copy?.path ?? path
+        do {
+            return (file, try SoundFontFormat(of: file, part: part), copy)
+        } catch .notASoundFont(_, let reason) {
+            throw .notASoundFont(path: path, reason: reason)
+        }
     }
 
     /// FluidSynth's load of the bank called `name`, on as many threads as its format gains from

@@ -61,6 +61,15 @@ struct EmbeddedBankRenderTests {
         return bytes
     }
 
+    /// Renders a song in an archive and the same on disk over FluidR3_GM: no warning, and the same sound.
+    static func expectSameSound(_ sandbox: Sandbox, archived: String, asOnDisk onDisk: String) throws {
+        let reference = try render(sandbox, onDisk, [fluidR3], output: "disk.wav")
+        let candidate = try render(sandbox, archived, [fluidR3], output: "archived.wav")
+        #expect(candidate.stderr.isEmpty, "no warning: \(candidate.stderr)")
+        let comparison = SoundComparison(candidate: candidate.audio, reference: reference.audio, sampleRate: 44_100)
+        #expect(comparison.mismatches().isEmpty, "\(comparison.mismatches())")
+    }
+
     /// Renders `input` with each of `soundFonts` as a `--soundfont` (an item starting with `--` is
     /// passed as the option it is), and reads the audio back.
     static func render(_ sandbox: Sandbox, _ input: String, _ soundFonts: [String], output: String) throws -> (audio: [Float], stderr: String) {
@@ -110,11 +119,7 @@ struct EmbeddedBankRenderTests {
         var zip = ZIPWriter()
         zip.add(ZIPWriter.Member(name: Array("Songs/song.rmi".utf8), data: rmid))
         try sandbox.write("songs.zip", zip.encode())
-        let onDisk = try Self.render(sandbox, "song.rmi", [Self.fluidR3], output: "disk.wav")
-        let archived = try Self.render(sandbox, "songs.zip/Songs/song.rmi", [Self.fluidR3], output: "archived.wav")
-        #expect(archived.stderr.isEmpty, "no warning: \(archived.stderr)")
-        let comparison = SoundComparison(candidate: archived.audio, reference: onDisk.audio, sampleRate: 44_100)
-        #expect(comparison.mismatches().isEmpty, "\(comparison.mismatches())")
+        try Self.expectSameSound(sandbox, archived: "songs.zip/Songs/song.rmi", asOnDisk: "song.rmi")
         let info = try sandbox.run(["info", "songs.zip/Songs/song.rmi"])
         #expect(info.stdoutLines.contains { $0.contains("Sound bank") && $0.contains("embedded") && $0.hasSuffix("(the file's own)") }, "\(info)")
         // From standard input it is not heard (README), and info says so.

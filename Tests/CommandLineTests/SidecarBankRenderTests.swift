@@ -42,11 +42,7 @@ struct SidecarBankRenderTests {
         zip.add(ZIPWriter.Member(name: Array("BGM/song.mid".utf8), data: song))
         zip.add(ZIPWriter.Member(name: Array("BGM/song.sf2".utf8), data: try Banks.bank.bytes(.soundFont2)))
         try sandbox.write("rip.zip", zip.encode())
-        let onDisk = try Banks.render(sandbox, "rip/song.mid", [Banks.fluidR3], output: "disk.wav")
-        let archived = try Banks.render(sandbox, "rip.zip/BGM/song.mid", [Banks.fluidR3], output: "archived.wav")
-        #expect(archived.stderr.isEmpty, "\(archived.stderr)")
-        let comparison = SoundComparison(candidate: archived.audio, reference: onDisk.audio, sampleRate: 44_100)
-        #expect(comparison.mismatches().isEmpty, "\(comparison.mismatches())")
+        try Banks.expectSameSound(sandbox, archived: "rip.zip/BGM/song.mid", asOnDisk: "rip/song.mid")
         let info = try sandbox.run(["info", "rip.zip/BGM/song.mid"])
         #expect(info.stdoutLines.contains { $0.contains("Sound bank song.sf2 beside it, SF2") && $0.hasSuffix("(same name)") }, "\(info)")
     }
